@@ -1,0 +1,413 @@
+package mpi;
+
+import java.io.IOException;
+import org.hympj.comm.data.BsendArena;
+import org.hympj.comm.data.ElementType;
+import org.hympj.comm.data.ObjectSerialization;
+import org.hympj.comm.match.MatchingEngine;
+import org.hympj.comm.match.Operation;
+import org.hympj.comm.match.ProbeResult;
+import org.hympj.comm.match.ReceiveOperation;
+import org.hympj.comm.match.SendOperation;
+import org.hympj.comm.match.ThreadOperations;
+import org.hympj.comm.match.Waiting;
+import org.hympj.comm.runtime.RankRuntime;
+
+/**
+ * A communicator: a group of ranks and a context in which their messages match. This class
+ * has mpiJava 1.2's point-to-point operations; buffers are Java arrays with an offset and a
+ * count in elements of the datatype.
+ *
+ * <p>Every operation checks its arguments first and raises {@link MPIException} with an MPI
+ * error class for bad ones, before anything is sent or posted.
+ */
+public class Comm {
+    private final String name;
+    RankRuntime rt;
+    int context;
+    int rank;
+    int size;
+    /** World rank of each rank of this communicator; null when they are the same. */
+    private int[] worldRanks;
+
+    Comm(String name) {
+        this.name = name;
+    }
+
+    void bind(RankRuntime runtime, int context, int rank, int size, int[] worldRanks) {
+        this.rt = runtime;
+        this.context = context;
+        this.rank = rank;
+        this.size = size;
+        this.worldRanks = worldRanks;
+    }
+
+    /** This rank's rank in the communicator. */
+    public int Rank() {
+        MPI.checkActive();
+        return rank;
+    }
+
+    /** The number of ranks in the communicator. */
+    public int Size() {
+        MPI.checkActive();
+        return size;
+    }
+
+    // ---------------------------------------------------------------- blocking sends
+
+    /** Standard send: returns when {@code buf} may be reused. */
+    public void Send(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        blockingSend("Send", buf, offset, count, datatype, dest, tag, SendOperation.STANDARD);
+    }
+
+    /** Synchronous send: returns when the receiver has started to receive the message. */
+    public void Ssend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        blockingSend("Ssend", buf, offset, count, datatype, dest, tag, SendOperation.SYNCHRONOUS);
+    }
+
+    /** Ready send: the receive must already be posted; HyMPJ sends it as a standard send. */
+    public void Rsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        blockingSend("Rsend", buf, offset, count, datatype, dest, tag, SendOperation.READY);
+    }
+
+    /** Buffered send: copies the message into the buffer attached with {@code MPI.Buffer_attach} and returns. */
+    public void Bsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        MPI.checkActive();
+        checkSend("Bsend", buf, offset, count, datatype, dest, tag);
+        if (dest != MPI.PROC_NULL) {
+            startSend(new SendOperation(), buf, offset, count, datatype, dest, tag, SendOperation.BUFFERED);
+        }
+    }
+
+    private void blockingSend(String op, Object buf, int offset, int count, Datatype datatype, int dest, int tag, int mode) {
+        MPI.checkActive();
+        checkSend(op, buf, offset, count, datatype, dest, tag);
+        if (dest == MPI.PROC_NULL) {
+            return;
+        }
+        SendOperation s = ThreadOperations.send();
+        try {
+            startSend(s, buf, offset, count, datatype, dest, tag, mode);
+            await(s, op, dest, tag);
+            if (s.error() != 0) {
+                throw new MPIException(s.error(), s.errorMessage());
+            }
+        } finally {
+            if (s.isComplete()) {
+                s.reset();
+            }
+        }
+    }
+
+    /** Fills in {@code s} and hands it to the destination's path. */
+    void startSend(SendOperation s, Object buf, int offset, int count, Datatype datatype, int dest, int tag, int mode) {
+        ElementType type = datatype.base;
+        s.init(context, size, rank, tag, mode, type, count);
+        if (mode == SendOperation.BUFFERED) {
+            intoAttachedBuffer(s, buf, offset, count, type, dest, tag);
+        } else if (type.isObject()) {
+            s.withSerialized(serialize(buf, offset, count));
+        } else {
+            s.withArray(buf, offset);
+        }
+        rt.deliver(worldRank(dest), s);
+    }
+
+    private void intoAttachedBuffer(SendOperation s, Object buf, int offset, int count, ElementType type, int dest, int tag) {
+        BsendArena arena = MPI.attachedBuffer();
+        if (arena == null) {
+            throw new MPIException(MPI.ERR_BUFFER, "Bsend to rank " + dest + " needs a buffer attached with MPI.Buffer_attach");
+        }
+        byte[] serialized = type.isObject() ? serialize(buf, offset, count) : null;
+        int bytes = serialized != null ? serialized.length : count * type.size();
+        int region = arena.reserve(bytes + MPI.BSEND_OVERHEAD);
+        if (region < 0) {
+            throw new MPIException(MPI.ERR_BUFFER, "Bsend of " + bytes + " bytes (plus " + MPI.BSEND_OVERHEAD
+                + " overhead) to rank " + dest + " (tag " + tag + ") does not fit: " + arena.reserved() + " of the "
+                + arena.capacity() + " bytes of the attached buffer are still in use");
+        }
+        if (serialized != null) {
+            System.arraycopy(serialized, 0, arena.buffer(), region, bytes);
+        } else if (count > 0) {
+            type.pack(buf, offset, count, arena.buffer(), region);
+        }
+        s.withArenaRegion(arena, region, bytes, serialized != null);
+    }
+
+    private static byte[] serialize(Object buf, int offset, int count) {
+        try {
+            return ObjectSerialization.write((Object[]) buf, offset, count);
+        } catch (IOException e) {
+            throw new MPIException(MPI.ERR_TYPE, "MPI.OBJECT elements must be serializable: " + e, e);
+        }
+    }
+
+    // ---------------------------------------------------------------- non-blocking sends
+
+    public Request Isend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        return nonBlockingSend("Isend", buf, offset, count, datatype, dest, tag, SendOperation.STANDARD);
+    }
+
+    public Request Issend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        return nonBlockingSend("Issend", buf, offset, count, datatype, dest, tag, SendOperation.SYNCHRONOUS);
+    }
+
+    public Request Irsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        return nonBlockingSend("Irsend", buf, offset, count, datatype, dest, tag, SendOperation.READY);
+    }
+
+    public Request Ibsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        return nonBlockingSend("Ibsend", buf, offset, count, datatype, dest, tag, SendOperation.BUFFERED);
+    }
+
+    private Request nonBlockingSend(String op, Object buf, int offset, int count, Datatype datatype, int dest, int tag, int mode) {
+        MPI.checkActive();
+        checkSend(op, buf, offset, count, datatype, dest, tag);
+        if (dest == MPI.PROC_NULL) {
+            return Request.completedNothing(this);
+        }
+        SendOperation s = new SendOperation();
+        startSend(s, buf, offset, count, datatype, dest, tag, mode);
+        return new Request(this, s, op + " to rank " + dest + " (tag " + tag + ")");
+    }
+
+    // ---------------------------------------------------------------- receives
+
+    /** Blocking receive; raises {@code ERR_TRUNCATE} if the message is longer than {@code count}. */
+    public Status Recv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        MPI.checkActive();
+        checkRecv("Recv", buf, offset, count, datatype, source, tag);
+        if (source == MPI.PROC_NULL) {
+            return Status.empty(MPI.PROC_NULL);
+        }
+        ReceiveOperation r = ThreadOperations.receive();
+        postReceive(r, buf, offset, count, datatype, source, tag);
+        return completeBlockingReceive(r, source, tag);
+    }
+
+    private Status completeBlockingReceive(ReceiveOperation r, int source, int tag) {
+        try {
+            await(r, "Recv", source, tag);
+            return Request.finishReceive(r);
+        } finally {
+            if (r.isComplete()) {
+                r.reset();
+            }
+        }
+    }
+
+    public Request Irecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        MPI.checkActive();
+        checkRecv("Irecv", buf, offset, count, datatype, source, tag);
+        if (source == MPI.PROC_NULL) {
+            return Request.completedNothing(this);
+        }
+        ReceiveOperation r = new ReceiveOperation();
+        postReceive(r, buf, offset, count, datatype, source, tag);
+        return new Request(this, r, "Irecv from " + describeSource(source) + " (tag " + describeTag(tag) + ")");
+    }
+
+    void postReceive(ReceiveOperation r, Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        r.init(context, size, source, tag, datatype.base, buf, offset, count);
+        rt.engine().post(r);
+    }
+
+    /** Sends and receives at once, so two ranks can exchange without ordering their calls. */
+    public Status Sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
+                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag) {
+        MPI.checkActive();
+        checkSend("Sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
+        checkRecv("Sendrecv", recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
+        ReceiveOperation r = null;
+        if (source != MPI.PROC_NULL) {
+            r = ThreadOperations.receive();
+            postReceive(r, recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
+        }
+        try {
+            if (dest != MPI.PROC_NULL) {
+                blockingSend("Sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag, SendOperation.STANDARD);
+            }
+        } catch (MPIException e) {
+            if (r != null && (MatchingEngine.cancel(r) || settled(r))) {
+                r.reset();
+            }
+            throw e;
+        }
+        return r == null ? Status.empty(MPI.PROC_NULL) : completeBlockingReceive(r, source, recvtag);
+    }
+
+    private static boolean settled(Operation op) {
+        Waiting.settle(op);
+        return true;
+    }
+
+    /** Sends the contents of {@code buf} and replaces them with the message received. */
+    public Status Sendrecv_replace(Object buf, int offset, int count, Datatype datatype,
+                                   int dest, int sendtag, int source, int recvtag) {
+        MPI.checkActive();
+        checkSend("Sendrecv_replace", buf, offset, count, datatype, dest, sendtag);
+        checkRecv("Sendrecv_replace", buf, offset, count, datatype, source, recvtag);
+        Object copy = datatype.base.newArray(count);
+        if (count > 0) {
+            System.arraycopy(buf, offset, copy, 0, count);
+        }
+        return Sendrecv(copy, 0, count, datatype, dest, sendtag, buf, offset, count, datatype, source, recvtag);
+    }
+
+    // ---------------------------------------------------------------- probes
+
+    /** Waits until a message matching (source, tag) can be received and returns its envelope. */
+    public Status Probe(int source, int tag) {
+        MPI.checkActive();
+        checkSource("Probe", source);
+        checkRecvTag("Probe", tag);
+        if (source == MPI.PROC_NULL) {
+            return Status.empty(MPI.PROC_NULL);
+        }
+        ProbeResult p = new ProbeResult();
+        int stop = rt.engine().probe(context, size, source, tag, p);
+        if (stop != 0) {
+            throw new MPIException(stop, Waiting.failureMessage(rt.job(), "a Probe from " + describeSource(source)));
+        }
+        return new Status(p.source, p.tag, p.count, p.type, false);
+    }
+
+    /** The envelope of a message matching (source, tag) that can be received now, or null. */
+    public Status Iprobe(int source, int tag) {
+        MPI.checkActive();
+        checkSource("Iprobe", source);
+        checkRecvTag("Iprobe", tag);
+        if (source == MPI.PROC_NULL) {
+            return Status.empty(MPI.PROC_NULL);
+        }
+        ProbeResult p = new ProbeResult();
+        return rt.engine().iprobe(context, size, source, tag, p) ? new Status(p.source, p.tag, p.count, p.type, false) : null;
+    }
+
+    // ---------------------------------------------------------------- persistent requests
+
+    public Prequest Send_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        return sendInit("Send_init", buf, offset, count, datatype, dest, tag, SendOperation.STANDARD);
+    }
+
+    public Prequest Ssend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        return sendInit("Ssend_init", buf, offset, count, datatype, dest, tag, SendOperation.SYNCHRONOUS);
+    }
+
+    public Prequest Bsend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        return sendInit("Bsend_init", buf, offset, count, datatype, dest, tag, SendOperation.BUFFERED);
+    }
+
+    public Prequest Rsend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        return sendInit("Rsend_init", buf, offset, count, datatype, dest, tag, SendOperation.READY);
+    }
+
+    private Prequest sendInit(String op, Object buf, int offset, int count, Datatype datatype, int dest, int tag, int mode) {
+        MPI.checkActive();
+        checkSend(op, buf, offset, count, datatype, dest, tag);
+        return new Prequest(this, mode, buf, offset, count, datatype, dest, tag,
+            op + " to rank " + dest + " (tag " + tag + ")");
+    }
+
+    public Prequest Recv_init(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        MPI.checkActive();
+        checkRecv("Recv_init", buf, offset, count, datatype, source, tag);
+        return new Prequest(this, Prequest.RECEIVE, buf, offset, count, datatype, source, tag,
+            "Recv_init from " + describeSource(source) + " (tag " + describeTag(tag) + ")");
+    }
+
+    // ---------------------------------------------------------------- waiting
+
+    /**
+     * Waits for {@code op}. If the job aborts or the thread is interrupted, the operation is
+     * cancelled so it can no longer touch the caller's buffer; if it was matched already, its
+     * copy is under way and is waited for, and the call returns normally.
+     */
+    void await(Operation op, String call, int peer, int tag) {
+        int stop = Waiting.await(op, rt.job());
+        if (stop == 0) {
+            return;
+        }
+        boolean cancelled = op instanceof ReceiveOperation
+            ? MatchingEngine.cancel((ReceiveOperation) op) : MatchingEngine.cancel((SendOperation) op);
+        if (cancelled) {
+            throw new MPIException(stop, Waiting.failureMessage(rt.job(), call + " with rank " + peer + " (tag " + tag + ")"));
+        }
+        Waiting.settle(op);
+    }
+
+    int worldRank(int commRank) {
+        return worldRanks == null ? commRank : worldRanks[commRank];
+    }
+
+    // ---------------------------------------------------------------- argument checks
+
+    private void checkSend(String op, Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        checkBuffer(op, buf, offset, count, datatype);
+        if (dest != MPI.PROC_NULL && (dest < 0 || dest >= size)) {
+            throw new MPIException(MPI.ERR_RANK, op + ": destination rank " + dest + " is out of range for "
+                + name + " of size " + size + " (valid: 0.." + (size - 1) + " or MPI.PROC_NULL)");
+        }
+        if (tag < 0 || tag > MPI.TAG_UB_VALUE) {
+            throw new MPIException(MPI.ERR_TAG, op + ": tag " + tag + " is invalid; a send's tag must be 0.." + MPI.TAG_UB_VALUE);
+        }
+    }
+
+    private void checkRecv(String op, Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        checkBuffer(op, buf, offset, count, datatype);
+        checkSource(op, source);
+        checkRecvTag(op, tag);
+    }
+
+    private void checkSource(String op, int source) {
+        if (source != MPI.PROC_NULL && source != MPI.ANY_SOURCE && (source < 0 || source >= size)) {
+            throw new MPIException(MPI.ERR_RANK, op + ": source rank " + source + " is out of range for "
+                + name + " of size " + size + " (valid: 0.." + (size - 1) + ", MPI.ANY_SOURCE or MPI.PROC_NULL)");
+        }
+    }
+
+    private static void checkRecvTag(String op, int tag) {
+        if (tag != MPI.ANY_TAG && (tag < 0 || tag > MPI.TAG_UB_VALUE)) {
+            throw new MPIException(MPI.ERR_TAG, op + ": tag " + tag + " is invalid; a receive's tag must be 0.."
+                + MPI.TAG_UB_VALUE + " or MPI.ANY_TAG");
+        }
+    }
+
+    private static void checkBuffer(String op, Object buf, int offset, int count, Datatype datatype) {
+        if (datatype == null) {
+            throw new MPIException(MPI.ERR_TYPE, op + ": datatype is null");
+        }
+        if (count < 0) {
+            throw new MPIException(MPI.ERR_COUNT, op + ": count must not be negative, got " + count);
+        }
+        if (buf == null) {
+            if (count == 0) {
+                return;
+            }
+            throw new MPIException(MPI.ERR_BUFFER, op + ": buffer is null but count is " + count);
+        }
+        if (!datatype.base.accepts(buf)) {
+            throw new MPIException(MPI.ERR_TYPE, op + ": datatype " + datatype + " needs a buffer of type "
+                + datatype.base.arrayTypeName() + ", got " + buf.getClass().getSimpleName());
+        }
+        int length = java.lang.reflect.Array.getLength(buf);
+        if (offset < 0 || (long) offset + count > length) {
+            throw new MPIException(MPI.ERR_BUFFER, op + ": offset " + offset + " and count " + count
+                + " do not lie within the buffer of " + length + " elements");
+        }
+    }
+
+    static String describeSource(int source) {
+        return source == MPI.ANY_SOURCE ? "MPI.ANY_SOURCE" : "rank " + source;
+    }
+
+    static String describeTag(int tag) {
+        return tag == MPI.ANY_TAG ? "MPI.ANY_TAG" : Integer.toString(tag);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

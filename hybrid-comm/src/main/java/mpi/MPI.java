@@ -1,0 +1,235 @@
+package mpi;
+
+import java.net.InetAddress;
+import org.hympj.comm.data.BsendArena;
+import org.hympj.comm.data.ElementType;
+import org.hympj.comm.match.MatchingEngine;
+import org.hympj.comm.runtime.Bootstrap;
+import org.hympj.comm.runtime.ErrorClass;
+import org.hympj.comm.runtime.Job;
+import org.hympj.comm.runtime.RankRuntime;
+
+/**
+ * The entry point of the mpiJava 1.2 API: initialisation, the predefined communicators,
+ * datatypes and constants.
+ *
+ * <p>Under {@code hympjrun} each thread rank has its own copy of this class (its own class
+ * loader), so {@code COMM_WORLD} and every other static here belong to one rank. A program
+ * started with plain {@code java} runs as a job of one rank.
+ */
+public class MPI {
+    public static final int ANY_SOURCE = MatchingEngine.ANY_SOURCE;
+    public static final int ANY_TAG = MatchingEngine.ANY_TAG;
+    public static final int PROC_NULL = -3;
+    public static final int UNDEFINED = -32766;
+    /** Extra bytes of the attached buffer each buffered send uses besides its data. */
+    public static final int BSEND_OVERHEAD = 64;
+    /** The largest tag a message may carry. */
+    public static final int TAG_UB_VALUE = Integer.MAX_VALUE;
+
+    public static final int THREAD_SINGLE = 0;
+    public static final int THREAD_FUNNELED = 1;
+    public static final int THREAD_SERIALIZED = 2;
+    public static final int THREAD_MULTIPLE = 3;
+
+    public static final int SUCCESS = ErrorClass.SUCCESS;
+    public static final int ERR_BUFFER = ErrorClass.ERR_BUFFER;
+    public static final int ERR_COUNT = ErrorClass.ERR_COUNT;
+    public static final int ERR_TYPE = ErrorClass.ERR_TYPE;
+    public static final int ERR_TAG = ErrorClass.ERR_TAG;
+    public static final int ERR_COMM = ErrorClass.ERR_COMM;
+    public static final int ERR_RANK = ErrorClass.ERR_RANK;
+    public static final int ERR_REQUEST = ErrorClass.ERR_REQUEST;
+    public static final int ERR_ROOT = ErrorClass.ERR_ROOT;
+    public static final int ERR_GROUP = ErrorClass.ERR_GROUP;
+    public static final int ERR_OP = ErrorClass.ERR_OP;
+    public static final int ERR_TOPOLOGY = ErrorClass.ERR_TOPOLOGY;
+    public static final int ERR_DIMS = ErrorClass.ERR_DIMS;
+    public static final int ERR_ARG = ErrorClass.ERR_ARG;
+    public static final int ERR_UNKNOWN = ErrorClass.ERR_UNKNOWN;
+    public static final int ERR_TRUNCATE = ErrorClass.ERR_TRUNCATE;
+    public static final int ERR_OTHER = ErrorClass.ERR_OTHER;
+    public static final int ERR_INTERN = ErrorClass.ERR_INTERN;
+    public static final int ERR_IN_STATUS = ErrorClass.ERR_IN_STATUS;
+    public static final int ERR_PENDING = ErrorClass.ERR_PENDING;
+    public static final int ERR_LASTCODE = ErrorClass.ERR_LASTCODE;
+
+    public static final Datatype BYTE = new Datatype(ElementType.BYTE, "MPI.BYTE");
+    public static final Datatype CHAR = new Datatype(ElementType.CHAR, "MPI.CHAR");
+    public static final Datatype SHORT = new Datatype(ElementType.SHORT, "MPI.SHORT");
+    public static final Datatype BOOLEAN = new Datatype(ElementType.BOOLEAN, "MPI.BOOLEAN");
+    public static final Datatype INT = new Datatype(ElementType.INT, "MPI.INT");
+    public static final Datatype LONG = new Datatype(ElementType.LONG, "MPI.LONG");
+    public static final Datatype FLOAT = new Datatype(ElementType.FLOAT, "MPI.FLOAT");
+    public static final Datatype DOUBLE = new Datatype(ElementType.DOUBLE, "MPI.DOUBLE");
+    public static final Datatype OBJECT = new Datatype(ElementType.OBJECT, "MPI.OBJECT");
+
+    /** Contexts are even for point-to-point traffic; the odd ones are kept for collectives. */
+    static final int WORLD_CONTEXT = 0;
+    static final int SELF_CONTEXT = 2;
+
+    public static final Intracomm COMM_WORLD = new Intracomm("MPI.COMM_WORLD");
+    public static final Intracomm COMM_SELF = new Intracomm("MPI.COMM_SELF");
+
+    private static final int NEW = 0;
+    private static final int ACTIVE = 1;
+    private static final int FINALIZED = 2;
+
+    private static volatile int state = NEW;
+    private static RankRuntime runtime;
+    private static Thread mainThread;
+    private static int providedThreadLevel;
+    private static BsendArena attachedBuffer;
+    private static String processorName;
+
+    MPI() {
+    }
+
+    /**
+     * Initialises MPI for this rank and returns the program's own arguments (HyMPJ's
+     * launcher passes none of its own, so this is a copy of {@code args}).
+     */
+    public static String[] Init(String[] args) {
+        Init_thread(args, THREAD_SINGLE);
+        return args == null ? new String[0] : args.clone();
+    }
+
+    /**
+     * Initialises MPI and returns the thread level provided: always {@code THREAD_MULTIPLE},
+     * since the engine lets any thread make any call (see {@code Job.THREAD_SUPPORT}).
+     */
+    public static int Init_thread(String[] args, int required) {
+        if (required < THREAD_SINGLE || required > THREAD_MULTIPLE) {
+            throw new MPIException(ERR_ARG, "required thread level " + required
+                + " is not one of THREAD_SINGLE, THREAD_FUNNELED, THREAD_SERIALIZED, THREAD_MULTIPLE");
+        }
+        synchronized (MPI.class) {
+            if (state == ACTIVE) {
+                throw new MPIException(ERR_OTHER, "MPI.Init was already called on this rank");
+            }
+            if (state == FINALIZED) {
+                throw new MPIException(ERR_OTHER, "MPI.Init was called after MPI.Finalize; MPI cannot be restarted");
+            }
+            RankRuntime rt = Bootstrap.attach(MPI.class.getClassLoader());
+            COMM_WORLD.bind(rt, WORLD_CONTEXT, rt.rank(), rt.size(), null);
+            COMM_SELF.bind(rt, SELF_CONTEXT, 0, 1, new int[] {rt.rank()});
+            runtime = rt;
+            mainThread = Thread.currentThread();
+            providedThreadLevel = Job.THREAD_SUPPORT;
+            state = ACTIVE;
+        }
+        return providedThreadLevel;
+    }
+
+    /** The thread level MPI was initialised with. */
+    public static int Query_thread() {
+        checkActive();
+        return providedThreadLevel;
+    }
+
+    /** True if the calling thread is the one that called {@code Init}. */
+    public static boolean Is_thread_main() {
+        checkActive();
+        return Thread.currentThread() == mainThread;
+    }
+
+    /** Ends MPI on this rank; no MPI call may follow. */
+    public static void Finalize() {
+        synchronized (MPI.class) {
+            checkActive();
+            state = FINALIZED;
+        }
+    }
+
+    public static boolean Initialized() {
+        return state != NEW;
+    }
+
+    public static boolean Finalized() {
+        return state == FINALIZED;
+    }
+
+    /** Elapsed wall-clock seconds since an arbitrary origin. */
+    public static double Wtime() {
+        return System.nanoTime() / 1e9;
+    }
+
+    /** The resolution of {@link #Wtime}, in seconds. */
+    public static double Wtick() {
+        return 1e-9;
+    }
+
+    public static String Get_processor_name() {
+        checkActive();
+        synchronized (MPI.class) {
+            if (processorName == null) {
+                processorName = hostName();
+            }
+            return processorName;
+        }
+    }
+
+    private static String hostName() {
+        String env = System.getenv("HOSTNAME");
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (Exception e) {
+            return env != null && !env.isEmpty() ? env : "localhost";
+        }
+    }
+
+    /** Attaches the buffer that {@code Bsend} copies messages into. */
+    public static void Buffer_attach(byte[] buffer) {
+        checkActive();
+        if (buffer == null) {
+            throw new MPIException(ERR_BUFFER, "Buffer_attach needs a byte[] buffer, got null");
+        }
+        synchronized (MPI.class) {
+            if (attachedBuffer != null) {
+                throw new MPIException(ERR_BUFFER, "a buffer of " + attachedBuffer.capacity()
+                    + " bytes is already attached; call MPI.Buffer_detach first");
+            }
+            attachedBuffer = new BsendArena(buffer);
+        }
+    }
+
+    /** Waits until every buffered message has been delivered, detaches the buffer and returns it. */
+    public static byte[] Buffer_detach() {
+        checkActive();
+        BsendArena arena;
+        synchronized (MPI.class) {
+            arena = attachedBuffer;
+            if (arena == null) {
+                throw new MPIException(ERR_BUFFER, "Buffer_detach was called but no buffer is attached");
+            }
+            attachedBuffer = null;
+        }
+        try {
+            arena.awaitEmpty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MPIException(ERR_OTHER, "interrupted while Buffer_detach waited for buffered messages", e);
+        }
+        return arena.buffer();
+    }
+
+    static BsendArena attachedBuffer() {
+        synchronized (MPI.class) {
+            return attachedBuffer;
+        }
+    }
+
+    static RankRuntime runtime() {
+        return runtime;
+    }
+
+    /** Raises the error for a call made before {@code Init} or after {@code Finalize}. */
+    static void checkActive() {
+        int s = state;
+        if (s != ACTIVE) {
+            throw new MPIException(ERR_OTHER, s == NEW
+                ? "MPI.Init has not been called on this rank; call it before any other MPI operation"
+                : "MPI.Finalize has been called on this rank; no MPI operation is allowed after it");
+        }
+    }
+}

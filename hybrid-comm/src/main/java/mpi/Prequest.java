@@ -1,0 +1,64 @@
+package mpi;
+
+import org.hympj.comm.match.ReceiveOperation;
+import org.hympj.comm.match.SendOperation;
+
+/**
+ * A persistent request: an operation set up once ({@code Send_init}, {@code Recv_init}, ...)
+ * and started many times. Starting reuses the same engine operation, so a loop of
+ * {@code Start}/{@code Wait} allocates nothing.
+ */
+public class Prequest extends Request {
+    static final int RECEIVE = -1;
+
+    private final int mode;
+    private final Object buf;
+    private final int offset;
+    private final int count;
+    private final Datatype datatype;
+    private final int peer;
+    private final int tag;
+
+    Prequest(Comm comm, int mode, Object buf, int offset, int count, Datatype datatype, int peer, int tag, String description) {
+        super(comm, mode == RECEIVE ? new ReceiveOperation() : new SendOperation(), description);
+        this.active = false;
+        this.mode = mode;
+        this.buf = buf;
+        this.offset = offset;
+        this.count = count;
+        this.datatype = datatype;
+        this.peer = peer;
+        this.tag = tag;
+    }
+
+    /** Starts the operation; the request must be inactive (completed or never started). */
+    public void Start() {
+        MPI.checkActive();
+        if (op == null) {
+            throw new MPIException(MPI.ERR_REQUEST, "Start on a persistent request that has been freed");
+        }
+        if (active) {
+            throw new MPIException(MPI.ERR_REQUEST, "Start on a persistent request that is still active; Wait for it first");
+        }
+        if (peer == MPI.PROC_NULL) {
+            return;
+        }
+        if (mode == RECEIVE) {
+            ReceiveOperation r = (ReceiveOperation) op;
+            r.reset();
+            comm.postReceive(r, buf, offset, count, datatype, peer, tag);
+        } else {
+            SendOperation s = (SendOperation) op;
+            s.reset();
+            comm.startSend(s, buf, offset, count, datatype, peer, tag, mode);
+        }
+        active = true;
+    }
+
+    /** Starts every request of the array. */
+    public static void Startall(Prequest[] requests) {
+        for (Prequest p : requests) {
+            p.Start();
+        }
+    }
+}

@@ -1,0 +1,272 @@
+package mpi;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.hympj.comm.data.ObjectSerialization;
+import org.hympj.comm.match.MatchingEngine;
+import org.hympj.comm.match.Operation;
+import org.hympj.comm.match.ReceiveOperation;
+import org.hympj.comm.match.SendOperation;
+import org.hympj.comm.match.Waiting;
+
+/**
+ * A non-blocking operation in progress. A request is waited for (or tested) by one thread.
+ * Once completed by {@code Wait} or a successful {@code Test}, it becomes null
+ * ({@link #Is_null}); a persistent request ({@link Prequest}) becomes inactive instead.
+ *
+ * <p>For the array forms, null entries and null or inactive requests are skipped as MPI
+ * says: they count as complete with an empty status. {@code Waitsome} and {@code Testsome}
+ * return null when no request is active (MPI's {@code MPI_UNDEFINED} outcount).
+ */
+public class Request {
+    final Comm comm;
+    Operation op;
+    boolean active;
+    private final String description;
+
+    Request(Comm comm, Operation op, String description) {
+        this.comm = comm;
+        this.op = op;
+        this.active = op != null;
+        this.description = description;
+    }
+
+    /** A request with nothing to do, as for an operation with {@code MPI.PROC_NULL}. */
+    static Request completedNothing(Comm comm) {
+        return new Request(comm, null, "operation with MPI.PROC_NULL");
+    }
+
+    /** Waits for the operation and returns its status. */
+    public Status Wait() {
+        MPI.checkActive();
+        if (op == null || !active) {
+            return Status.empty(MPI.ANY_SOURCE);
+        }
+        int stop = Waiting.await(op, comm.rt.job());
+        if (stop != 0) {
+            comm.await(op, description, MPI.UNDEFINED, MPI.UNDEFINED);
+        }
+        return finish();
+    }
+
+    /** The status if the operation has completed, else null. */
+    public Status Test() {
+        MPI.checkActive();
+        if (op == null || !active) {
+            return Status.empty(MPI.ANY_SOURCE);
+        }
+        return op.isComplete() ? finish() : null;
+    }
+
+    /**
+     * Asks for the operation to be cancelled: a receive not yet matched, or a synchronous or
+     * large send not yet received. Complete the request with {@code Wait} or {@code Test} and
+     * ask {@link Status#Test_cancelled} whether the cancel took effect.
+     */
+    public void Cancel() {
+        MPI.checkActive();
+        if (op == null || !active) {
+            return;
+        }
+        if (op instanceof ReceiveOperation) {
+            MatchingEngine.cancel((ReceiveOperation) op);
+        } else {
+            MatchingEngine.cancel((SendOperation) op);
+        }
+    }
+
+    /** True once the request has been completed and released, or freed. */
+    public boolean Is_null() {
+        return op == null;
+    }
+
+    /** Releases the request; an operation still in progress goes on but can no longer be waited for. */
+    public void Free() {
+        op = null;
+        active = false;
+    }
+
+    /** Completes a finished operation: marks the request done and returns its status or raises its error. */
+    Status finish() {
+        Operation done = op;
+        active = false;
+        if (!(this instanceof Prequest)) {
+            op = null;
+        }
+        if (done instanceof ReceiveOperation) {
+            return finishReceive((ReceiveOperation) done);
+        }
+        if (done.cancelled()) {
+            return new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, null, true);
+        }
+        if (done.error() != 0) {
+            throw new MPIException(done.error(), done.errorMessage());
+        }
+        return Status.empty(MPI.ANY_SOURCE);
+    }
+
+    /** The status of a completed receive, after deserializing OBJECT data in this rank's class loader. */
+    static Status finishReceive(ReceiveOperation r) {
+        if (r.cancelled()) {
+            return new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, r.type(), true);
+        }
+        if (r.serialized() != null && r.matchedCount() > 0) {
+            try {
+                ObjectSerialization.read(r.serialized(), r.serializedOffset(), r.serializedLength(),
+                    (Object[]) r.buffer(), r.offset(), r.matchedCount(), MPI.class.getClassLoader());
+            } catch (IOException | ClassNotFoundException e) {
+                throw new MPIException(MPI.ERR_TYPE, "received MPI.OBJECT data from rank " + r.matchedSource()
+                    + " could not be deserialized: " + e, e);
+            }
+        }
+        if (r.error() != 0) {
+            throw new MPIException(r.error(), r.errorMessage());
+        }
+        return new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), r.type(), false);
+    }
+
+    private boolean isActive() {
+        return op != null && active;
+    }
+
+    // ---------------------------------------------------------------- arrays of requests
+
+    /** Waits for one of the requests to complete; its index is in the status ({@code UNDEFINED} if none is active). */
+    public static Status Waitany(Request[] requests) {
+        MPI.checkActive();
+        Operation[] ops = activeOperations(requests);
+        if (ops == null) {
+            return Status.empty(MPI.ANY_SOURCE);
+        }
+        Comm comm = firstActive(requests).comm;
+        while (true) {
+            for (int i = 0; i < ops.length; i++) {
+                if (ops[i] != null && ops[i].isComplete()) {
+                    Status s = requests[i].finish();
+                    s.index = i;
+                    return s;
+                }
+            }
+            int stop = Waiting.awaitAny(ops, comm.rt.job());
+            if (stop != 0) {
+                throw new MPIException(stop, Waiting.failureMessage(comm.rt.job(), "Waitany over " + ops.length + " requests"));
+            }
+        }
+    }
+
+    /** Waits for every request; if any failed, raises the first error after all have completed. */
+    public static Status[] Waitall(Request[] requests) {
+        MPI.checkActive();
+        Status[] statuses = new Status[requests.length];
+        MPIException first = null;
+        for (int i = 0; i < requests.length; i++) {
+            try {
+                statuses[i] = requests[i] == null ? Status.empty(MPI.ANY_SOURCE) : requests[i].Wait();
+                statuses[i].index = i;
+            } catch (MPIException e) {
+                if (first == null) {
+                    first = e;
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+        return statuses;
+    }
+
+    /** Waits until at least one request completes and returns the statuses of all that have. */
+    public static Status[] Waitsome(Request[] requests) {
+        MPI.checkActive();
+        Operation[] ops = activeOperations(requests);
+        if (ops == null) {
+            return null;
+        }
+        Comm comm = firstActive(requests).comm;
+        int stop = Waiting.awaitAny(ops, comm.rt.job());
+        if (stop != 0) {
+            throw new MPIException(stop, Waiting.failureMessage(comm.rt.job(), "Waitsome over " + ops.length + " requests"));
+        }
+        return finishCompleted(requests, ops);
+    }
+
+    /** The status of one completed request (with its index), null if none has completed. */
+    public static Status Testany(Request[] requests) {
+        MPI.checkActive();
+        Operation[] ops = activeOperations(requests);
+        if (ops == null) {
+            return Status.empty(MPI.ANY_SOURCE);
+        }
+        for (int i = 0; i < ops.length; i++) {
+            if (ops[i] != null && ops[i].isComplete()) {
+                Status s = requests[i].finish();
+                s.index = i;
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** The statuses of all requests if every one has completed, else null (and none is completed). */
+    public static Status[] Testall(Request[] requests) {
+        MPI.checkActive();
+        for (Request r : requests) {
+            if (r != null && r.isActive() && !r.op.isComplete()) {
+                return null;
+            }
+        }
+        return Waitall(requests);
+    }
+
+    /** The statuses of the requests that have completed, possibly none. */
+    public static Status[] Testsome(Request[] requests) {
+        MPI.checkActive();
+        Operation[] ops = activeOperations(requests);
+        return ops == null ? null : finishCompleted(requests, ops);
+    }
+
+    private static Status[] finishCompleted(Request[] requests, Operation[] ops) {
+        List<Status> done = new ArrayList<>();
+        MPIException first = null;
+        for (int i = 0; i < ops.length; i++) {
+            if (ops[i] != null && ops[i].isComplete()) {
+                try {
+                    Status s = requests[i].finish();
+                    s.index = i;
+                    done.add(s);
+                } catch (MPIException e) {
+                    if (first == null) {
+                        first = e;
+                    }
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+        return done.toArray(new Status[0]);
+    }
+
+    /** The operations of the active requests, by index (null where inactive); null if none is active. */
+    private static Operation[] activeOperations(Request[] requests) {
+        Operation[] ops = new Operation[requests.length];
+        boolean any = false;
+        for (int i = 0; i < requests.length; i++) {
+            if (requests[i] != null && requests[i].isActive()) {
+                ops[i] = requests[i].op;
+                any = true;
+            }
+        }
+        return any ? ops : null;
+    }
+
+    private static Request firstActive(Request[] requests) {
+        for (Request r : requests) {
+            if (r != null && r.isActive()) {
+                return r;
+            }
+        }
+        throw new IllegalStateException("no active request");
+    }
+}

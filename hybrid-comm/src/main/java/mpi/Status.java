@@ -1,0 +1,73 @@
+package mpi;
+
+import org.hympj.comm.data.ElementType;
+
+/**
+ * The envelope of a received (or probed) message: {@code source} and {@code tag} as in
+ * mpiJava, {@code index} for the {@code Waitany}/{@code Waitsome} family, and the element
+ * count through {@link #Get_count}.
+ */
+public class Status {
+    /** The rank of the sender in the communicator of the receive. */
+    public int source;
+    /** The tag the message was sent with. */
+    public int tag;
+    /** In results of {@code Waitany}, {@code Testany}, {@code Waitsome}, {@code Testsome}: the request's index. */
+    public int index;
+
+    private final int count;
+    private final ElementType type;
+    private final boolean cancelled;
+
+    Status(int source, int tag, int count, ElementType type, boolean cancelled) {
+        this.source = source;
+        this.tag = tag;
+        this.index = MPI.UNDEFINED;
+        this.count = count;
+        this.type = type;
+        this.cancelled = cancelled;
+    }
+
+    /** The status of a request that had nothing to do (null, inactive, or from PROC_NULL). */
+    static Status empty(int source) {
+        return new Status(source, MPI.ANY_TAG, 0, null, false);
+    }
+
+    /**
+     * The number of {@code datatype} elements received: the element count if it is the
+     * message's type, the count of whole {@code datatype} elements its bytes make otherwise,
+     * and {@code MPI.UNDEFINED} if they make no whole number.
+     */
+    public int Get_count(Datatype datatype) {
+        if (datatype == null) {
+            throw new MPIException(MPI.ERR_TYPE, "Get_count needs a datatype, got null");
+        }
+        if (type == null || count == 0) {
+            return 0;
+        }
+        if (datatype.base == type) {
+            return count;
+        }
+        if (type.isObject() || datatype.base.isObject()) {
+            return MPI.UNDEFINED;
+        }
+        long bytes = (long) count * type.size();
+        return bytes % datatype.base.size() == 0 ? (int) (bytes / datatype.base.size()) : MPI.UNDEFINED;
+    }
+
+    /** The number of basic elements received; for basic datatypes the same as {@link #Get_count}. */
+    public int Get_elements(Datatype datatype) {
+        return Get_count(datatype);
+    }
+
+    /** True if the request this status completes was cancelled. */
+    public boolean Test_cancelled() {
+        return cancelled;
+    }
+
+    @Override
+    public String toString() {
+        return "Status[source=" + source + ", tag=" + tag + ", count=" + count + (type == null ? "" : " " + type)
+            + (index == MPI.UNDEFINED ? "" : ", index=" + index) + (cancelled ? ", cancelled" : "") + "]";
+    }
+}

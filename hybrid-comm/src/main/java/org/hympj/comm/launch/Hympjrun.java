@@ -1,0 +1,91 @@
+package org.hympj.comm.launch;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.hympj.comm.runtime.JobOutcome;
+import org.hympj.comm.runtime.ThreadJob;
+
+/**
+ * The {@code hympjrun} launcher: runs a program's ranks as threads of this JVM and turns the
+ * job's outcome into an exit status. When a rank throws, it prints that rank's stack trace,
+ * the job is aborted (ranks waiting in MPI fail at once), and it exits with status 1 after
+ * at most {@link #GRACE_MILLIS} even if some rank is stuck outside MPI.
+ */
+public final class Hympjrun {
+    static final long GRACE_MILLIS = 5_000;
+
+    private Hympjrun() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.err));
+    }
+
+    /** Runs a job and returns the exit status. */
+    static int run(String[] args, PrintStream err) {
+        LaunchOptions options;
+        try {
+            options = LaunchOptions.parse(args);
+        } catch (LaunchOptions.UsageException e) {
+            err.println("hympjrun: " + e.getMessage());
+            err.println("(hympjrun --help shows the options)");
+            return 2;
+        }
+        if (options == null) {
+            err.println(LaunchOptions.USAGE);
+            return 0;
+        }
+        Path here = Path.of("").toAbsolutePath();
+        if (options.workingDirectory != null && !options.workingDirectory.equals(here)) {
+            return runInDirectory(options, err);
+        }
+        try {
+            ThreadJob job = ThreadJob.start(options.np, options.classpathUrls(), options.mainClass, options.programArgs);
+            return report(job.await(GRACE_MILLIS), options.np, err);
+        } catch (InterruptedException e) {
+            err.println("hympjrun: interrupted");
+            return 1;
+        }
+    }
+
+    static int report(JobOutcome outcome, int np, PrintStream err) {
+        if (outcome.succeeded()) {
+            return 0;
+        }
+        err.println("hympjrun: rank " + outcome.failedRank() + " of " + np + " failed:");
+        outcome.cause().printStackTrace(err);
+        if (!outcome.secondaryFailures().isEmpty()) {
+            err.println("hympjrun: the job was aborted; ranks " + outcome.secondaryFailures()
+                + " stopped with errors after rank " + outcome.failedRank() + " failed");
+        }
+        if (!outcome.stuckRanks().isEmpty()) {
+            err.println("hympjrun: ranks " + outcome.stuckRanks() + " did not stop within "
+                + GRACE_MILLIS / 1000 + " s of the abort (busy outside MPI); they are killed with the JVM");
+        }
+        return 1;
+    }
+
+    /**
+     * A JVM cannot change its working directory, so a job with {@code -wdir} runs in a child
+     * JVM started there, with this JVM's runtime class path and options.
+     */
+    private static int runInDirectory(LaunchOptions options, PrintStream err) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(Hympjrun.class.getName());
+        command.addAll(options.asChildArguments());
+        try {
+            Process child = new ProcessBuilder(command).directory(options.workingDirectory.toFile()).inheritIO().start();
+            return child.waitFor();
+        } catch (Exception e) {
+            err.println("hympjrun: cannot start the job in " + options.workingDirectory + File.separator + ": " + e);
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,228 @@
+package org.hympj.comm.launch;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+
+/**
+ * The command line of {@code hympjrun}, which also accepts MPJ Express's {@code mpjrun.sh}
+ * options so existing scripts port by renaming the command:
+ * <pre>
+ * hympjrun -np N [-dev multicore] [-cp PATH | -classpath PATH | -jar app.jar] [-wdir DIR] MainClass [args...]
+ * </pre>
+ * Options end at the main class (or after {@code -jar app.jar}); everything after is the
+ * program's.
+ */
+public final class LaunchOptions {
+    /** Thrown for a command line that cannot be run; the message says why. */
+    public static final class UsageException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    public static final String USAGE = String.join("\n",
+        "usage: hympjrun -np N [options] MainClass [args...]",
+        "       hympjrun -np N [options] -jar app.jar [args...]",
+        "",
+        "Runs N ranks of an mpiJava 1.2 / MPJ Express program as threads of one JVM, each rank",
+        "with its own class loader (its own statics and MPI.COMM_WORLD).",
+        "",
+        "options:",
+        "  -np N, -n N          number of ranks (required, at least 1)",
+        "  -cp PATH, -classpath PATH",
+        "                       the program's class path (entries separated by '" + File.pathSeparator + "';",
+        "                       'dir/*' adds every jar in dir); default: the current directory",
+        "  -jar app.jar         run the Main-Class of app.jar (its Class-Path is followed)",
+        "  -wdir DIR            working directory of the ranks",
+        "  -dev multicore       MPJ Express's device for ranks in one JVM (the default here)",
+        "  -h, --help           this help",
+        "",
+        "exit status: 0 if every rank ended normally, 1 if a rank failed, 2 for a bad command line.");
+
+    final int np;
+    final List<Path> classpath;
+    final String mainClass;
+    final String[] programArgs;
+    final Path workingDirectory;
+
+    private LaunchOptions(int np, List<Path> classpath, String mainClass, String[] programArgs, Path workingDirectory) {
+        this.np = np;
+        this.classpath = classpath;
+        this.mainClass = mainClass;
+        this.programArgs = programArgs;
+        this.workingDirectory = workingDirectory;
+    }
+
+    /** Returns null when help was asked for. */
+    public static LaunchOptions parse(String[] args) throws UsageException {
+        int np = -1;
+        String classpath = null;
+        String jar = null;
+        String wdir = null;
+        int i = 0;
+        while (i < args.length && args[i].startsWith("-")) {
+            String option = args[i];
+            switch (option) {
+                case "-h": case "-help": case "--help":
+                    return null;
+                case "-np": case "-n": case "--np":
+                    np = parseRanks(value(args, i++, option));
+                    break;
+                case "-cp": case "-classpath": case "--classpath":
+                    classpath = value(args, i++, option);
+                    break;
+                case "-wdir": case "--wdir":
+                    wdir = value(args, i++, option);
+                    break;
+                case "-dev": case "--dev":
+                    String device = value(args, i++, option);
+                    if (!device.equals("multicore")) {
+                        throw new UsageException("device '" + device + "' is not available: this HyMPJ runs ranks as threads"
+                            + " of one JVM ('-dev multicore', the default); process and cluster ranks are not built yet");
+                    }
+                    break;
+                case "-jar": case "--jar":
+                    jar = value(args, i++, option);
+                    i++;
+                    return finish(np, classpath, jar, null, Arrays.copyOfRange(args, i, args.length), wdir);
+                default:
+                    throw new UsageException("unknown option '" + option + "'");
+            }
+            i++;
+        }
+        if (i >= args.length) {
+            throw new UsageException("no main class given");
+        }
+        return finish(np, classpath, null, args[i], Arrays.copyOfRange(args, i + 1, args.length), wdir);
+    }
+
+    private static LaunchOptions finish(int np, String classpath, String jar, String mainClass, String[] programArgs,
+                                        String wdir) throws UsageException {
+        if (np < 0) {
+            throw new UsageException("the number of ranks is missing: give -np N");
+        }
+        Path workingDirectory = null;
+        if (wdir != null) {
+            workingDirectory = Path.of(wdir).toAbsolutePath().normalize();
+            if (!Files.isDirectory(workingDirectory)) {
+                throw new UsageException("working directory " + workingDirectory + " (-wdir) does not exist");
+            }
+        }
+        List<Path> entries = new ArrayList<>();
+        if (jar != null) {
+            if (classpath != null) {
+                entries.addAll(classpathEntries(classpath));
+            }
+            Path jarPath = Path.of(jar).toAbsolutePath().normalize();
+            mainClass = readJar(jarPath, entries);
+        } else {
+            entries.addAll(classpathEntries(classpath == null ? "." : classpath));
+        }
+        return new LaunchOptions(np, List.copyOf(entries), mainClass, programArgs, workingDirectory);
+    }
+
+    private static String readJar(Path jar, List<Path> entries) throws UsageException {
+        if (!Files.isRegularFile(jar)) {
+            throw new UsageException("jar file " + jar + " does not exist");
+        }
+        entries.add(jar);
+        try (JarFile file = new JarFile(jar.toFile())) {
+            Manifest manifest = file.getManifest();
+            String main = manifest == null ? null : manifest.getMainAttributes().getValue(Attributes.Name.MAIN_CLASS);
+            if (main == null) {
+                throw new UsageException(jar + " has no Main-Class in its manifest; use -cp " + jar + " MainClass");
+            }
+            String classPath = manifest.getMainAttributes().getValue(Attributes.Name.CLASS_PATH);
+            if (classPath != null) {
+                for (String entry : classPath.trim().split("\\s+")) {
+                    entries.add(jar.getParent().resolve(entry).normalize());
+                }
+            }
+            return main;
+        } catch (IOException e) {
+            throw new UsageException("cannot read jar file " + jar + ": " + e.getMessage());
+        }
+    }
+
+    private static List<Path> classpathEntries(String classpath) throws UsageException {
+        List<Path> entries = new ArrayList<>();
+        for (String entry : classpath.split(File.pathSeparator)) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            if (entry.endsWith("*")) {
+                Path dir = Path.of(entry.substring(0, entry.length() - 1)).toAbsolutePath().normalize();
+                try (var jars = Files.list(dir)) {
+                    jars.filter(p -> p.toString().endsWith(".jar") || p.toString().endsWith(".JAR")).sorted().forEach(entries::add);
+                } catch (IOException e) {
+                    throw new UsageException("class path entry '" + entry + "': cannot list " + dir);
+                }
+            } else {
+                entries.add(Path.of(entry).toAbsolutePath().normalize());
+            }
+        }
+        return entries;
+    }
+
+    private static int parseRanks(String value) throws UsageException {
+        try {
+            int n = Integer.parseInt(value);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new UsageException("-np needs a positive number of ranks, got '" + value + "'");
+    }
+
+    private static String value(String[] args, int i, String option) throws UsageException {
+        if (i + 1 >= args.length) {
+            throw new UsageException("option " + option + " needs a value");
+        }
+        return args[i + 1];
+    }
+
+    URL[] classpathUrls() {
+        URL[] urls = new URL[classpath.size()];
+        for (int i = 0; i < urls.length; i++) {
+            try {
+                urls[i] = classpath.get(i).toUri().toURL();
+            } catch (MalformedURLException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return urls;
+    }
+
+    /** The same job as arguments for a child launcher, with every path absolute and no -wdir. */
+    List<String> asChildArguments() {
+        List<String> out = new ArrayList<>();
+        out.add("-np");
+        out.add(Integer.toString(np));
+        out.add("-cp");
+        StringBuilder cp = new StringBuilder();
+        for (Path p : classpath) {
+            if (cp.length() > 0) {
+                cp.append(File.pathSeparator);
+            }
+            cp.append(p);
+        }
+        out.add(cp.toString());
+        out.add(mainClass);
+        out.addAll(Arrays.asList(programArgs));
+        return out;
+    }
+}

@@ -1,0 +1,285 @@
+package org.hympj.comm.match;
+
+import java.util.Arrays;
+import java.util.concurrent.locks.LockSupport;
+import org.hympj.comm.data.ElementType;
+import org.hympj.comm.runtime.ErrorClass;
+import org.hympj.comm.runtime.Job;
+
+/**
+ * The matching engine of one rank: where every message addressed to it meets a receive.
+ * It is shared by all paths; a path only decides how the bytes travel. For the in-JVM path
+ * the sending thread itself calls {@link #deliver} on the receiver's engine:
+ *
+ * <ul>
+ *   <li>a matching receive is posted: it is removed under the lock and the sender copies its
+ *       array straight into the receive's array (the single copy) after releasing the lock;</li>
+ *   <li>none is posted and the message is small: it is copied into a pooled eager array and
+ *       queued as unexpected; the send is complete;</li>
+ *   <li>none is posted and the message is large (above the job's eager limit), synchronous,
+ *       or buffered: it is queued with a reference to the sender's memory (rendezvous) and
+ *       the send completes when the receiver has copied it, so a large unexpected message is
+ *       never buffered in full.</li>
+ * </ul>
+ *
+ * <p>Source ranks and contexts are those of the communicator; {@link ContextQueues} holds
+ * the per-context state and its lock (see its matching invariant).
+ */
+public final class MatchingEngine {
+    public static final int ANY_SOURCE = -2;
+    public static final int ANY_TAG = -1;
+
+    private final Job job;
+    private final int eagerLimit;
+    /** Copy-on-write, published by the volatile write, so lookups take no lock. */
+    private volatile ContextQueues[] byContext = new ContextQueues[0];
+
+    public MatchingEngine(Job job, int eagerLimit) {
+        this.job = job;
+        this.eagerLimit = eagerLimit;
+    }
+
+    ContextQueues queues(int context, int commSize) {
+        ContextQueues[] all = byContext;
+        if (context < all.length) {
+            ContextQueues q = all[context];
+            if (q != null) {
+                return q;
+            }
+        }
+        return createQueues(context, commSize);
+    }
+
+    private synchronized ContextQueues createQueues(int context, int commSize) {
+        ContextQueues[] all = byContext;
+        if (context < all.length && all[context] != null) {
+            return all[context];
+        }
+        ContextQueues[] grown = Arrays.copyOf(all, Math.max(all.length, context + 1));
+        ContextQueues q = new ContextQueues(commSize);
+        grown[context] = q;
+        byContext = grown;
+        return q;
+    }
+
+    /**
+     * Delivers a send to this (receiving) engine from a thread of this JVM. On return the
+     * send is either complete or queued here and will complete when a receive copies it.
+     */
+    public void deliver(SendOperation s) {
+        ContextQueues q = queues(s.context, s.commSize);
+        ReceiveOperation r;
+        synchronized (q) {
+            r = q.posted.removeMatch(s.source, s.tag);
+            if (r == null) {
+                queueUnexpected(q, s);
+                return;
+            }
+        }
+        transfer(r, s.source, s.tag, s.type, s.count, s.form, s.data, s.dataOffset, s.byteLength, s.dataHandedOver);
+        r.complete();
+        s.finishTransfer();
+    }
+
+    private void queueUnexpected(ContextQueues q, SendOperation s) {
+        UnexpectedMessage m = q.newMessage();
+        m.source = s.source;
+        m.tag = s.tag;
+        m.type = s.type;
+        m.count = s.count;
+        m.form = s.form;
+        m.byteLength = s.byteLength;
+        boolean rendezvous = s.mode == SendOperation.SYNCHRONOUS || s.arena != null
+            || (s.form == SendOperation.TYPED && s.byteLength > eagerLimit);
+        if (rendezvous) {
+            m.data = s.data;
+            m.dataOffset = s.dataOffset;
+            m.sender = s;
+            s.queuedIn = q;
+            s.queuedAs = m;
+        } else if (s.form == SendOperation.TYPED) {
+            Object copy = q.eagerBuffers.take(s.type, s.count);
+            if (s.count > 0) {
+                System.arraycopy(s.data, s.dataOffset, copy, 0, s.count);
+            }
+            m.data = copy;
+            m.dataOffset = 0;
+            m.pooledData = true;
+        } else {
+            m.data = s.data;
+            m.dataOffset = s.dataOffset;
+        }
+        q.unexpected.append(m);
+        q.arrived();
+        if (!rendezvous) {
+            s.finishTransfer();
+        }
+    }
+
+    /**
+     * Posts a receive on this (its own rank's) engine. On return it is either complete, with
+     * the data copied, or posted and will complete when a matching send arrives.
+     */
+    public void post(ReceiveOperation r) {
+        ContextQueues q = queues(r.context, r.commSize);
+        UnexpectedMessage m;
+        synchronized (q) {
+            m = q.unexpected.removeMatch(r.source, r.tag);
+            if (m == null) {
+                r.postedIn = q;
+                q.posted.append(r);
+                return;
+            }
+            if (m.sender == null) {
+                transfer(r, m.source, m.tag, m.type, m.count, m.form, m.data, m.dataOffset, m.byteLength, !m.pooledData);
+                q.recycle(m);
+                r.complete();
+                return;
+            }
+            m.sender.queuedIn = null;
+            m.sender.queuedAs = null;
+        }
+        // Rendezvous: the message is ours now; copy from the sender's memory without the lock.
+        SendOperation s = m.sender;
+        transfer(r, m.source, m.tag, m.type, m.count, m.form, m.data, m.dataOffset, m.byteLength, false);
+        synchronized (q) {
+            q.recycle(m);
+        }
+        s.finishTransfer();
+        r.complete();
+    }
+
+    /** Copies a matched message into a receive and records its envelope and any error. */
+    private static void transfer(ReceiveOperation r, int source, int tag, ElementType type, int count, int form,
+                                 Object data, int offset, int byteLength, boolean handedOver) {
+        r.matchedSource = source;
+        r.matchedTag = tag;
+        if (type != r.type) {
+            r.matchedCount = 0;
+            r.fail(ErrorClass.ERR_TYPE, "a message of " + count + " " + type + " elements from rank " + source
+                + " (tag " + tag + ") was received with datatype " + r.type + "; the message was discarded");
+            return;
+        }
+        int n = count;
+        if (count > r.capacity) {
+            n = r.capacity;
+            r.fail(ErrorClass.ERR_TRUNCATE, "message truncated: " + count + " " + type + " elements from rank " + source
+                + " (tag " + tag + ") do not fit a receive of " + r.capacity + "; only the first " + n + " were stored");
+        }
+        r.matchedCount = n;
+        if (form == SendOperation.SERIALIZED) {
+            if (handedOver) {
+                r.serialized = (byte[]) data;
+                r.serializedOffset = offset;
+            } else {
+                r.serialized = Arrays.copyOfRange((byte[]) data, offset, offset + byteLength);
+                r.serializedOffset = 0;
+            }
+            r.serializedLength = byteLength;
+        } else if (n > 0) {
+            if (form == SendOperation.PACKED) {
+                type.unpack((byte[]) data, offset, r.buffer, r.offset, n);
+            } else {
+                System.arraycopy(data, offset, r.buffer, r.offset, n);
+            }
+        }
+    }
+
+    /** Non-blocking probe: fills {@code out} and returns true if a matching message is here. */
+    public boolean iprobe(int context, int commSize, int source, int tag, ProbeResult out) {
+        ContextQueues q = queues(context, commSize);
+        synchronized (q) {
+            return found(q.unexpected.find(source, tag), out);
+        }
+    }
+
+    /** Blocking probe; returns 0, or an error class if the wait was stopped (see {@link Waiting}). */
+    public int probe(int context, int commSize, int source, int tag, ProbeResult out) {
+        ContextQueues q = queues(context, commSize);
+        int seen = q.arrivals;
+        if (iprobe(context, commSize, source, tag, out)) {
+            return 0;
+        }
+        for (int i = job.spins() + job.yields(); i > 0; i--) {
+            if (i > job.yields()) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+            int now = q.arrivals;
+            if (now != seen) {
+                seen = now;
+                if (iprobe(context, commSize, source, tag, out)) {
+                    return 0;
+                }
+            }
+        }
+        Thread me = Thread.currentThread();
+        while (true) {
+            synchronized (q) {
+                if (found(q.unexpected.find(source, tag), out)) {
+                    return 0;
+                }
+                q.addProber(me);
+            }
+            int stop = Waiting.stopReason(job, me);
+            if (stop == 0) {
+                LockSupport.parkNanos(q, Waiting.PARK_BACKSTOP_NANOS);
+            }
+            synchronized (q) {
+                q.removeProber(me);
+            }
+            if (stop != 0) {
+                return stop;
+            }
+        }
+    }
+
+    private static boolean found(UnexpectedMessage m, ProbeResult out) {
+        if (m == null) {
+            return false;
+        }
+        out.source = m.source;
+        out.tag = m.tag;
+        out.count = m.count;
+        out.type = m.type;
+        return true;
+    }
+
+    /** Cancels a posted receive that has not matched; true if it was cancelled. */
+    public static boolean cancel(ReceiveOperation r) {
+        ContextQueues q = r.postedIn;
+        if (q == null) {
+            return false;
+        }
+        synchronized (q) {
+            if (!q.posted.remove(r)) {
+                return false;
+            }
+        }
+        r.cancelled = true;
+        r.complete();
+        return true;
+    }
+
+    /** Cancels a send still waiting unmatched in a receiver's queue; true if it was cancelled. */
+    public static boolean cancel(SendOperation s) {
+        ContextQueues q = s.queuedIn;
+        if (q == null) {
+            return false;
+        }
+        synchronized (q) {
+            UnexpectedMessage m = s.queuedAs;
+            if (m == null || !m.queued || m.sender != s) {
+                return false;
+            }
+            q.unexpected.remove(m);
+            q.recycle(m);
+            s.queuedIn = null;
+            s.queuedAs = null;
+        }
+        s.cancelled = true;
+        s.finishTransfer();
+        return true;
+    }
+}

@@ -1,0 +1,111 @@
+package org.hympj.comm.match;
+
+import org.hympj.comm.data.ElementType;
+
+/**
+ * A receive: what it accepts (context, source, tag, element type, buffer) and, once matched,
+ * what arrived (source, tag, element count, error). While posted it is a node of its
+ * context's {@link PostedReceiveQueue}.
+ *
+ * <p>The matching thread fills the result fields and then {@link #complete}s; the owner reads
+ * them only after seeing completion (see {@link Operation} for the ordering).
+ */
+public final class ReceiveOperation extends Operation {
+    int context;
+    int commSize;
+    int source;
+    int tag;
+    ElementType type;
+    Object buffer;
+    int offset;
+    int capacity;
+
+    /** Sequence number within the posted queue, to choose between source-specific and wildcard entries. */
+    long postOrder;
+    ReceiveOperation prev;
+    ReceiveOperation next;
+    boolean queued;
+    /** The queues it was posted to, so a cancel can find it. */
+    ContextQueues postedIn;
+
+    int matchedSource;
+    int matchedTag;
+    int matchedCount;
+    /** For OBJECT: the serialized objects, deserialized by the owner in its own class loader. */
+    byte[] serialized;
+    int serializedOffset;
+    int serializedLength;
+
+    /** Sets what this receive accepts; the operation must be new or {@link #reset}. */
+    public ReceiveOperation init(int context, int commSize, int source, int tag, ElementType type,
+                                 Object buffer, int offset, int capacity) {
+        this.context = context;
+        this.commSize = commSize;
+        this.source = source;
+        this.tag = tag;
+        this.type = type;
+        this.buffer = buffer;
+        this.offset = offset;
+        this.capacity = capacity;
+        return this;
+    }
+
+    /** Completes at once as a receive from {@code MPI.PROC_NULL}: no data, the given source and tag. */
+    public void completeEmpty(int procNull, int anyTag) {
+        matchedSource = procNull;
+        matchedTag = anyTag;
+        matchedCount = 0;
+        complete();
+    }
+
+    public int matchedSource() {
+        return matchedSource;
+    }
+
+    public int matchedTag() {
+        return matchedTag;
+    }
+
+    public int matchedCount() {
+        return matchedCount;
+    }
+
+    public ElementType type() {
+        return type;
+    }
+
+    public Object buffer() {
+        return buffer;
+    }
+
+    public int offset() {
+        return offset;
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+
+    public byte[] serialized() {
+        return serialized;
+    }
+
+    public int serializedOffset() {
+        return serializedOffset;
+    }
+
+    public int serializedLength() {
+        return serializedLength;
+    }
+
+    @Override
+    public void reset() {
+        super.reset();
+        buffer = null;
+        serialized = null;
+        postedIn = null;
+        prev = null;
+        next = null;
+        queued = false;
+    }
+}

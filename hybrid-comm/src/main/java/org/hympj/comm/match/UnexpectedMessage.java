@@ -1,0 +1,42 @@
+package org.hympj.comm.match;
+
+import org.hympj.comm.data.ElementType;
+
+/**
+ * A message that arrived before a matching receive was posted: its envelope and its data,
+ * either an eager copy owned by the message or (rendezvous, synchronous, buffered) the
+ * sender's memory, in which case {@code sender} completes once the data have been copied out.
+ * A node of two lists of its {@link UnexpectedMessageQueue}: its source's and the arrival order.
+ * Nodes are pooled by their {@link ContextQueues}.
+ */
+final class UnexpectedMessage {
+    int source;
+    int tag;
+    ElementType type;
+    int count;
+
+    int form;
+    Object data;
+    int dataOffset;
+    int byteLength;
+    /** True if {@code data} is an eager copy taken from the pool (returned there after copy-out). */
+    boolean pooledData;
+    /** Non-null while the data still live in the sender's memory. */
+    SendOperation sender;
+
+    boolean queued;
+    UnexpectedMessage prevFromSource;
+    UnexpectedMessage nextFromSource;
+    UnexpectedMessage prevArrived;
+    UnexpectedMessage nextArrived;
+
+    void clear() {
+        data = null;
+        sender = null;
+        pooledData = false;
+        prevFromSource = null;
+        nextFromSource = null;
+        prevArrived = null;
+        nextArrived = null;
+    }
+}

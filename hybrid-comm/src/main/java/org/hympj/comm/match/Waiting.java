@@ -1,0 +1,141 @@
+package org.hympj.comm.match;
+
+import java.util.concurrent.locks.LockSupport;
+import org.hympj.comm.runtime.ErrorClass;
+import org.hympj.comm.runtime.Job;
+
+/**
+ * How a thread waits for operations: spin, then yield, then park until the completer unparks
+ * it. The park has a time limit only as a backstop, so that a job abort (which does not know
+ * every waiting thread) is noticed within {@link #PARK_BACKSTOP_NANOS}.
+ *
+ * <p>The spin and yield budgets come from the job: when ranks outnumber cores, spinning only
+ * steals the core the peer needs, so an oversubscribed job spins little.
+ */
+public final class Waiting {
+    static final long PARK_BACKSTOP_NANOS = 20_000_000L;
+
+    private Waiting() {
+    }
+
+    /**
+     * Waits until {@code op} completes. Returns 0, or an error class if the job was aborted
+     * or the thread interrupted; the reason is then left in {@link #failureMessage}.
+     */
+    public static int await(Operation op, Job job) {
+        if (op.isComplete()) {
+            return 0;
+        }
+        for (int i = job.spins(); i > 0; i--) {
+            Thread.onSpinWait();
+            if (op.isComplete()) {
+                return 0;
+            }
+        }
+        for (int i = job.yields(); i > 0; i--) {
+            Thread.yield();
+            if (op.isComplete()) {
+                return 0;
+            }
+        }
+        Thread me = Thread.currentThread();
+        op.setWaiter(me);
+        try {
+            while (!op.isComplete()) {
+                int stop = stopReason(job, me);
+                if (stop != 0) {
+                    return stop;
+                }
+                LockSupport.parkNanos(op, PARK_BACKSTOP_NANOS);
+            }
+            return 0;
+        } finally {
+            op.setWaiter(null);
+        }
+    }
+
+    /**
+     * Waits until at least one non-null operation of {@code ops} completes; null entries are
+     * ignored. Returns as {@link #await}.
+     */
+    public static int awaitAny(Operation[] ops, Job job) {
+        if (anyComplete(ops)) {
+            return 0;
+        }
+        for (int i = job.spins(); i > 0; i--) {
+            Thread.onSpinWait();
+            if (anyComplete(ops)) {
+                return 0;
+            }
+        }
+        for (int i = job.yields(); i > 0; i--) {
+            Thread.yield();
+            if (anyComplete(ops)) {
+                return 0;
+            }
+        }
+        Thread me = Thread.currentThread();
+        for (Operation op : ops) {
+            if (op != null) {
+                op.setWaiter(me);
+            }
+        }
+        try {
+            while (!anyComplete(ops)) {
+                int stop = stopReason(job, me);
+                if (stop != 0) {
+                    return stop;
+                }
+                LockSupport.parkNanos(ops, PARK_BACKSTOP_NANOS);
+            }
+            return 0;
+        } finally {
+            for (Operation op : ops) {
+                if (op != null) {
+                    op.setWaiter(null);
+                }
+            }
+        }
+    }
+
+    private static boolean anyComplete(Operation[] ops) {
+        for (Operation op : ops) {
+            if (op != null && op.isComplete()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Non-zero when the wait must end without completion: the job aborted or the thread was interrupted. */
+    static int stopReason(Job job, Thread me) {
+        if (job.abortReason() != null) {
+            return ErrorClass.ERR_OTHER;
+        }
+        if (me.isInterrupted()) {
+            return ErrorClass.ERR_OTHER;
+        }
+        return 0;
+    }
+
+    /**
+     * Waits, without giving up, for an operation that has been matched: its data are being
+     * copied by a thread that waits on nothing, so this ends within one copy's time. Used
+     * after a stopped wait whose cancel came too late, so that the caller's buffer is never
+     * written after its call has returned.
+     */
+    public static void settle(Operation op) {
+        while (!op.isComplete()) {
+            Thread.yield();
+        }
+    }
+
+    /** The sentence for a wait that {@link #await} ended with an error. */
+    public static String failureMessage(Job job, String waitingFor) {
+        String abort = job.abortReason();
+        if (abort != null) {
+            return "the job was aborted while waiting for " + waitingFor + ": " + abort;
+        }
+        return "the thread was interrupted while waiting for " + waitingFor;
+    }
+}

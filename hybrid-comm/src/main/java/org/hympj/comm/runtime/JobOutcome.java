@@ -1,0 +1,17 @@
+package org.hympj.comm.runtime;
+
+import java.util.List;
+
+/**
+ * How a thread job ended.
+ *
+ * @param failedRank the rank whose failure ended the job, or -1 if every rank succeeded
+ * @param cause what that rank threw, or null
+ * @param secondaryFailures ranks that failed after the first (usually stopped by the abort)
+ * @param stuckRanks ranks still running when the launcher gave up on them
+ */
+public record JobOutcome(int failedRank, Throwable cause, List<Integer> secondaryFailures, List<Integer> stuckRanks) {
+    public boolean succeeded() {
+        return failedRank < 0;
+    }
+}

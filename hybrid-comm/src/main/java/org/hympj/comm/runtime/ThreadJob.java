@@ -1,0 +1,86 @@
+package org.hympj.comm.runtime;
+
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.hympj.threads.RankClassLoader;
+import org.hympj.threads.RankThreads;
+
+/**
+ * A job whose ranks are threads of this JVM, each running the program's {@code main} in its
+ * own {@link RankClassLoader}, so the program's statics and its {@code mpi} package are per
+ * rank. When a rank throws, the job is aborted: every other rank's waiting MPI call fails
+ * with an {@code MPIException} naming the failed rank.
+ */
+public final class ThreadJob {
+    /** Packages defined anew in every rank: the {@code mpi} API keeps per-rank statics. */
+    public static final List<String> RANK_LOCAL_PACKAGES = List.of("mpi.");
+
+    private final Job job;
+    private final RankThreads threads;
+
+    private ThreadJob(Job job, RankThreads threads) {
+        this.job = job;
+        this.threads = threads;
+    }
+
+    /** Starts {@code np} ranks running {@code mainClass} found on {@code classpath}. */
+    public static ThreadJob start(int np, URL[] classpath, String mainClass, String[] args) {
+        Job job = new Job(np);
+        return start(job, 0, classpath, mainClass, args);
+    }
+
+    /**
+     * Starts ranks {@code firstRank..size-1} of {@code job} as threads; ranks below are
+     * expected to be driven by a host (see {@link Bootstrap#host}).
+     */
+    public static ThreadJob start(Job job, int firstRank, URL[] classpath, String mainClass, String[] args) {
+        ClassLoader runtimeLoader = ThreadJob.class.getClassLoader();
+        RankThreads threads = RankThreads.start(job.size() - firstRank,
+            i -> new RankClassLoader(firstRank + i, classpath, RANK_LOCAL_PACKAGES, runtimeLoader, job.rank(firstRank + i)),
+            mainClass, args,
+            (i, cause) -> job.abort(firstRank + i, "rank " + (firstRank + i) + " failed with " + cause));
+        return new ThreadJob(job, threads);
+    }
+
+    public Job job() {
+        return job;
+    }
+
+    /**
+     * Waits for every rank. After a failure, the other ranks get {@code graceMillis} to stop
+     * (ranks blocked in MPI stop at once; a rank computing outside MPI may not); those still
+     * running are interrupted and reported as stuck.
+     */
+    public JobOutcome await(long graceMillis) throws InterruptedException {
+        int n = threads.size();
+        while (!threads.awaitAll(50, TimeUnit.MILLISECONDS)) {
+            if (job.abortReason() != null) {
+                threads.awaitAll(graceMillis, TimeUnit.MILLISECONDS);
+                break;
+            }
+        }
+        int offset = job.size() - n;
+        List<Integer> stuck = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (threads.isAlive(i)) {
+                stuck.add(offset + i);
+            }
+        }
+        threads.interruptAll();
+        int failed = job.firstFailedRank();
+        List<Integer> secondary = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (threads.failure(i) != null && offset + i != failed) {
+                secondary.add(offset + i);
+            }
+        }
+        Throwable cause = failed >= offset ? threads.failure(failed - offset) : null;
+        if (failed < 0 && !secondary.isEmpty()) {
+            failed = secondary.remove(0);
+            cause = threads.failure(failed - offset);
+        }
+        return new JobOutcome(failed, cause, secondary, stuck);
+    }
+}

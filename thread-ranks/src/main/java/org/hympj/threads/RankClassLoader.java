@@ -1,0 +1,120 @@
+package org.hympj.threads;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.JarURLConnection;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.net.URLConnection;
+import java.security.CodeSource;
+import java.security.ProtectionDomain;
+import java.security.cert.Certificate;
+import java.util.List;
+
+/**
+ * The class loader of one thread rank: it gives the rank its own copy of every static field
+ * of the program and of the rank-local runtime packages (such as {@code mpi}, whose
+ * {@code MPI.COMM_WORLD} must differ per rank), while the shared engine is loaded once by
+ * the parent and is common to all ranks.
+ *
+ * <p>Delegation order, for a class name:
+ * <ol>
+ *   <li>{@code java.*} and other platform classes: the parent (they cannot be redefined);</li>
+ *   <li>a rank-local runtime package: defined here from the bytes the parent can see, so
+ *       each rank has its own {@code Class} (and statics) while the code is the same;</li>
+ *   <li>a class on the rank's user classpath: defined here (child first), so a program whose
+ *       classes are also visible to the parent, as in tests, still gets per-rank statics;</li>
+ *   <li>anything else: the parent.</li>
+ * </ol>
+ *
+ * <p>Invariant: for every name, all ranks of one job resolve to the same parent class or to
+ * classes of identical bytes defined by their own loaders; a class of the shared engine is
+ * never defined twice.
+ */
+public final class RankClassLoader extends URLClassLoader {
+    static {
+        registerAsParallelCapable();
+    }
+
+    private final int rank;
+    private final List<String> rankLocalPackages;
+    private final Object attachment;
+
+    /**
+     * @param rank the world rank this loader belongs to (used in names and messages)
+     * @param userClasspath the program's classpath, searched child first
+     * @param rankLocalPackages package prefixes (ending in '.') defined anew for each rank
+     * @param parent the loader of the shared runtime
+     * @param attachment the runtime's per-rank context, handed to rank-local code through
+     *     {@link #attachment()}
+     */
+    public RankClassLoader(int rank, URL[] userClasspath, List<String> rankLocalPackages,
+                           ClassLoader parent, Object attachment) {
+        super("rank-" + rank, userClasspath, parent);
+        this.rank = rank;
+        this.rankLocalPackages = List.copyOf(rankLocalPackages);
+        this.attachment = attachment;
+    }
+
+    public int rank() {
+        return rank;
+    }
+
+    /** The per-rank object the runtime attached when it created this loader. */
+    public Object attachment() {
+        return attachment;
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+        synchronized (getClassLoadingLock(name)) {
+            Class<?> c = findLoadedClass(name);
+            if (c == null) {
+                if (name.startsWith("java.") || name.startsWith("jdk.") || name.startsWith("sun.")) {
+                    c = getParent().loadClass(name);
+                } else if (isRankLocalRuntime(name)) {
+                    c = defineFromParent(name);
+                } else {
+                    try {
+                        c = findClass(name);
+                    } catch (ClassNotFoundException notOnUserClasspath) {
+                        c = getParent().loadClass(name);
+                    }
+                }
+            }
+            if (resolve) {
+                resolveClass(c);
+            }
+            return c;
+        }
+    }
+
+    private boolean isRankLocalRuntime(String name) {
+        for (String prefix : rankLocalPackages) {
+            if (name.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Class<?> defineFromParent(String name) throws ClassNotFoundException {
+        String path = name.replace('.', '/') + ".class";
+        URL url = getParent().getResource(path);
+        if (url == null) {
+            throw new ClassNotFoundException(name + " (rank-local runtime class not found by " + getParent() + ")");
+        }
+        try {
+            URLConnection connection = url.openConnection();
+            byte[] bytes;
+            try (InputStream in = connection.getInputStream()) {
+                bytes = in.readAllBytes();
+            }
+            URL location = connection instanceof JarURLConnection jar ? jar.getJarFileURL() : url;
+            ProtectionDomain domain = new ProtectionDomain(new CodeSource(location, (Certificate[]) null), null, this, null);
+            return defineClass(name, bytes, 0, bytes.length, domain);
+        } catch (IOException e) {
+            throw new ClassNotFoundException(name + ": cannot read " + url, e);
+        }
+    }
+}
