@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.IntFunction;
 
@@ -26,11 +27,14 @@ public final class RankThreads {
     private final Thread[] threads;
     private final AtomicReferenceArray<Throwable> failures;
     private final CountDownLatch finished;
+    /** 1 once a rank's main has returned or thrown; set before the latch counts it. */
+    private final AtomicIntegerArray done;
 
     private RankThreads(int ranks) {
         this.threads = new Thread[ranks];
         this.failures = new AtomicReferenceArray<>(ranks);
         this.finished = new CountDownLatch(ranks);
+        this.done = new AtomicIntegerArray(ranks);
     }
 
     /**
@@ -66,6 +70,7 @@ public final class RankThreads {
         } catch (Throwable t) {
             fail(rank, t, listener);
         } finally {
+            done.set(rank, 1);
             finished.countDown();
         }
     }
@@ -104,15 +109,16 @@ public final class RankThreads {
 
     /** Interrupts every rank thread still running; used when a job is being torn down. */
     public void interruptAll() {
-        for (Thread t : threads) {
-            if (t.isAlive()) {
-                t.interrupt();
+        for (int r = 0; r < threads.length; r++) {
+            if (isRunning(r)) {
+                threads[r].interrupt();
             }
         }
     }
 
-    public boolean isAlive(int rank) {
-        return threads[rank].isAlive();
+    /** True while the rank's main has neither returned nor thrown. */
+    public boolean isRunning(int rank) {
+        return done.get(rank) == 0;
     }
 
     /** The throwable that ended {@code rank}'s main, or null if it returned normally or still runs. */

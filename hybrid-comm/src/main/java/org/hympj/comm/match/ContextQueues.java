@@ -43,10 +43,17 @@ public final class ContextQueues {
         return m;
     }
 
-    /** Returns a matched message's node, and its eager copy if it had one, to the pools. */
+    /**
+     * Returns a consumed message's node, and its eager copy if it had one, to the pools, and
+     * releases its region of an attached buffer. (The buffer's lock nests inside this one;
+     * no code takes them in the other order.)
+     */
     void recycle(UnexpectedMessage m) {
         if (m.pooledData) {
             eagerBuffers.give(m.type, m.data, m.count);
+        }
+        if (m.arena != null) {
+            m.arena.release(m.arenaOffset);
         }
         m.clear();
         if (freeNodeCount < RETAINED_NODES) {

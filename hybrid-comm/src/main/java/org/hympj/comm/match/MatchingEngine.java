@@ -16,10 +16,12 @@ import org.hympj.comm.runtime.Job;
  *       array straight into the receive's array (the single copy) after releasing the lock;</li>
  *   <li>none is posted and the message is small: it is copied into a pooled eager array and
  *       queued as unexpected; the send is complete;</li>
- *   <li>none is posted and the message is large (above the job's eager limit), synchronous,
- *       or buffered: it is queued with a reference to the sender's memory (rendezvous) and
- *       the send completes when the receiver has copied it, so a large unexpected message is
- *       never buffered in full.</li>
+ *   <li>none is posted and the message is large (above the job's eager limit) or synchronous:
+ *       it is queued with a reference to the sender's memory (rendezvous) and the send
+ *       completes when the receiver has copied it, so a large unexpected message is never
+ *       buffered in full;</li>
+ *   <li>a buffered send is queued as it lies in the sender's attached buffer: the send is
+ *       complete, and the region is released when a receive consumes the message.</li>
  * </ul>
  *
  * <p>Source ranks and contexts are those of the communicator; {@link ContextQueues} holds
@@ -89,7 +91,8 @@ public final class MatchingEngine {
         m.count = s.count;
         m.form = s.form;
         m.byteLength = s.byteLength;
-        boolean rendezvous = s.mode == SendOperation.SYNCHRONOUS || s.arena != null
+        m.dataHandedOver = s.dataHandedOver;
+        boolean rendezvous = s.mode == SendOperation.SYNCHRONOUS
             || (s.form == SendOperation.TYPED && s.byteLength > eagerLimit);
         if (rendezvous) {
             m.data = s.data;
@@ -108,6 +111,9 @@ public final class MatchingEngine {
         } else {
             m.data = s.data;
             m.dataOffset = s.dataOffset;
+            m.arena = s.arena;
+            m.arenaOffset = s.arenaOffset;
+            s.arena = null;
         }
         q.unexpected.append(m);
         q.arrived();
@@ -131,7 +137,7 @@ public final class MatchingEngine {
                 return;
             }
             if (m.sender == null) {
-                transfer(r, m.source, m.tag, m.type, m.count, m.form, m.data, m.dataOffset, m.byteLength, !m.pooledData);
+                transfer(r, m.source, m.tag, m.type, m.count, m.form, m.data, m.dataOffset, m.byteLength, m.dataHandedOver);
                 q.recycle(m);
                 r.complete();
                 return;

@@ -6,8 +6,8 @@ import org.hympj.comm.data.ElementType;
 /**
  * A send: its envelope, where its data is, and how it completes. A send is complete once its
  * data no longer needs the sender's memory: at once for an eager copy, when the receiver has
- * copied it for a rendezvous or a synchronous send, and (for a buffered send) when the
- * receiver has copied it out of the attached buffer, which then releases the region.
+ * copied it for a rendezvous or a synchronous send, and once packed into the attached buffer
+ * for a buffered send (the region goes with the message and is released when consumed).
  */
 public final class SendOperation extends Operation {
     public static final int STANDARD = 0;
@@ -78,7 +78,7 @@ public final class SendOperation extends Operation {
         return this;
     }
 
-    /** Data already copied into a region of the attached buffer; the region is released on completion. */
+    /** Data already copied into a region of the attached buffer, released once the message is consumed. */
     public SendOperation withArenaRegion(BsendArena arena, int offset, int byteLength, boolean serialized) {
         this.form = serialized ? SERIALIZED : PACKED;
         this.data = arena.buffer();

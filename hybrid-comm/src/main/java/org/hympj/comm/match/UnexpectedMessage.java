@@ -1,11 +1,14 @@
 package org.hympj.comm.match;
 
+import org.hympj.comm.data.BsendArena;
 import org.hympj.comm.data.ElementType;
 
 /**
  * A message that arrived before a matching receive was posted: its envelope and its data,
- * either an eager copy owned by the message or (rendezvous, synchronous, buffered) the
- * sender's memory, in which case {@code sender} completes once the data have been copied out.
+ * which are an eager copy owned by the message, serialized objects handed over by the
+ * sender, a region of the sender's attached buffer (released when the message is consumed),
+ * or, for rendezvous and synchronous sends, the sender's memory, in which case
+ * {@code sender} completes once the data have been copied out.
  * A node of two lists of its {@link UnexpectedMessageQueue}: its source's and the arrival order.
  * Nodes are pooled by their {@link ContextQueues}.
  */
@@ -21,6 +24,11 @@ final class UnexpectedMessage {
     int byteLength;
     /** True if {@code data} is an eager copy taken from the pool (returned there after copy-out). */
     boolean pooledData;
+    /** True if {@code data} (serialized objects) may be kept by the receive as it is. */
+    boolean dataHandedOver;
+    /** Non-null if {@code data} is a region of an attached buffer, released when the message is consumed. */
+    BsendArena arena;
+    int arenaOffset;
     /** Non-null while the data still live in the sender's memory. */
     SendOperation sender;
 
@@ -34,6 +42,7 @@ final class UnexpectedMessage {
         data = null;
         sender = null;
         pooledData = false;
+        arena = null;
         prevFromSource = null;
         nextFromSource = null;
         prevArrived = null;

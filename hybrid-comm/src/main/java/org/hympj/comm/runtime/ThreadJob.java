@@ -64,7 +64,7 @@ public final class ThreadJob {
         int offset = job.size() - n;
         List<Integer> stuck = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            if (threads.isAlive(i)) {
+            if (threads.isRunning(i)) {
                 stuck.add(offset + i);
             }
         }

@@ -1,0 +1,40 @@
+package org.hympj.comm.testing;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.net.URL;
+import org.hympj.comm.runtime.JobOutcome;
+import org.hympj.comm.runtime.ThreadJob;
+
+/**
+ * Runs a test program on thread ranks, the way hympjrun does: the program's class (a nested
+ * class of a test, with a {@code main}) is loaded anew by each rank's class loader, so its
+ * assertions run inside the ranks and its statics are per rank.
+ */
+public final class RankJobs {
+    private RankJobs() {
+    }
+
+    public static JobOutcome run(int np, Class<?> program, String... args) {
+        URL classes = program.getProtectionDomain().getCodeSource().getLocation();
+        try {
+            return ThreadJob.start(np, new URL[] {classes}, program.getName(), args).await(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    /** Runs the program and fails the test with the first failing rank's throwable. */
+    public static void runOk(int np, Class<?> program, String... args) {
+        JobOutcome outcome = run(np, program, args);
+        if (!outcome.succeeded()) {
+            AssertionError error = new AssertionError("rank " + outcome.failedRank() + " of " + np + " failed: "
+                + outcome.cause(), outcome.cause());
+            throw error;
+        }
+        if (!outcome.stuckRanks().isEmpty()) {
+            fail("ranks " + outcome.stuckRanks() + " did not finish");
+        }
+    }
+}
