@@ -1,0 +1,136 @@
+package org.hympj.comm.launch;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import mpi.MPI;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The hympjrun command line, MPJ Express's mpjrun options, exit status and failure report. */
+@Timeout(60)
+class HympjrunTest {
+    static final String CLASSES = Path.of(System.getProperty("user.dir"), "target", "test-classes").toString();
+
+    public static class Ok {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            MPI.Finalize();
+        }
+    }
+
+    public static class Fails {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            if (MPI.COMM_WORLD.Rank() == 1) {
+                throw new ArithmeticException("deliberate failure of rank 1");
+            }
+            MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, 1, 0);
+        }
+    }
+
+    /** Writes a file with a relative name: it must land in the -wdir directory. */
+    public static class WritesRelative {
+        public static void main(String[] args) throws IOException {
+            MPI.Init(args);
+            Files.writeString(Path.of("rank-" + MPI.COMM_WORLD.Rank() + ".txt"), "hello");
+            MPI.Finalize();
+        }
+    }
+
+    static String stderrOf(String... args) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        int status = Hympjrun.run(args, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        return status + "\n" + bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void successfulJobExitsZero() {
+        assertEquals(0, Hympjrun.run(new String[] {"-np", "3", "-cp", CLASSES, Ok.class.getName()}, nowhere()));
+    }
+
+    @Test
+    void failingRankGivesStatusOneAndItsStackTrace() {
+        String out = stderrOf("-np", "2", "-cp", CLASSES, Fails.class.getName());
+        assertTrue(out.startsWith("1\n"), out);
+        assertTrue(out.contains("hympjrun: rank 1 of 2 failed:"), out);
+        assertTrue(out.contains("java.lang.ArithmeticException: deliberate failure of rank 1"), out);
+        assertTrue(out.contains("at rank-1//" + Fails.class.getName() + ".main"), "frames name the rank: " + out);
+        assertTrue(out.contains("ranks [0] stopped with errors"), out);
+    }
+
+    @Test
+    void mpjExpressOptionsAreAccepted() throws Exception {
+        LaunchOptions o = LaunchOptions.parse(new String[] {"-np", "4", "-dev", "multicore", "-classpath", "a.jar:lib", "Main", "-x", "1"});
+        assertEquals(4, o.np);
+        assertEquals("Main", o.mainClass);
+        assertArrayEquals(new String[] {"-x", "1"}, o.programArgs);
+        assertEquals(Path.of("a.jar").toAbsolutePath(), o.classpath.get(0));
+        assertEquals(Path.of("lib").toAbsolutePath(), o.classpath.get(1));
+    }
+
+    @Test
+    void badCommandLinesAreExplained() {
+        assertUsage("the number of ranks is missing", "Main");
+        assertUsage("-np needs a positive number of ranks, got '0'", "-np", "0", "Main");
+        assertUsage("-np needs a positive number of ranks, got 'x'", "-np", "x", "Main");
+        assertUsage("device 'niodev' is not available", "-np", "2", "-dev", "niodev", "Main");
+        assertUsage("unknown option '-zzz'", "-np", "2", "-zzz", "Main");
+        assertUsage("no main class given", "-np", "2");
+        assertUsage("option -cp needs a value", "-np", "2", "-cp");
+        assertUsage("does not exist", "-np", "2", "-jar", "/no/such.jar");
+        assertUsage("(-wdir) does not exist", "-np", "2", "-wdir", "/no/such/dir", "Main");
+        assertTrue(stderrOf("-np", "2", "-dev", "niodev", "Main").startsWith("2\n"));
+    }
+
+    private static void assertUsage(String fragment, String... args) {
+        LaunchOptions.UsageException e = assertThrows(LaunchOptions.UsageException.class, () -> LaunchOptions.parse(args));
+        assertTrue(e.getMessage().contains(fragment), "'" + e.getMessage() + "' should contain '" + fragment + "'");
+    }
+
+    @Test
+    void jarRunsItsMainClassAndFollowsItsClassPath(@TempDir Path dir) throws Exception {
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, Ok.class.getName());
+        Path classes = Files.createDirectories(dir.resolve("classes"));
+        Path jar = dir.resolve("app.jar");
+        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, Path.of(CLASSES).toUri().toString());
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest)) {
+            out.flush();
+        }
+        LaunchOptions o = LaunchOptions.parse(new String[] {"-np", "2", "-jar", jar.toString(), "arg"});
+        assertEquals(Ok.class.getName(), o.mainClass);
+        assertArrayEquals(new String[] {"arg"}, o.programArgs);
+        assertEquals(jar, o.classpath.get(0));
+        assertTrue(Files.isDirectory(classes));
+        // The manifest's Class-Path is relative to the jar; the test-classes URI resolves to the absolute path.
+        assertEquals(0, Hympjrun.run(new String[] {"-np", "2", "-cp", CLASSES, "-jar", jar.toString()}, nowhere()));
+    }
+
+    @Test
+    void wdirRunsTheRanksInThatDirectory(@TempDir Path dir) throws Exception {
+        int status = Hympjrun.run(new String[] {"-np", "2", "-wdir", dir.toString(), "-cp", CLASSES,
+            WritesRelative.class.getName()}, System.err);
+        assertEquals(0, status);
+        assertEquals("hello", Files.readString(dir.resolve("rank-0.txt")));
+        assertEquals("hello", Files.readString(dir.resolve("rank-1.txt")));
+    }
+
+    private static PrintStream nowhere() {
+        return new PrintStream(OutputStream.nullOutputStream());
+    }
+}

@@ -1,0 +1,110 @@
+package org.hympj.comm.match;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicReference;
+import org.hympj.comm.data.ElementType;
+import org.hympj.comm.runtime.Job;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.RepetitionInfo;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The engine under real races: several sender threads deliver numbered messages into one
+ * receiving engine while several receiver threads post receives for them, with random
+ * pauses so that sends find posted receives and receives find unexpected messages in every
+ * interleaving. Each receiver thread owns one source (so MPI's order is defined) and checks
+ * that its source's messages arrive in order with the right contents; the queues must be
+ * empty at the end.
+ */
+@Timeout(120)
+class ConcurrentMatchingTest {
+    static final int SENDERS = 4;
+    static final int MESSAGES = 5_000;
+
+    @RepeatedTest(3)
+    void concurrentSendsAndReceivesKeepOrderAndLoseNothing(RepetitionInfo info) throws Exception {
+        Job job = new Job(SENDERS + 1);
+        MatchingEngine receiver = job.engine(SENDERS);
+        int context = 0;
+        int commSize = SENDERS + 1;
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        CyclicBarrier start = new CyclicBarrier(2 * SENDERS);
+        List<Thread> threads = new ArrayList<>();
+        for (int s = 0; s < SENDERS; s++) {
+            int source = s;
+            threads.add(new Thread(() -> run(failure, () -> {
+                SplittableRandom random = new SplittableRandom(info.getCurrentRepetition() * 100 + source);
+                start.await();
+                for (int i = 0; i < MESSAGES; i++) {
+                    int length = random.nextInt(20) == 0 ? 6_000 : random.nextInt(8);
+                    int[] data = new int[length + 1];
+                    data[0] = i;
+                    for (int j = 1; j <= length; j++) {
+                        data[j] = i ^ j;
+                    }
+                    SendOperation op = new SendOperation().init(context, commSize, source, source % 2, SendOperation.STANDARD,
+                        ElementType.INT, data.length).withArray(data, 0);
+                    receiver.deliver(op);
+                    assertEquals(0, Waiting.await(op, job));
+                    if (random.nextInt(50) == 0) {
+                        Thread.yield();
+                    }
+                }
+            })));
+            threads.add(new Thread(() -> run(failure, () -> {
+                SplittableRandom random = new SplittableRandom(info.getCurrentRepetition() * 100 + 50 + source);
+                start.await();
+                int[] buffer = new int[6_001];
+                for (int i = 0; i < MESSAGES; i++) {
+                    ReceiveOperation r = new ReceiveOperation().init(context, commSize, source,
+                        random.nextBoolean() ? MatchingEngine.ANY_TAG : source % 2, ElementType.INT, buffer, 0, buffer.length);
+                    receiver.post(r);
+                    assertEquals(0, Waiting.await(r, job));
+                    assertEquals(0, r.error());
+                    assertEquals(source, r.matchedSource());
+                    assertEquals(i, buffer[0], "source " + source + " overtaken");
+                    for (int j = 1; j < r.matchedCount(); j++) {
+                        if (buffer[j] != (i ^ j)) {
+                            throw new AssertionError("message " + i + " of source " + source + " damaged at " + j);
+                        }
+                    }
+                    if (random.nextInt(50) == 0) {
+                        Thread.yield();
+                    }
+                }
+            })));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+        ContextQueues q = receiver.queues(context, commSize);
+        synchronized (q) {
+            assertNull(q.unexpected.find(MatchingEngine.ANY_SOURCE, MatchingEngine.ANY_TAG), "no message left over");
+            for (int s = 0; s < SENDERS; s++) {
+                assertNull(q.posted.removeMatch(s, s % 2), "no receive left over");
+            }
+        }
+    }
+
+    interface Body {
+        void run() throws Exception;
+    }
+
+    static void run(AtomicReference<Throwable> failure, Body body) {
+        try {
+            body.run();
+        } catch (Throwable t) {
+            failure.compareAndSet(null, t);
+        }
+    }
+}
