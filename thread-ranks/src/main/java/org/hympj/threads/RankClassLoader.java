@@ -19,7 +19,9 @@ import java.util.List;
  *
  * <p>Delegation order, for a class name:
  * <ol>
- *   <li>{@code java.*} and other platform classes: the parent (they cannot be redefined);</li>
+ *   <li>{@code java.*} and other platform classes, and the shared runtime's packages: the
+ *       parent, even when the user class path also holds them (a fat jar that bundles the
+ *       runtime must not give each rank an engine of its own);</li>
  *   <li>a rank-local runtime package: defined here from the bytes the parent can see, so
  *       each rank has its own {@code Class} (and statics) while the code is the same;</li>
  *   <li>a class on the rank's user classpath: defined here (child first), so a program whose
@@ -38,21 +40,24 @@ public final class RankClassLoader extends URLClassLoader {
 
     private final int rank;
     private final List<String> rankLocalPackages;
+    private final List<String> sharedPackages;
     private final Object attachment;
 
     /**
      * @param rank the world rank this loader belongs to (used in names and messages)
      * @param userClasspath the program's classpath, searched child first
      * @param rankLocalPackages package prefixes (ending in '.') defined anew for each rank
+     * @param sharedPackages package prefixes always taken from the parent
      * @param parent the loader of the shared runtime
      * @param attachment the runtime's per-rank context, handed to rank-local code through
      *     {@link #attachment()}
      */
-    public RankClassLoader(int rank, URL[] userClasspath, List<String> rankLocalPackages,
+    public RankClassLoader(int rank, URL[] userClasspath, List<String> rankLocalPackages, List<String> sharedPackages,
                            ClassLoader parent, Object attachment) {
         super("rank-" + rank, userClasspath, parent);
         this.rank = rank;
         this.rankLocalPackages = List.copyOf(rankLocalPackages);
+        this.sharedPackages = List.copyOf(sharedPackages);
         this.attachment = attachment;
     }
 
@@ -70,9 +75,10 @@ public final class RankClassLoader extends URLClassLoader {
         synchronized (getClassLoadingLock(name)) {
             Class<?> c = findLoadedClass(name);
             if (c == null) {
-                if (name.startsWith("java.") || name.startsWith("jdk.") || name.startsWith("sun.")) {
+                if (name.startsWith("java.") || name.startsWith("jdk.") || name.startsWith("sun.")
+                        || startsWithAny(name, sharedPackages)) {
                     c = getParent().loadClass(name);
-                } else if (isRankLocalRuntime(name)) {
+                } else if (startsWithAny(name, rankLocalPackages)) {
                     c = defineFromParent(name);
                 } else {
                     try {
@@ -89,8 +95,8 @@ public final class RankClassLoader extends URLClassLoader {
         }
     }
 
-    private boolean isRankLocalRuntime(String name) {
-        for (String prefix : rankLocalPackages) {
+    private static boolean startsWithAny(String name, List<String> prefixes) {
+        for (String prefix : prefixes) {
             if (name.startsWith(prefix)) {
                 return true;
             }

@@ -38,8 +38,8 @@ class RankClassLoaderTest {
     @Test
     void programClassesArePerRankAndPlatformClassesShared() throws Exception {
         ClassLoader parent = getClass().getClassLoader();
-        try (RankClassLoader a = new RankClassLoader(0, new URL[] {testClasses()}, List.of(), parent, "ctx-a");
-             RankClassLoader b = new RankClassLoader(1, new URL[] {testClasses()}, List.of(), parent, "ctx-b")) {
+        try (RankClassLoader a = new RankClassLoader(0, new URL[] {testClasses()}, List.of(), List.of(), parent, "ctx-a");
+             RankClassLoader b = new RankClassLoader(1, new URL[] {testClasses()}, List.of(), List.of(), parent, "ctx-b")) {
             Class<?> pa = a.loadClass(Program.class.getName());
             Class<?> pb = b.loadClass(Program.class.getName());
             assertNotSame(pa, pb);
@@ -54,7 +54,7 @@ class RankClassLoaderTest {
     @Test
     void rankLocalPackagesAreDefinedAgainFromTheParentsBytes() throws Exception {
         ClassLoader parent = getClass().getClassLoader();
-        try (RankClassLoader a = new RankClassLoader(0, new URL[0], List.of("org.hympj.threads."), parent, null)) {
+        try (RankClassLoader a = new RankClassLoader(0, new URL[0], List.of("org.hympj.threads."), List.of(), parent, null)) {
             Class<?> local = a.loadClass(RankThreads.class.getName());
             assertNotSame(RankThreads.class, local);
             assertSame(a, local.getClassLoader());
@@ -62,22 +62,31 @@ class RankClassLoaderTest {
     }
 
     @Test
+    void sharedPackagesComeFromTheParentEvenWhenTheUserClassPathHasThem() throws Exception {
+        ClassLoader parent = getClass().getClassLoader();
+        try (RankClassLoader a = new RankClassLoader(0, new URL[] {testClasses()}, List.of(),
+                List.of("org.hympj.threads."), parent, null)) {
+            assertSame(Program.class, a.loadClass(Program.class.getName()));
+        }
+    }
+
+    @Test
     void rankThreadsReportEachRanksOutcome() throws Exception {
         ClassLoader parent = getClass().getClassLoader();
         int[] failedRank = {-1};
-        RankThreads ok = RankThreads.start(4, r -> new RankClassLoader(r, new URL[] {testClasses()}, List.of(), parent, null),
+        RankThreads ok = RankThreads.start(4, r -> new RankClassLoader(r, new URL[] {testClasses()}, List.of(), List.of(), parent, null),
             Program.class.getName(), new String[0], (r, t) -> failedRank[0] = r);
         assertEquals(true, ok.awaitAll(10, TimeUnit.SECONDS));
         for (int r = 0; r < 4; r++) {
             assertEquals(null, ok.failure(r));
             assertEquals(false, ok.isRunning(r));
         }
-        RankThreads bad = RankThreads.start(2, r -> new RankClassLoader(r, new URL[] {testClasses()}, List.of(), parent, null),
+        RankThreads bad = RankThreads.start(2, r -> new RankClassLoader(r, new URL[] {testClasses()}, List.of(), List.of(), parent, null),
             Program.class.getName(), new String[] {"fail"}, (r, t) -> SHARED_STARTS.incrementAndGet());
         bad.awaitAll();
         assertEquals(UnsupportedOperationException.class, bad.failure(0).getClass());
         assertEquals(2, SHARED_STARTS.get(), "the listener hears of every failed rank");
-        RankThreads missing = RankThreads.start(1, r -> new RankClassLoader(r, new URL[0], List.of(), parent, null),
+        RankThreads missing = RankThreads.start(1, r -> new RankClassLoader(r, new URL[0], List.of(), List.of(), parent, null),
             "no.such.Main", new String[0], (r, t) -> { });
         missing.awaitAll();
         assertEquals(ClassNotFoundException.class, missing.failure(0).getClass());

@@ -17,6 +17,14 @@ public final class ThreadJob {
     /** Packages defined anew in every rank: the {@code mpi} API keeps per-rank statics. */
     public static final List<String> RANK_LOCAL_PACKAGES = List.of("mpi.");
 
+    /**
+     * The runtime's own packages: loaded once and shared by every rank, also when the
+     * program's jar bundles them. Programs must not live in these packages.
+     */
+    public static final List<String> SHARED_PACKAGES = List.of(
+        "org.hympj.threads.", "org.hympj.comm.match.", "org.hympj.comm.data.", "org.hympj.comm.runtime.",
+        "org.hympj.comm.launch.");
+
     private final Job job;
     private final RankThreads threads;
 
@@ -38,7 +46,7 @@ public final class ThreadJob {
     public static ThreadJob start(Job job, int firstRank, URL[] classpath, String mainClass, String[] args) {
         ClassLoader runtimeLoader = ThreadJob.class.getClassLoader();
         RankThreads threads = RankThreads.start(job.size() - firstRank,
-            i -> new RankClassLoader(firstRank + i, classpath, RANK_LOCAL_PACKAGES, runtimeLoader, job.rank(firstRank + i)),
+            i -> new RankClassLoader(firstRank + i, classpath, RANK_LOCAL_PACKAGES, SHARED_PACKAGES, runtimeLoader, job.rank(firstRank + i)),
             mainClass, args,
             (i, cause) -> job.abort(firstRank + i, "rank " + (firstRank + i) + " failed with " + cause));
         return new ThreadJob(job, threads);

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +14,9 @@ import java.nio.file.Path;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
-import mpi.MPI;
+import org.hympj.comm.testing.LauncherPrograms.Fails;
+import org.hympj.comm.testing.LauncherPrograms.Ok;
+import org.hympj.comm.testing.LauncherPrograms.WritesRelative;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,32 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(60)
 class HympjrunTest {
     static final String CLASSES = Path.of(System.getProperty("user.dir"), "target", "test-classes").toString();
-
-    public static class Ok {
-        public static void main(String[] args) {
-            MPI.Init(args);
-            MPI.Finalize();
-        }
-    }
-
-    public static class Fails {
-        public static void main(String[] args) {
-            MPI.Init(args);
-            if (MPI.COMM_WORLD.Rank() == 1) {
-                throw new ArithmeticException("deliberate failure of rank 1");
-            }
-            MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, 1, 0);
-        }
-    }
-
-    /** Writes a file with a relative name: it must land in the -wdir directory. */
-    public static class WritesRelative {
-        public static void main(String[] args) throws IOException {
-            MPI.Init(args);
-            Files.writeString(Path.of("rank-" + MPI.COMM_WORLD.Rank() + ".txt"), "hello");
-            MPI.Finalize();
-        }
-    }
 
     static String stderrOf(String... args) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();

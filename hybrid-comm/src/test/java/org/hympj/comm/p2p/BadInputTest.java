@@ -90,7 +90,7 @@ class BadInputTest {
     void aProgramWithoutLauncherIsASingletonJob() throws Exception {
         URL classes = new File(Singleton.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toURI().toURL();
         try (RankClassLoader plain = new RankClassLoader(0, new URL[] {classes}, List.of("mpi."),
-                BadInputTest.class.getClassLoader(), null)) {
+                List.of(), BadInputTest.class.getClassLoader(), null)) {
             Class<?> main = Class.forName(Singleton.class.getName(), true, plain);
             main.getMethod("main", String[].class).invoke(null, (Object) new String[0]);
         }

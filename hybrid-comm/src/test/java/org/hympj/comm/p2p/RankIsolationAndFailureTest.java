@@ -51,6 +51,13 @@ class RankIsolationAndFailureTest {
         RankJobs.runOk(4, Statics.class);
     }
 
+    /** A fat jar that bundles the runtime: the runtime is still shared, the program still per rank. */
+    @Test
+    void runtimeClassesOnTheProgramsClassPathAreStillShared() {
+        java.net.URL runtime = org.hympj.comm.runtime.Job.class.getProtectionDomain().getCodeSource().getLocation();
+        RankJobs.runOk(4, Statics.class, new java.net.URL[] {runtime});
+    }
+
     /** Rank 1 throws while ranks 0 and 2 wait for it in a receive and in a probe. */
     public static class OneRankFails {
         public static void main(String[] args) throws Exception {

@@ -16,9 +16,16 @@ public final class RankJobs {
     }
 
     public static JobOutcome run(int np, Class<?> program, String... args) {
-        URL classes = program.getProtectionDomain().getCodeSource().getLocation();
+        return run(np, program, new URL[0], args);
+    }
+
+    /** As {@link #run(int, Class, String...)}, with {@code extra} entries after the program's on its class path. */
+    public static JobOutcome run(int np, Class<?> program, URL[] extra, String... args) {
+        URL[] classpath = new URL[extra.length + 1];
+        classpath[0] = program.getProtectionDomain().getCodeSource().getLocation();
+        System.arraycopy(extra, 0, classpath, 1, extra.length);
         try {
-            return ThreadJob.start(np, new URL[] {classes}, program.getName(), args).await(5_000);
+            return ThreadJob.start(np, classpath, program.getName(), args).await(5_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted", e);
@@ -27,7 +34,11 @@ public final class RankJobs {
 
     /** Runs the program and fails the test with the first failing rank's throwable. */
     public static void runOk(int np, Class<?> program, String... args) {
-        JobOutcome outcome = run(np, program, args);
+        runOk(np, program, new URL[0], args);
+    }
+
+    public static void runOk(int np, Class<?> program, URL[] extra, String... args) {
+        JobOutcome outcome = run(np, program, extra, args);
         if (!outcome.succeeded()) {
             AssertionError error = new AssertionError("rank " + outcome.failedRank() + " of " + np + " failed: "
                 + outcome.cause(), outcome.cause());
