@@ -176,22 +176,49 @@ public class Comm {
 
     /** Blocking receive; raises {@code ERR_TRUNCATE} if the message is longer than {@code count}. */
     public Status Recv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        // Kept small, with one allocation site, on purpose: it inlines into the caller, and when
+        // the caller does not keep the Status, escape analysis removes it (C2 cannot scalar-replace
+        // an object that merges two allocation sites), so a warm Recv allocates nothing.
+        ReceiveOperation r = receive("Recv", buf, offset, count, datatype, source, tag);
+        int from = MPI.PROC_NULL;
+        int matchedTag = MPI.ANY_TAG;
+        int received = 0;
+        ElementType type = null;
+        if (r != null) {
+            from = r.matchedSource();
+            matchedTag = r.matchedTag();
+            received = r.matchedCount();
+            type = r.type();
+            r.reset();
+        }
+        return new Status(from, matchedTag, received, type, false);
+    }
+
+    /**
+     * The blocking part of {@link #Recv}: returns this thread's completed receive (its
+     * results still to be read, then reset by the caller), or null for {@code PROC_NULL}.
+     */
+    private ReceiveOperation receive(String call, Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         MPI.checkActive();
-        checkRecv("Recv", buf, offset, count, datatype, source, tag);
+        checkRecv(call, buf, offset, count, datatype, source, tag);
         if (source == MPI.PROC_NULL) {
-            return Status.empty(MPI.PROC_NULL);
+            return null;
         }
         ReceiveOperation r = ThreadOperations.receive();
         postReceive(r, buf, offset, count, datatype, source, tag);
         return completeBlockingReceive(r, source, tag);
     }
 
-    private Status completeBlockingReceive(ReceiveOperation r, int source, int tag) {
+    /** Waits for this thread's receive and raises its error, if any; on error it is reset, otherwise returned. */
+    private ReceiveOperation completeBlockingReceive(ReceiveOperation r, int source, int tag) {
+        boolean ok = false;
         try {
             await(r, "Recv", source, tag);
-            return Request.finishReceive(r);
+            Request.checkReceive(r);
+            ok = true;
+            return r;
         } finally {
-            if (r.isComplete()) {
+            if (!ok && r.isComplete()) {
                 r.reset();
             }
         }
@@ -234,7 +261,13 @@ public class Comm {
             }
             throw e;
         }
-        return r == null ? Status.empty(MPI.PROC_NULL) : completeBlockingReceive(r, source, recvtag);
+        if (r == null) {
+            return Status.empty(MPI.PROC_NULL);
+        }
+        completeBlockingReceive(r, source, recvtag);
+        Status status = new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), r.type(), false);
+        r.reset();
+        return status;
     }
 
     private static boolean settled(Operation op) {

@@ -111,6 +111,12 @@ public class Request {
         if (r.cancelled()) {
             return new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, r.type(), true);
         }
+        checkReceive(r);
+        return new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), r.type(), false);
+    }
+
+    /** Deserializes a completed receive's OBJECT data in this rank's class loader and raises its error, if any. */
+    static void checkReceive(ReceiveOperation r) {
         if (r.serialized() != null && r.matchedCount() > 0) {
             try {
                 ObjectSerialization.read(r.serialized(), r.serializedOffset(), r.serializedLength(),
@@ -123,7 +129,6 @@ public class Request {
         if (r.error() != 0) {
             throw new MPIException(r.error(), r.errorMessage());
         }
-        return new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), r.type(), false);
     }
 
     private boolean isActive() {

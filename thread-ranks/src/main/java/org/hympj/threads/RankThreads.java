@@ -50,7 +50,7 @@ public final class RankThreads {
         for (int r = 0; r < ranks; r++) {
             RankClassLoader loader = loaders.apply(r);
             int rank = r;
-            Thread t = new Thread(() -> job.runRank(rank, loader, mainClass, args, listener), "hympj-rank-" + r);
+            Thread t = new Thread(() -> job.runRank(rank, loader, mainClass, args, listener), "hympj-rank-" + loader.rank());
             t.setDaemon(true);
             t.setContextClassLoader(loader);
             job.threads[r] = t;

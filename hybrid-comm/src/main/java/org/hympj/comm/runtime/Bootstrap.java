@@ -23,6 +23,7 @@ public final class Bootstrap {
     }
 
     public static RankRuntime attach(ClassLoader mpiLoader) {
+        JitDirectives.install();
         if (mpiLoader instanceof RankClassLoader && ((RankClassLoader) mpiLoader).attachment() instanceof RankRuntime) {
             return (RankRuntime) ((RankClassLoader) mpiLoader).attachment();
         }
