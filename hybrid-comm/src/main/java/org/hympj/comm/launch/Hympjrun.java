@@ -43,6 +43,10 @@ public final class Hympjrun {
             return runInDirectory(options, err);
         }
         try {
+            // All ranks share this node: a rank's thread team sizes itself to its share of the cores.
+            if (System.getProperty("hympj.local.ranks") == null) {
+                System.setProperty("hympj.local.ranks", Integer.toString(options.np));
+            }
             ThreadJob job = ThreadJob.start(options.np, options.classpathUrls(), options.mainClass, options.programArgs);
             return report(job.await(GRACE_MILLIS), options.np, err);
         } catch (InterruptedException e) {
