@@ -183,12 +183,12 @@ public class Comm {
         int from = MPI.PROC_NULL;
         int matchedTag = MPI.ANY_TAG;
         int received = 0;
-        ElementType type = null;
+        Datatype type = null;
         if (r != null) {
             from = r.matchedSource();
             matchedTag = r.matchedTag();
             received = r.matchedCount();
-            type = r.type();
+            type = datatype;
             r.reset();
         }
         return new Status(from, matchedTag, received, type, false);
@@ -265,7 +265,7 @@ public class Comm {
             return Status.empty(MPI.PROC_NULL);
         }
         completeBlockingReceive(r, source, recvtag);
-        Status status = new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), r.type(), false);
+        Status status = new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), recvtype, false);
         r.reset();
         return status;
     }
@@ -303,7 +303,7 @@ public class Comm {
         if (stop != 0) {
             throw new MPIException(stop, Waiting.failureMessage(rt.job(), "a Probe from " + describeSource(source)));
         }
-        return new Status(p.source, p.tag, p.count, p.type, false);
+        return new Status(p.source, p.tag, p.count, MPI.basic(p.type), false);
     }
 
     /** The envelope of a message matching (source, tag) that can be received now, or null. */
@@ -315,7 +315,7 @@ public class Comm {
             return Status.empty(MPI.PROC_NULL);
         }
         ProbeResult p = new ProbeResult();
-        return rt.engine().iprobe(context, size, source, tag, p) ? new Status(p.source, p.tag, p.count, p.type, false) : null;
+        return rt.engine().iprobe(context, size, source, tag, p) ? new Status(p.source, p.tag, p.count, MPI.basic(p.type), false) : null;
     }
 
     // ---------------------------------------------------------------- persistent requests

@@ -64,6 +64,13 @@ public class MPI {
     public static final Datatype DOUBLE = new Datatype(ElementType.DOUBLE, "MPI.DOUBLE");
     public static final Datatype OBJECT = new Datatype(ElementType.OBJECT, "MPI.OBJECT");
 
+    private static final Datatype[] BASIC = {BYTE, CHAR, SHORT, BOOLEAN, INT, LONG, FLOAT, DOUBLE, OBJECT};
+
+    /** The predefined datatype of an element type. */
+    static Datatype basic(ElementType type) {
+        return BASIC[type.ordinal()];
+    }
+
     /** Contexts are even for point-to-point traffic; the odd ones are kept for collectives. */
     static final int WORLD_CONTEXT = 0;
     static final int SELF_CONTEXT = 2;

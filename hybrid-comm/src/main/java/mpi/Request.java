@@ -109,10 +109,10 @@ public class Request {
     /** The status of a completed receive, after deserializing OBJECT data in this rank's class loader. */
     static Status finishReceive(ReceiveOperation r) {
         if (r.cancelled()) {
-            return new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, r.type(), true);
+            return new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, MPI.basic(r.type()), true);
         }
         checkReceive(r);
-        return new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), r.type(), false);
+        return new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), MPI.basic(r.type()), false);
     }
 
     /** Deserializes a completed receive's OBJECT data in this rank's class loader and raises its error, if any. */

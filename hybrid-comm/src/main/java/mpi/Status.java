@@ -1,7 +1,5 @@
 package mpi;
 
-import org.hympj.comm.data.ElementType;
-
 /**
  * The envelope of a received (or probed) message: {@code source} and {@code tag} as in
  * mpiJava, {@code index} for the {@code Waitany}/{@code Waitsome} family, and the element
@@ -16,10 +14,16 @@ public class Status {
     public int index;
 
     private final int count;
-    private final ElementType type;
+    /**
+     * The message's datatype. Deliberately an {@code mpi} type, never an engine one: this
+     * class is defined by each rank's loader, and C2 refuses to inline a method whose
+     * signature names a class that loader has not resolved yet; a constructor that is not
+     * inlined lets the Status escape, and Recv would allocate it.
+     */
+    private final Datatype type;
     private final boolean cancelled;
 
-    Status(int source, int tag, int count, ElementType type, boolean cancelled) {
+    Status(int source, int tag, int count, Datatype type, boolean cancelled) {
         this.source = source;
         this.tag = tag;
         this.index = MPI.UNDEFINED;
@@ -39,19 +43,28 @@ public class Status {
      * and {@code MPI.UNDEFINED} if they make no whole number.
      */
     public int Get_count(Datatype datatype) {
+        // The usual case is kept this small so that it always inlines: a Status whose methods
+        // are all inlined never escapes, and escape analysis then removes it (see Comm.Recv).
+        if (datatype == type && datatype != null) {
+            return count;
+        }
+        return countAs(datatype);
+    }
+
+    private int countAs(Datatype datatype) {
         if (datatype == null) {
             throw new MPIException(MPI.ERR_TYPE, "Get_count needs a datatype, got null");
         }
         if (type == null || count == 0) {
             return 0;
         }
-        if (datatype.base == type) {
+        if (datatype.base == type.base) {
             return count;
         }
-        if (type.isObject() || datatype.base.isObject()) {
+        if (type.base.isObject() || datatype.base.isObject()) {
             return MPI.UNDEFINED;
         }
-        long bytes = (long) count * type.size();
+        long bytes = (long) count * type.base.size();
         return bytes % datatype.base.size() == 0 ? (int) (bytes / datatype.base.size()) : MPI.UNDEFINED;
     }
 

@@ -7,7 +7,6 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.net.URLConnection;
 import java.security.CodeSource;
-import java.security.ProtectionDomain;
 import java.security.cert.Certificate;
 import java.util.List;
 
@@ -117,8 +116,11 @@ public final class RankClassLoader extends URLClassLoader {
                 bytes = in.readAllBytes();
             }
             URL location = connection instanceof JarURLConnection jar ? jar.getJarFileURL() : url;
-            ProtectionDomain domain = new ProtectionDomain(new CodeSource(location, (Certificate[]) null), null, this, null);
-            return defineClass(name, bytes, 0, bytes.length, domain);
+            // One protection domain per code source (SecureClassLoader caches it), as the JDK's
+            // loaders do. A domain per class would make JDK 17's class lookups for the JIT fail
+            // until each class had resolved each other one itself, and C2 then refuses to
+            // inline across them ("unloaded signature classes"), so Recv's Status escapes.
+            return defineClass(name, bytes, 0, bytes.length, new CodeSource(location, (Certificate[]) null));
         } catch (IOException e) {
             throw new ClassNotFoundException(name + ": cannot read " + url, e);
         }
