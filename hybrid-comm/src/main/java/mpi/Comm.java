@@ -102,8 +102,12 @@ public class Comm {
 
     /** Fills in {@code s} and hands it to the destination's path. */
     void startSend(SendOperation s, Object buf, int offset, int count, Datatype datatype, int dest, int tag, int mode) {
+        startSend(s, context, buf, offset, count, datatype, dest, tag, mode);
+    }
+
+    private void startSend(SendOperation s, int ctx, Object buf, int offset, int count, Datatype datatype, int dest, int tag, int mode) {
         ElementType type = datatype.base;
-        s.init(context, size, rank, tag, mode, type, count);
+        s.init(ctx, size, rank, tag, mode, type, count);
         if (mode == SendOperation.BUFFERED) {
             intoAttachedBuffer(s, buf, offset, count, type, dest, tag);
         } else if (type.isObject()) {
@@ -236,8 +240,49 @@ public class Comm {
     }
 
     void postReceive(ReceiveOperation r, Object buf, int offset, int count, Datatype datatype, int source, int tag) {
-        r.init(context, size, source, tag, datatype.base, buf, offset, count);
+        postReceive(r, context, buf, offset, count, datatype, source, tag);
+    }
+
+    private void postReceive(ReceiveOperation r, int ctx, Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        r.init(ctx, size, source, tag, datatype.base, buf, offset, count);
         rt.engine().post(r);
+    }
+
+    // ---------------------------------------------------------------- point-to-point for collectives
+
+    /**
+     * A blocking exchange on this communicator's collective context (its point-to-point
+     * context + 1), so collective traffic never matches a user's receive. Either side may be
+     * {@code MPI.PROC_NULL}. Arguments are checked by the collective that calls it.
+     */
+    void collectiveExchange(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest,
+                            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int tag) {
+        int ctx = context + 1;
+        ReceiveOperation r = null;
+        if (source != MPI.PROC_NULL) {
+            r = ThreadOperations.receive();
+            postReceive(r, ctx, recvbuf, recvoffset, recvcount, recvtype, source, tag);
+        }
+        if (dest != MPI.PROC_NULL) {
+            SendOperation s = ThreadOperations.send();
+            try {
+                startSend(s, ctx, sendbuf, sendoffset, sendcount, sendtype, dest, tag, SendOperation.STANDARD);
+                await(s, "a collective", dest, tag);
+            } catch (MPIException e) {
+                if (r != null && (MatchingEngine.cancel(r) || settled(r))) {
+                    r.reset();
+                }
+                throw e;
+            } finally {
+                if (s.isComplete()) {
+                    s.reset();
+                }
+            }
+        }
+        if (r != null) {
+            completeBlockingReceive(r, source, tag);
+            r.reset();
+        }
     }
 
     /** Sends and receives at once, so two ranks can exchange without ordering their calls. */
@@ -407,7 +452,7 @@ public class Comm {
         }
     }
 
-    private static void checkBuffer(String op, Object buf, int offset, int count, Datatype datatype) {
+    static void checkBuffer(String op, Object buf, int offset, int count, Datatype datatype) {
         if (datatype == null) {
             throw new MPIException(MPI.ERR_TYPE, op + ": datatype is null");
         }

@@ -3,6 +3,7 @@ package mpi;
 import java.net.InetAddress;
 import org.hympj.comm.data.BsendArena;
 import org.hympj.comm.data.ElementType;
+import org.hympj.comm.data.ReductionOps;
 import org.hympj.comm.match.MatchingEngine;
 import org.hympj.comm.runtime.Bootstrap;
 import org.hympj.comm.runtime.ErrorClass;
@@ -63,6 +64,17 @@ public class MPI {
     public static final Datatype FLOAT = new Datatype(ElementType.FLOAT, "MPI.FLOAT");
     public static final Datatype DOUBLE = new Datatype(ElementType.DOUBLE, "MPI.DOUBLE");
     public static final Datatype OBJECT = new Datatype(ElementType.OBJECT, "MPI.OBJECT");
+
+    public static final Op MAX = new Op(ReductionOps.MAX);
+    public static final Op MIN = new Op(ReductionOps.MIN);
+    public static final Op SUM = new Op(ReductionOps.SUM);
+    public static final Op PROD = new Op(ReductionOps.PROD);
+    public static final Op LAND = new Op(ReductionOps.LAND);
+    public static final Op BAND = new Op(ReductionOps.BAND);
+    public static final Op LOR = new Op(ReductionOps.LOR);
+    public static final Op BOR = new Op(ReductionOps.BOR);
+    public static final Op LXOR = new Op(ReductionOps.LXOR);
+    public static final Op BXOR = new Op(ReductionOps.BXOR);
 
     private static final Datatype[] BASIC = {BYTE, CHAR, SHORT, BOOLEAN, INT, LONG, FLOAT, DOUBLE, OBJECT};
 

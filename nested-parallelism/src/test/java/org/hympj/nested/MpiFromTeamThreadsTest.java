@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Hybrid MPI + threads: on 3 thread ranks, every thread of each rank's team calls MPI from
  * inside regions (blocking and non-blocking point-to-point, wildcards, from a single, and
- * inside a work-sharing loop). Collectives from regions come with the collectives issue (#4).
+ * inside a work-sharing loop), and collectives are called from inside regions by one thread
+ * per rank (in {@code single} and {@code master}), as MPI requires of concurrent threads on
+ * one communicator.
  */
 @Timeout(120)
 class MpiFromTeamThreadsTest {
@@ -62,6 +64,35 @@ class MpiFromTeamThreadsTest {
                     for (int i = 0; i < 12; i++) {
                         assertEquals(left * 100 + i, got[i]);
                     }
+                    // Collectives from inside a region: a hybrid global sum and a broadcast.
+                    double[] local = new double[THREADS];
+                    double[] global = new double[1];
+                    int[] fromRoot = new int[1];
+                    team.parallel(ctx -> {
+                        local[ctx.threadId()] = me + ctx.threadId() + r;
+                        ctx.barrier();
+                        ctx.single(() -> {
+                            double sum = 0;
+                            for (double v : local) {
+                                sum += v;
+                            }
+                            MPI.COMM_WORLD.Allreduce(new double[] {sum}, 0, global, 0, 1, MPI.DOUBLE, MPI.SUM);
+                        });
+                        ctx.master(() -> {
+                            fromRoot[0] = me == r % n ? 1000 + r : -1;
+                            MPI.COMM_WORLD.Bcast(fromRoot, 0, 1, MPI.INT, r % n);
+                            MPI.COMM_WORLD.Barrier();
+                        });
+                        ctx.barrier();
+                        assertEquals(1000 + r, fromRoot[0], "every team thread sees the broadcast value after the barrier");
+                    });
+                    double expected = 0;
+                    for (int rank = 0; rank < n; rank++) {
+                        for (int t = 0; t < THREADS; t++) {
+                            expected += rank + t + r;
+                        }
+                    }
+                    assertEquals(expected, global[0]);
                 }
             }
             assertFalse(MPI.Finalized());

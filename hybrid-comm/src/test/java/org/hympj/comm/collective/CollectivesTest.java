@@ -1,0 +1,298 @@
+package org.hympj.comm.collective;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Op;
+import org.hympj.comm.testing.RankJobs;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The core collectives against sequential references, on communicators of 1, 2, 3, 5 and 8 ranks. */
+@Timeout(120)
+class CollectivesTest {
+
+    /** Rank r's i-th contribution: small integers, so every association of a float sum is exact. */
+    static long value(int rank, int i) {
+        return (rank * 7L + i * 3L) % 11 - 3;
+    }
+
+    public static class Program {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int me = MPI.COMM_WORLD.Rank();
+            int n = MPI.COMM_WORLD.Size();
+            barrier(me, n);
+            broadcast(me, n);
+            reductions(me, n);
+            allreduceIsBitwiseIdentical(me, n);
+            gatherScatter(me, n);
+            allgatherAlltoall(me, n);
+            errors(me, n);
+            selfCollectives(me);
+            MPI.COMM_WORLD.Barrier();
+            MPI.Finalize();
+        }
+
+        static void barrier(int me, int n) {
+            for (int round = 0; round < 20; round++) {
+                // Eager markers are in their receivers' queues once Isend returns; after the barrier,
+                // every other rank has sent its marker, so every marker must be here.
+                for (int r = 0; r < n; r++) {
+                    if (r != me) {
+                        MPI.COMM_WORLD.Isend(new int[] {round}, 0, 1, MPI.INT, r, 1000 + round);
+                    }
+                }
+                MPI.COMM_WORLD.Barrier();
+                for (int r = 0; r < n; r++) {
+                    if (r != me) {
+                        assertNotNull(MPI.COMM_WORLD.Iprobe(r, 1000 + round), "rank " + r + " left the barrier before rank " + me + " could see its marker");
+                        MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, r, 1000 + round);
+                    }
+                }
+            }
+        }
+
+        static void broadcast(int me, int n) {
+            for (int root = 0; root < n; root++) {
+                for (int count : new int[] {0, 1, 1000, 50_000}) {
+                    double[] d = new double[count + 2];
+                    if (me == root) {
+                        for (int i = 0; i < count; i++) {
+                            d[i + 1] = root * 1e6 + i;
+                        }
+                    }
+                    MPI.COMM_WORLD.Bcast(d, 1, count, MPI.DOUBLE, root);
+                    for (int i = 0; i < count; i++) {
+                        assertEquals(root * 1e6 + i, d[i + 1]);
+                    }
+                    assertEquals(0.0, d[0]);
+                }
+                Object[] o = new Object[2];
+                if (me == root) {
+                    o[0] = "from " + root;
+                    o[1] = new int[] {root};
+                }
+                MPI.COMM_WORLD.Bcast(o, 0, 2, MPI.OBJECT, root);
+                assertEquals("from " + root, o[0]);
+                assertArrayEquals(new int[] {root}, (int[]) o[1]);
+            }
+        }
+
+        static void reductions(int me, int n) {
+            int count = 37;
+            Op[] ops = {MPI.MAX, MPI.MIN, MPI.SUM, MPI.PROD, MPI.LAND, MPI.BAND, MPI.LOR, MPI.BOR, MPI.LXOR, MPI.BXOR};
+            for (int o = 0; o < ops.length; o++) {
+                long[] expected = new long[count];
+                for (int i = 0; i < count; i++) {
+                    expected[i] = value(0, i);
+                    for (int r = 1; r < n; r++) {
+                        expected[i] = apply(o, expected[i], value(r, i));
+                    }
+                }
+                long[] mineLong = new long[count];
+                int[] mineInt = new int[count];
+                double[] mineDouble = new double[count];
+                for (int i = 0; i < count; i++) {
+                    mineLong[i] = value(me, i);
+                    mineInt[i] = (int) value(me, i);
+                    mineDouble[i] = value(me, i);
+                }
+                for (int root = 0; root < n; root += Math.max(1, n - 1)) {
+                    long[] out = new long[count];
+                    MPI.COMM_WORLD.Reduce(mineLong, 0, out, 0, count, MPI.LONG, ops[o], root);
+                    if (me == root) {
+                        assertArrayEquals(expected, out, ops[o] + " on LONG at root " + root);
+                    }
+                }
+                int[] outInt = new int[count];
+                MPI.COMM_WORLD.Allreduce(mineInt, 0, outInt, 0, count, MPI.INT, ops[o]);
+                for (int i = 0; i < count; i++) {
+                    assertEquals((int) expected[i], outInt[i], ops[o] + " on INT");
+                }
+                if (o <= 3) {
+                    double[] outDouble = new double[count];
+                    MPI.COMM_WORLD.Allreduce(mineDouble, 0, outDouble, 0, count, MPI.DOUBLE, ops[o]);
+                    for (int i = 0; i < count; i++) {
+                        assertEquals((double) expected[i], outDouble[i], 0.0, ops[o] + " on DOUBLE (0.0 and -0.0 are equal here)");
+                    }
+                } else {
+                    boolean[] b = new boolean[count];
+                    for (int i = 0; i < count; i++) {
+                        b[i] = value(me, i) != 0;
+                    }
+                    boolean[] out = new boolean[count];
+                    MPI.COMM_WORLD.Allreduce(b, 0, out, 0, count, MPI.BOOLEAN, ops[o]);
+                    for (int i = 0; i < count; i++) {
+                        boolean e = value(0, i) != 0;
+                        for (int r = 1; r < n; r++) {
+                            boolean v = value(r, i) != 0;
+                            e = o == 4 || o == 5 ? e & v : o == 6 || o == 7 ? e | v : e ^ v;
+                        }
+                        assertEquals(e, out[i], ops[o] + " on BOOLEAN");
+                    }
+                }
+            }
+        }
+
+        static long apply(int op, long x, long y) {
+            switch (op) {
+                case 0: return Math.max(x, y);
+                case 1: return Math.min(x, y);
+                case 2: return x + y;
+                case 3: return x * y;
+                case 4: return (x != 0 && y != 0) ? 1 : 0;
+                case 5: return x & y;
+                case 6: return (x != 0 || y != 0) ? 1 : 0;
+                case 7: return x | y;
+                case 8: return ((x != 0) != (y != 0)) ? 1 : 0;
+                default: return x ^ y;
+            }
+        }
+
+        static void allreduceIsBitwiseIdentical(int me, int n) {
+            SplittableRandom random = new SplittableRandom(me + 1);
+            double[] mine = new double[500];
+            for (int i = 0; i < mine.length; i++) {
+                mine[i] = random.nextDouble() * Math.pow(10, random.nextInt(-5, 5));
+            }
+            double[] sum = new double[500];
+            MPI.COMM_WORLD.Allreduce(mine, 0, sum, 0, 500, MPI.DOUBLE, MPI.SUM);
+            long[] bits = new long[500];
+            for (int i = 0; i < 500; i++) {
+                bits[i] = Double.doubleToRawLongBits(sum[i]);
+            }
+            long[] all = new long[500 * n];
+            MPI.COMM_WORLD.Allgather(bits, 0, 500, MPI.LONG, all, 0, 500, MPI.LONG);
+            for (int r = 1; r < n; r++) {
+                for (int i = 0; i < 500; i++) {
+                    assertEquals(all[i], all[r * 500 + i], "rank " + r + " has different bits at " + i);
+                }
+            }
+        }
+
+        static void gatherScatter(int me, int n) {
+            for (int root = 0; root < n; root++) {
+                int[] mine = {me * 10, me * 10 + 1, me * 10 + 2};
+                int[] all = new int[3 * n + 1];
+                MPI.COMM_WORLD.Gather(mine, 0, 3, MPI.INT, all, 1, 3, MPI.INT, root);
+                if (me == root) {
+                    for (int r = 0; r < n; r++) {
+                        for (int k = 0; k < 3; k++) {
+                            assertEquals(r * 10 + k, all[1 + 3 * r + k]);
+                        }
+                    }
+                }
+                long[] source = new long[2 * n];
+                if (me == root) {
+                    for (int i = 0; i < 2 * n; i++) {
+                        source[i] = 100L * root + i;
+                    }
+                }
+                long[] part = new long[2];
+                MPI.COMM_WORLD.Scatter(source, 0, 2, MPI.LONG, part, 0, 2, MPI.LONG, root);
+                assertEquals(100L * root + 2 * me, part[0]);
+                assertEquals(100L * root + 2 * me + 1, part[1]);
+            }
+        }
+
+        static void allgatherAlltoall(int me, int n) {
+            char[] mine = {(char) ('a' + me), (char) ('A' + me)};
+            char[] all = new char[2 * n];
+            MPI.COMM_WORLD.Allgather(mine, 0, 2, MPI.CHAR, all, 0, 2, MPI.CHAR);
+            for (int r = 0; r < n; r++) {
+                assertEquals((char) ('a' + r), all[2 * r]);
+                assertEquals((char) ('A' + r), all[2 * r + 1]);
+            }
+            int block = 3000;
+            int[] out = new int[block * n];
+            for (int d = 0; d < n; d++) {
+                for (int k = 0; k < block; k++) {
+                    out[d * block + k] = me * 1_000_000 + d * 10_000 + k;
+                }
+            }
+            int[] in = new int[block * n];
+            MPI.COMM_WORLD.Alltoall(out, 0, block, MPI.INT, in, 0, block, MPI.INT);
+            for (int s = 0; s < n; s++) {
+                for (int k = 0; k < block; k++) {
+                    assertEquals(s * 1_000_000 + me * 10_000 + k, in[s * block + k]);
+                }
+            }
+        }
+
+        static void errors(int me, int n) {
+            int[] buf = new int[4];
+            MPIException root = assertThrows(MPIException.class, () -> MPI.COMM_WORLD.Bcast(buf, 0, 1, MPI.INT, n));
+            assertEquals(MPI.ERR_ROOT, root.getErrorClass());
+            assertTrue(root.getMessage().contains("root " + n + " is out of range"), root.getMessage());
+            MPIException op = assertThrows(MPIException.class,
+                () -> MPI.COMM_WORLD.Allreduce(new double[1], 0, new double[1], 0, 1, MPI.DOUBLE, MPI.BXOR));
+            assertEquals(MPI.ERR_OP, op.getErrorClass());
+            assertTrue(op.getMessage().contains("MPI.BXOR does not apply to MPI.DOUBLE"), op.getMessage());
+            assertEquals(MPI.ERR_OP, assertThrows(MPIException.class,
+                () -> MPI.COMM_WORLD.Reduce(buf, 0, buf, 0, 1, MPI.INT, null, 0)).getErrorClass());
+            assertEquals(MPI.ERR_OP, assertThrows(MPIException.class,
+                () -> MPI.COMM_WORLD.Reduce(new Object[1], 0, new Object[1], 0, 1, MPI.OBJECT, MPI.SUM, 0)).getErrorClass());
+            assertEquals(MPI.ERR_BUFFER, assertThrows(MPIException.class,
+                () -> MPI.COMM_WORLD.Allgather(buf, 0, 1, MPI.INT, buf, 0, 5, MPI.INT)).getErrorClass());
+            assertEquals(MPI.ERR_TYPE, assertThrows(MPIException.class,
+                () -> MPI.COMM_WORLD.Bcast(new double[1], 0, 1, MPI.INT, 0)).getErrorClass());
+            // Nothing above reached another rank: the next collective still lines up.
+            MPI.COMM_WORLD.Barrier();
+        }
+
+        static void selfCollectives(int me) {
+            int[] in = {me};
+            int[] out = new int[1];
+            MPI.COMM_SELF.Allreduce(in, 0, out, 0, 1, MPI.INT, MPI.SUM);
+            assertEquals(me, out[0]);
+            MPI.COMM_SELF.Barrier();
+            MPI.COMM_SELF.Bcast(in, 0, 1, MPI.INT, 0);
+            assertEquals(me, in[0]);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5, 8})
+    void collectivesMatchSequentialReferences(int ranks) {
+        RankJobs.runOk(ranks, Program.class);
+    }
+
+    /** Collective traffic never matches a user's wildcard receive on the same communicator. */
+    public static class SeparateContext {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int me = MPI.COMM_WORLD.Rank();
+            if (me == 0) {
+                mpi.Request any = MPI.COMM_WORLD.Irecv(new int[1], 0, 1, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG);
+                int[] v = {5};
+                MPI.COMM_WORLD.Bcast(v, 0, 1, MPI.INT, 0);
+                MPI.COMM_WORLD.Barrier();
+                assertEquals(null, any.Test(), "the wildcard receive saw no collective traffic");
+                MPI.COMM_WORLD.Send(new int[0], 0, 0, MPI.INT, 0, 3);
+                any.Wait();
+            } else {
+                int[] v = new int[1];
+                MPI.COMM_WORLD.Bcast(v, 0, 1, MPI.INT, 0);
+                assertEquals(5, v[0]);
+                MPI.COMM_WORLD.Barrier();
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void collectivesUseTheirOwnContext(int ranks) {
+        RankJobs.runOk(ranks, SeparateContext.class);
+    }
+
+}
