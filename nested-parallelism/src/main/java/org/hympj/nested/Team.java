@@ -106,23 +106,20 @@ public final class Team implements AutoCloseable {
         this.loopRegion = ctx -> ctx.forRange(loopLo, loopHi, loopSchedule, loopChunk, loopBody);
         this.doubleReduceRegion = ctx -> {
             int t = ctx.threadId();
-            long n = (long) loopHi - loopLo;
-            int from = (int) (loopLo + n * t / size);
-            int to = (int) (loopLo + n * (t + 1) / size);
+            int from = blockStart(t);
+            int to = blockStart(t + 1);
             doublePartials[t * 8] = to > from ? doubleFunction.apply(from, to) : reduction.identity(0.0);
         };
         this.longReduceRegion = ctx -> {
             int t = ctx.threadId();
-            long n = (long) loopHi - loopLo;
-            int from = (int) (loopLo + n * t / size);
-            int to = (int) (loopLo + n * (t + 1) / size);
+            int from = blockStart(t);
+            int to = blockStart(t + 1);
             longPartials[t * 8] = to > from ? longFunction.apply(from, to) : reduction.identity(0L);
         };
         this.objectReduceRegion = ctx -> {
             int t = ctx.threadId();
-            long n = (long) loopHi - loopLo;
-            int from = (int) (loopLo + n * t / size);
-            int to = (int) (loopLo + n * (t + 1) / size);
+            int from = blockStart(t);
+            int to = blockStart(t + 1);
             partialPresent[t * 8] = to > from;
             objectPartials[t * 8] = to > from ? objectFunction.apply(from, to) : null;
         };
@@ -381,6 +378,11 @@ public final class Team implements AutoCloseable {
             }
             unparkAll();
         }
+    }
+
+    /** Where thread {@code t}'s fixed block of the current reduction starts (the same split as static loops). */
+    private int blockStart(int t) {
+        return (int) (loopLo + ((long) loopHi - loopLo) * t / size);
     }
 
     /** Inside a region: unwinds this thread if another one has failed. */
