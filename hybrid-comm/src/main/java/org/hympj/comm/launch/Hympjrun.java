@@ -42,6 +42,11 @@ public final class Hympjrun {
         if (options.workingDirectory != null && !options.workingDirectory.equals(here)) {
             return runInDirectory(options, err);
         }
+        String missing = missingMainClass(options);
+        if (missing != null) {
+            err.println("hympjrun: " + missing);
+            return 2;
+        }
         try {
             // All ranks share this node: a rank's thread team sizes itself to its share of the cores.
             if (System.getProperty("hympj.local.ranks") == null) {
@@ -52,6 +57,25 @@ public final class Hympjrun {
         } catch (InterruptedException e) {
             err.println("hympjrun: interrupted");
             return 1;
+        }
+    }
+
+    /** Why the main class cannot be run (not found, or no main method), or null if it can. */
+    private static String missingMainClass(LaunchOptions options) {
+        ClassLoader runtime = Hympjrun.class.getClassLoader();
+        try (java.net.URLClassLoader probe = new java.net.URLClassLoader(options.classpathUrls(), runtime)) {
+            Class<?> main = Class.forName(options.mainClass, false, probe);
+            java.lang.reflect.Method m = main.getMethod("main", String[].class);
+            if (!java.lang.reflect.Modifier.isStatic(m.getModifiers())) {
+                return "main class " + options.mainClass + " has no 'public static void main(String[])'";
+            }
+            return null;
+        } catch (ClassNotFoundException e) {
+            return "main class " + options.mainClass + " was not found on the class path " + options.classpath;
+        } catch (NoSuchMethodException e) {
+            return "main class " + options.mainClass + " has no 'public static void main(String[])'";
+        } catch (java.io.IOException | LinkageError e) {
+            return "main class " + options.mainClass + " cannot be loaded: " + e;
         }
     }
 

@@ -48,6 +48,15 @@ class HympjrunTest {
     }
 
     @Test
+    void aMissingMainClassIsAUsageErrorNotNRankFailures() {
+        String out = stderrOf("-np", "3", "-cp", CLASSES, "no.such.Main");
+        assertTrue(out.startsWith("2\n"), out);
+        assertTrue(out.contains("main class no.such.Main was not found on the class path"), out);
+        String noMain = stderrOf("-np", "2", "-cp", CLASSES, HympjrunTest.class.getName());
+        assertTrue(noMain.contains("has no 'public static void main(String[])'"), noMain);
+    }
+
+    @Test
     void mpjExpressOptionsAreAccepted() throws Exception {
         LaunchOptions o = LaunchOptions.parse(new String[] {"-np", "4", "-dev", "multicore", "-classpath", "a.jar:lib", "Main", "-x", "1"});
         assertEquals(4, o.np);
