@@ -1,0 +1,30 @@
+package org.hympj.shm;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * A process as a segment header records it: its pid and its start time. Both are needed to
+ * tell whether the creator still lives, because the OS reuses pids.
+ */
+public record ProcessIdentity(long pid, long startMillis) {
+    /** This process. */
+    public static ProcessIdentity current() {
+        ProcessHandle me = ProcessHandle.current();
+        return new ProcessIdentity(me.pid(), startMillis(me));
+    }
+
+    /** True if a process with this pid runs and started when this one did (within a second). */
+    public boolean isAlive() {
+        Optional<ProcessHandle> handle = ProcessHandle.of(pid);
+        if (handle.isEmpty() || !handle.get().isAlive()) {
+            return false;
+        }
+        long start = startMillis(handle.get());
+        return start == 0 || startMillis == 0 || Math.abs(start - startMillis) < 1_000;
+    }
+
+    private static long startMillis(ProcessHandle process) {
+        return process.info().startInstant().map(Instant::toEpochMilli).orElse(0L);
+    }
+}

@@ -1,0 +1,192 @@
+package org.hympj.shm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Segments and job directories: layout, permissions, validation, cleanup, and sweeping after crashes. */
+@Timeout(60)
+class SharedSegmentTest {
+    @TempDir
+    Path base;
+
+    @Test
+    void aSegmentIsCreatedPrivateWithItsHeaderAndSharedByMapping() throws Exception {
+        JobId job = JobId.random();
+        try (JobDirectory dir = JobDirectory.open(base, job)) {
+            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.path())));
+            assertEquals("hympj-" + job, dir.path().getFileName().toString());
+            SharedSegment a = dir.createSegment("ring-0-1", 1 << 16);
+            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(a.path())));
+            assertEquals(SegmentHeaderDescriptor.HEADER_LENGTH + (1 << 16), Files.size(a.path()));
+            assertEquals(job, a.jobId());
+            assertEquals(ProcessIdentity.current(), a.creator());
+            assertTrue(a.createdHere());
+            try (SharedSegment b = dir.openSegment("ring-0-1")) {
+                assertFalse(b.createdHere());
+                a.data().putLongVolatile(128, 0x1234_5678_9ABCL);
+                assertEquals(0x1234_5678_9ABCL, b.data().getLongVolatile(128), "two mappings of one file share memory");
+                assertEquals(1 << 16, b.data().capacity());
+                long before = b.lastHeartbeatMillis();
+                Thread.sleep(5);
+                a.heartbeat();
+                assertTrue(b.lastHeartbeatMillis() > before);
+            }
+        }
+        try (var left = Files.list(base)) {
+            assertEquals(0, left.count(), "closing the directory unlinks its segments and removes it");
+        }
+    }
+
+    @Test
+    void badSegmentsAndNamesAreRefusedWithAReason() throws Exception {
+        JobId job = JobId.random();
+        try (JobDirectory dir = JobDirectory.open(base, job)) {
+            dir.createSegment("a", 64);
+            assertTrue(assertThrows(SharedMemoryException.class, () -> dir.createSegment("a", 64))
+                .getMessage().contains("already exists"));
+            assertTrue(assertThrows(SharedMemoryException.class, () -> dir.openSegment("missing"))
+                .getMessage().contains("does not exist"));
+            Files.write(dir.path().resolve("short"), new byte[10]);
+            assertTrue(assertThrows(SharedMemoryException.class, () -> dir.openSegment("short"))
+                .getMessage().contains("shorter than its header"));
+            Files.write(dir.path().resolve("junk"), new byte[4096]);
+            byte[] junk = new byte[4096];
+            junk[0] = 7;
+            Files.write(dir.path().resolve("junk"), junk);
+            assertTrue(assertThrows(SharedMemoryException.class, () -> dir.openSegment("junk"))
+                .getMessage().contains("wrong magic number"));
+            assertThrows(IllegalArgumentException.class, () -> dir.createSegment("../escape", 64));
+            assertThrows(IllegalArgumentException.class, () -> dir.createSegment("", 64));
+            Files.deleteIfExists(dir.path().resolve("short"));
+            Files.deleteIfExists(dir.path().resolve("junk"));
+        }
+        try (JobDirectory mine = JobDirectory.open(base, job); JobDirectory other = JobDirectory.open(base, JobId.random())) {
+            mine.createSegment("x", 64);
+            Files.copy(mine.path().resolve("x"), other.path().resolve("x"));
+            SharedMemoryException wrongJob = assertThrows(SharedMemoryException.class, () -> other.openSegment("x"));
+            assertTrue(wrongJob.getMessage().contains("belongs to job " + job), wrongJob.getMessage());
+            Files.delete(other.path().resolve("x"));
+        }
+        SharedMemoryException missing = assertThrows(SharedMemoryException.class,
+            () -> JobDirectory.open(base.resolve("nowhere"), JobId.random()));
+        assertTrue(missing.getMessage().contains("does not exist") && missing.getMessage().contains("hympj.shm.dir"));
+    }
+
+    @Test
+    void jobIdsRoundTripThroughTheirNames() {
+        JobId id = JobId.random();
+        assertEquals(id, JobId.parse(id.toString()));
+        assertEquals(32, id.toString().length());
+    }
+
+    @Test
+    void sweepingRemovesDeadJobsOnlyAndLeavesEverythingElse() throws Exception {
+        // A job whose only segment was created by a process that has ended.
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        JobId deadJob = JobId.random();
+        Path dead = fakeJob(deadJob, new ProcessIdentity(gone.pid(), System.currentTimeMillis()));
+        // A live pid (ours) with the wrong start time: the pid was reused, the creator is dead.
+        Path reused = fakeJob(JobId.random(), new ProcessIdentity(ProcessHandle.current().pid(), 1_000));
+        // A live job: ours.
+        JobDirectory live = JobDirectory.open(base, JobId.random());
+        live.createSegment("alive", 64);
+        // An empty job directory: stale only once older than the grace period.
+        Path fresh = Files.createDirectory(base.resolve("hympj-" + JobId.random()));
+        Path old = Files.createDirectory(base.resolve("hympj-" + JobId.random()));
+        Files.setLastModifiedTime(old, FileTime.fromMillis(System.currentTimeMillis() - 120_000));
+        Path unrelated = Files.createDirectory(base.resolve("someone-else"));
+
+        List<Path> removed = StaleJobSweeper.sweep(base, Duration.ofSeconds(60));
+        assertTrue(removed.contains(dead) && removed.contains(reused) && removed.contains(old), removed.toString());
+        assertEquals(3, removed.size(), removed.toString());
+        assertTrue(Files.isDirectory(live.path()) && Files.isDirectory(fresh) && Files.isDirectory(unrelated));
+        live.close();
+        Files.delete(fresh);
+    }
+
+    private Path fakeJob(JobId job, ProcessIdentity creator) throws Exception {
+        Path dir = Files.createDirectory(base.resolve("hympj-" + job));
+        Path file = dir.resolve("seg");
+        SharedSegment.create(file, job, 64).close();
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer fields = java.nio.ByteBuffer.allocate(16).order(java.nio.ByteOrder.nativeOrder());
+            fields.putLong(creator.pid()).putLong(creator.startMillis()).flip();
+            ch.write(fields, SegmentHeaderDescriptor.CREATOR_PID_OFFSET);
+        }
+        return dir;
+    }
+
+    @Test
+    void aProcessKilledWithSigkillLeavesFilesThatTheSweepRemoves() throws Exception {
+        JobId job = JobId.random();
+        Process child = startChild(job, "hang");
+        Path dir = base.resolve("hympj-" + job);
+        try (var files = Files.list(dir)) {
+            assertEquals(1, files.count(), "the child made its segment");
+        }
+        assertTrue(StaleJobSweeper.sweep(base, Duration.ofSeconds(60)).isEmpty(), "a live job is not swept");
+        child.destroyForcibly();
+        assertTrue(child.waitFor(10, TimeUnit.SECONDS));
+        assertTrue(Files.isDirectory(dir), "SIGKILL gave the child no chance to clean up");
+        assertEquals(List.of(dir), StaleJobSweeper.sweep(base, Duration.ofSeconds(60)));
+        assertFalse(Files.exists(dir));
+    }
+
+    @Test
+    void aProcessThatExitsWithoutClosingIsCleanedUpByItsShutdownHook() throws Exception {
+        JobId job = JobId.random();
+        Process child = startChild(job, "exit");
+        assertTrue(child.waitFor(20, TimeUnit.SECONDS));
+        assertEquals(0, child.exitValue());
+        assertFalse(Files.exists(base.resolve("hympj-" + job)), "the shutdown hook unlinked the segment and the directory");
+    }
+
+    @Test
+    void theDefaultBaseIsDevShmAndRealSegmentsWorkThere() {
+        String saved = System.getProperty("hympj.shm.dir");
+        System.clearProperty("hympj.shm.dir");
+        try {
+            if (System.getenv("HYMPJ_SHM_DIR") == null) {
+                assertEquals(Path.of("/dev/shm"), JobDirectory.baseDirectory());
+            }
+            try (JobDirectory dir = JobDirectory.open(JobId.random())) {
+                SharedSegment s = dir.createSegment("probe", 4096);
+                s.data().putIntVolatile(0, 5);
+                assertEquals(5, s.data().getIntVolatile(0));
+                assertTrue(Files.exists(s.path()));
+            }
+        } finally {
+            if (saved != null) {
+                System.setProperty("hympj.shm.dir", saved);
+            }
+        }
+    }
+
+    private Process startChild(JobId job, String mode) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = new ProcessBuilder(java, "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED",
+            "-cp", System.getProperty("java.class.path"), SegmentChild.class.getName(), base.toString(), job.toString(), mode)
+            .redirectErrorStream(true).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+        String line = out.readLine();
+        assertEquals("ready", line, "child output");
+        return child;
+    }
+}
