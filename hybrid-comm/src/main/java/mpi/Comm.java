@@ -105,8 +105,9 @@ public class Comm {
         startSend(s, context, buf, offset, count, datatype, dest, tag, mode);
     }
 
-    private void startSend(SendOperation s, int ctx, Object buf, int offset, int count, Datatype datatype, int dest, int tag, int mode) {
+    private void startSend(SendOperation s, int ctx, Object buf, int offset, int items, Datatype datatype, int dest, int tag, int mode) {
         ElementType type = datatype.base;
+        int count = items * datatype.width;
         s.init(ctx, size, rank, tag, mode, type, count);
         if (mode == SendOperation.BUFFERED) {
             intoAttachedBuffer(s, buf, offset, count, type, dest, tag);
@@ -243,8 +244,8 @@ public class Comm {
         postReceive(r, context, buf, offset, count, datatype, source, tag);
     }
 
-    private void postReceive(ReceiveOperation r, int ctx, Object buf, int offset, int count, Datatype datatype, int source, int tag) {
-        r.init(ctx, size, source, tag, datatype.base, buf, offset, count);
+    private void postReceive(ReceiveOperation r, int ctx, Object buf, int offset, int items, Datatype datatype, int source, int tag) {
+        r.init(ctx, size, source, tag, datatype.base, buf, offset, items * datatype.width);
         rt.engine().post(r);
     }
 
@@ -326,9 +327,9 @@ public class Comm {
         MPI.checkActive();
         checkSend("Sendrecv_replace", buf, offset, count, datatype, dest, sendtag);
         checkRecv("Sendrecv_replace", buf, offset, count, datatype, source, recvtag);
-        Object copy = datatype.base.newArray(count);
+        Object copy = datatype.base.newArray(count * datatype.width);
         if (count > 0) {
-            System.arraycopy(buf, offset, copy, 0, count);
+            System.arraycopy(buf, offset, copy, 0, count * datatype.width);
         }
         return Sendrecv(copy, 0, count, datatype, dest, sendtag, buf, offset, count, datatype, source, recvtag);
     }
@@ -470,9 +471,9 @@ public class Comm {
                 + datatype.base.arrayTypeName() + ", got " + buf.getClass().getSimpleName());
         }
         int length = java.lang.reflect.Array.getLength(buf);
-        if (offset < 0 || (long) offset + count > length) {
+        if (offset < 0 || (long) offset + (long) count * datatype.width > length) {
             throw new MPIException(MPI.ERR_BUFFER, op + ": offset " + offset + " and count " + count
-                + " do not lie within the buffer of " + length + " elements");
+                + (datatype.width == 1 ? "" : " of " + datatype) + " do not lie within the buffer of " + length + " elements");
         }
     }
 

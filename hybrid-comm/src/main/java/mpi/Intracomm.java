@@ -5,16 +5,21 @@ import org.hympj.comm.data.ReductionOps;
 
 /**
  * A communicator within one group of ranks, the type of {@code MPI.COMM_WORLD} and
- * {@code MPI.COMM_SELF}, with the core collective operations.
+ * {@code MPI.COMM_SELF}, with the collective operations.
  *
  * <p>Collectives travel as point-to-point messages on the communicator's collective context,
  * so they work on every path and never match a user's receive. Algorithms: dissemination
  * barrier; binomial-tree broadcast and reduction; all-reduce as a reduction to rank 0 then
- * a broadcast, so every rank gets the same bits; linear gather and scatter; ring all-gather;
- * pairwise all-to-all. Every rank must call the same collectives in the same order with
- * matching arguments, as MPI requires; mismatched sizes or types surface as
- * {@code ERR_TRUNCATE} or {@code ERR_TYPE}. (The v-variants, scan, reduce-scatter, MAXLOC,
- * user ops and size- and node-aware algorithm choice come with issue #4.)
+ * a broadcast, so every rank gets the same bits; linear (v-)gather and (v-)scatter; ring
+ * (v-)all-gather; pairwise (v-)all-to-all; a chain for scan; reduce-scatter as a reduction
+ * then a v-scatter. Reductions combine contributions in rank order (a non-commutative user
+ * op is reduced through rank 0, whose tree follows rank order). Every rank must call the same
+ * collectives in the same order with matching arguments, as MPI requires; mismatched sizes or
+ * types surface as {@code ERR_TRUNCATE} or {@code ERR_TYPE}. (Choosing algorithms by message
+ * size and node-aware combining come with the rest of issue #4.)
+ *
+ * <p>Counts are in items of the datatype, offsets and displacements as in mpiJava: offsets
+ * in array elements, displacements in items.
  */
 public class Intracomm extends Comm {
     private static final int BARRIER = 1;
@@ -24,6 +29,7 @@ public class Intracomm extends Comm {
     private static final int SCATTER = 5;
     private static final int ALLGATHER = 6;
     private static final int ALLTOALL = 7;
+    private static final int SCAN = 8;
 
     Intracomm(String name) {
         super(name);
@@ -38,7 +44,9 @@ public class Intracomm extends Comm {
         }
     }
 
-    /** Copies {@code count} elements of {@code buf} at {@code root} to {@code buf} at every rank. */
+    // ---------------------------------------------------------------- broadcast and reductions
+
+    /** Copies {@code count} items of {@code buf} at {@code root} to {@code buf} at every rank. */
     public void Bcast(Object buf, int offset, int count, Datatype datatype, int root) {
         MPI.checkActive();
         checkBuffer("Bcast", buf, offset, count, datatype);
@@ -51,21 +59,19 @@ public class Intracomm extends Comm {
         int mask = 1;
         while (mask < size) {
             if ((relative & mask) != 0) {
-                collectiveExchange(null, 0, 0, datatype, MPI.PROC_NULL,
-                    buf, offset, count, datatype, (relative - mask + root) % size, BCAST);
+                receive(buf, offset, count, datatype, (relative - mask + root) % size, BCAST);
                 break;
             }
             mask <<= 1;
         }
         for (mask >>= 1; mask > 0; mask >>= 1) {
             if (relative + mask < size) {
-                collectiveExchange(buf, offset, count, datatype, (relative + mask + root) % size,
-                    null, 0, 0, datatype, MPI.PROC_NULL, BCAST);
+                send(buf, offset, count, datatype, (relative + mask + root) % size, BCAST);
             }
         }
     }
 
-    /** Combines every rank's {@code sendbuf} element by element with {@code op} into {@code recvbuf} at {@code root}. */
+    /** Combines every rank's {@code sendbuf} item by item with {@code op} into {@code recvbuf} at {@code root}. */
     public void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
                        Op op, int root) {
         MPI.checkActive();
@@ -75,9 +81,24 @@ public class Intracomm extends Comm {
         if (rank == root) {
             checkBuffer("Reduce", recvbuf, recvoffset, count, datatype);
         }
-        Object result = reduce(sendbuf, sendoffset, count, datatype, op, root);
-        if (rank == root && count > 0) {
-            System.arraycopy(result, 0, recvbuf, recvoffset, count);
+        reduceInto(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
+    }
+
+    /** The reduction of {@code Reduce}, arguments checked: the result lands in {@code recvbuf} at {@code root}. */
+    private void reduceInto(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
+                            Op op, int root) {
+        // A non-commutative op must meet contributions in rank order: reduce along rank 0's tree.
+        int treeRoot = op.commute ? root : 0;
+        Object result = reduce(sendbuf, sendoffset, count, datatype, op, treeRoot);
+        int elements = count * datatype.width;
+        if (treeRoot != root) {
+            if (rank == treeRoot) {
+                send(result, 0, count, datatype, root, REDUCE);
+            } else if (rank == root) {
+                receive(recvbuf, recvoffset, count, datatype, treeRoot, REDUCE);
+            }
+        } else if (rank == root && elements > 0) {
+            System.arraycopy(result, 0, recvbuf, recvoffset, elements);
         }
     }
 
@@ -87,136 +108,306 @@ public class Intracomm extends Comm {
         checkBuffer("Allreduce", sendbuf, sendoffset, count, datatype);
         checkBuffer("Allreduce", recvbuf, recvoffset, count, datatype);
         checkOp("Allreduce", op, datatype);
-        Object result = reduce(sendbuf, sendoffset, count, datatype, op, 0);
-        if (rank == 0 && count > 0) {
-            System.arraycopy(result, 0, recvbuf, recvoffset, count);
-        }
+        reduceInto(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, 0);
         broadcast(recvbuf, recvoffset, count, datatype, 0);
     }
 
     /**
+     * Reduces {@code sendbuf} over all ranks and scatters the result: rank {@code r} gets
+     * {@code recvcounts[r]} items of it, in rank order.
+     */
+    public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
+                               Datatype datatype, Op op) {
+        MPI.checkActive();
+        int[] displs = checkCounts("Reduce_scatter", recvcounts);
+        int total = displs[size - 1] + recvcounts[size - 1];
+        checkBuffer("Reduce_scatter", sendbuf, sendoffset, total, datatype);
+        checkBuffer("Reduce_scatter", recvbuf, recvoffset, recvcounts[rank], datatype);
+        checkOp("Reduce_scatter", op, datatype);
+        Object reduced = rank == 0 ? datatype.base.newArray(total * datatype.width) : null;
+        reduceInto(sendbuf, sendoffset, reduced, 0, total, datatype, op, 0);
+        scatterv(reduced, 0, recvcounts, displs, datatype, recvbuf, recvoffset, recvcounts[rank], datatype, 0);
+    }
+
+    /** Inclusive prefix reduction: rank {@code r} gets the reduction of the {@code sendbuf}s of ranks 0 to r. */
+    public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
+        MPI.checkActive();
+        checkBuffer("Scan", sendbuf, sendoffset, count, datatype);
+        checkBuffer("Scan", recvbuf, recvoffset, count, datatype);
+        checkOp("Scan", op, datatype);
+        int elements = count * datatype.width;
+        Object mine = datatype.base.newArray(elements);
+        if (elements > 0) {
+            System.arraycopy(sendbuf, sendoffset, mine, 0, elements);
+        }
+        if (rank > 0) {
+            Object below = datatype.base.newArray(elements);
+            receive(below, 0, count, datatype, rank - 1, SCAN);
+            mine = combine(op, datatype, below, mine, count);
+        }
+        if (rank < size - 1) {
+            send(mine, 0, count, datatype, rank + 1, SCAN);
+        }
+        if (elements > 0) {
+            System.arraycopy(mine, 0, recvbuf, recvoffset, elements);
+        }
+    }
+
+    /**
      * Binomial-tree reduction towards {@code root}; returns the combined result at the root
-     * (the partial result elsewhere). Each rank combines its accumulator, which covers the
-     * ranks just above it (relative to the root), with its children's in rank order.
+     * (a partial one elsewhere). Each rank's accumulator covers the ranks just above it,
+     * relative to the root, and meets its children's in that order.
      */
     private Object reduce(Object sendbuf, int sendoffset, int count, Datatype datatype, Op op, int root) {
         ElementType type = datatype.base;
-        Object accumulator = type.newArray(count);
-        if (count > 0) {
-            System.arraycopy(sendbuf, sendoffset, accumulator, 0, count);
+        int elements = count * datatype.width;
+        Object accumulator = type.newArray(elements);
+        if (elements > 0) {
+            System.arraycopy(sendbuf, sendoffset, accumulator, 0, elements);
         }
-        Object incoming = size > 1 ? type.newArray(count) : null;
+        Object incoming = size > 1 ? type.newArray(elements) : null;
         int relative = (rank - root + size) % size;
         for (int mask = 1; mask < size; mask <<= 1) {
             if ((relative & mask) != 0) {
-                collectiveExchange(accumulator, 0, count, datatype, (relative - mask + root) % size,
-                    null, 0, 0, datatype, MPI.PROC_NULL, REDUCE);
+                send(accumulator, 0, count, datatype, (relative - mask + root) % size, REDUCE);
                 break;
             }
             if (relative + mask < size) {
-                collectiveExchange(null, 0, 0, datatype, MPI.PROC_NULL,
-                    incoming, 0, count, datatype, (relative + mask + root) % size, REDUCE);
-                ReductionOps.combine(op.code, type, incoming, 0, accumulator, 0, count);
+                receive(incoming, 0, count, datatype, (relative + mask + root) % size, REDUCE);
+                Object combined = combine(op, datatype, accumulator, incoming, count);
+                incoming = combined == accumulator ? incoming : accumulator;
+                accumulator = combined;
             }
         }
         return accumulator;
     }
 
-    /** Collects {@code sendcount} elements from every rank into {@code recvbuf} at {@code root}, in rank order. */
+    /**
+     * Returns {@code lower op higher}, item by item, in one of the two arrays: the predefined
+     * ops write into {@code lower}; a user function, by mpiJava's contract, into its inout
+     * argument, {@code higher}.
+     */
+    private static Object combine(Op op, Datatype datatype, Object lower, Object higher, int count) {
+        if (op.function != null) {
+            op.function.Call(lower, 0, higher, 0, count, datatype);
+            return higher;
+        }
+        ReductionOps.combine(op.code, datatype.base, higher, 0, lower, 0, count * datatype.width);
+        return lower;
+    }
+
+    // ---------------------------------------------------------------- gather and scatter
+
+    /** Collects {@code sendcount} items from every rank into {@code recvbuf} at {@code root}, in rank order. */
     public void Gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                        Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         MPI.checkActive();
-        checkBuffer("Gather", sendbuf, sendoffset, sendcount, sendtype);
         checkRoot("Gather", root);
+        // The receive arguments count at the root only.
+        boolean atRoot = rank == root;
+        gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, atRoot ? uniform(recvcount) : null,
+            atRoot ? blocks(recvcount) : null, recvtype, root);
+    }
+
+    /** As {@link #Gather}, rank {@code r}'s {@code recvcount[r]} items going to item {@code displs[r]} of {@code recvbuf}. */
+    public void Gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                        Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
+        MPI.checkActive();
+        checkRoot("Gatherv", root);
+        gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype, root);
+    }
+
+    private void gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                         Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
+        checkBuffer("Gather", sendbuf, sendoffset, sendcount, sendtype);
         if (rank != root) {
-            collectiveExchange(sendbuf, sendoffset, sendcount, sendtype, root, null, 0, 0, sendtype, MPI.PROC_NULL, GATHER);
+            send(sendbuf, sendoffset, sendcount, sendtype, root, GATHER);
             return;
         }
-        checkBlocks("Gather", recvbuf, recvoffset, recvcount, recvtype);
-        copyOwnBlock("Gather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset + rank * recvcount, recvcount, recvtype);
+        checkBlocks("Gather", recvbuf, recvoffset, recvcount, displs, recvtype);
         for (int r = 0; r < size; r++) {
-            if (r != rank) {
-                collectiveExchange(null, 0, 0, recvtype, MPI.PROC_NULL, recvbuf, recvoffset + r * recvcount, recvcount,
-                    recvtype, r, GATHER);
+            int at = recvoffset + displs[r] * recvtype.width;
+            if (r == rank) {
+                copyOwnBlock("Gather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, at, recvcount[r], recvtype);
+            } else {
+                receive(recvbuf, at, recvcount[r], recvtype, r, GATHER);
             }
         }
     }
 
-    /** Sends the {@code r}-th block of {@code sendcount} elements of {@code sendbuf} at {@code root} to rank {@code r}. */
+    /** Sends the {@code r}-th block of {@code sendcount} items of {@code sendbuf} at {@code root} to rank {@code r}. */
     public void Scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         MPI.checkActive();
-        checkBuffer("Scatter", recvbuf, recvoffset, recvcount, recvtype);
         checkRoot("Scatter", root);
-        if (rank != root) {
-            collectiveExchange(null, 0, 0, recvtype, MPI.PROC_NULL, recvbuf, recvoffset, recvcount, recvtype, root, SCATTER);
-            return;
-        }
-        checkBlocks("Scatter", sendbuf, sendoffset, sendcount, sendtype);
-        for (int r = 0; r < size; r++) {
-            if (r != rank) {
-                collectiveExchange(sendbuf, sendoffset + r * sendcount, sendcount, sendtype, r, null, 0, 0, sendtype,
-                    MPI.PROC_NULL, SCATTER);
-            }
-        }
-        copyOwnBlock("Scatter", sendbuf, sendoffset + rank * sendcount, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype);
+        // The send arguments count at the root only.
+        boolean atRoot = rank == root;
+        scatterv(sendbuf, sendoffset, atRoot ? uniform(sendcount) : null, atRoot ? blocks(sendcount) : null, sendtype,
+            recvbuf, recvoffset, recvcount, recvtype, root);
     }
 
-    /** Every rank gets every rank's {@code sendcount} elements, in rank order (a ring of exchanges). */
+    /** As {@link #Scatter}, rank {@code r} getting {@code sendcount[r]} items from item {@code displs[r]} of {@code sendbuf}. */
+    public void Scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
+                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
+        MPI.checkActive();
+        checkRoot("Scatterv", root);
+        scatterv(sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+    }
+
+    private void scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
+                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
+        checkBuffer("Scatter", recvbuf, recvoffset, recvcount, recvtype);
+        if (rank != root) {
+            receive(recvbuf, recvoffset, recvcount, recvtype, root, SCATTER);
+            return;
+        }
+        checkBlocks("Scatter", sendbuf, sendoffset, sendcount, displs, sendtype);
+        for (int r = 0; r < size; r++) {
+            int at = sendoffset + displs[r] * sendtype.width;
+            if (r == rank) {
+                copyOwnBlock("Scatter", sendbuf, at, sendcount[r], sendtype, recvbuf, recvoffset, recvcount, recvtype);
+            } else {
+                send(sendbuf, at, sendcount[r], sendtype, r, SCATTER);
+            }
+        }
+    }
+
+    /** Every rank gets every rank's {@code sendcount} items, in rank order. */
     public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
         MPI.checkActive();
+        allgatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, uniform(recvcount), blocks(recvcount), recvtype);
+    }
+
+    /** As {@link #Allgather}, rank {@code r}'s {@code recvcount[r]} items landing at item {@code displs[r]}. */
+    public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                           Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
+        MPI.checkActive();
+        allgatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype);
+    }
+
+    /** A ring: at step s each rank passes on the block it got at step s-1 (its own at step 0). */
+    private void allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+                            Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
         checkBuffer("Allgather", sendbuf, sendoffset, sendcount, sendtype);
-        checkBlocks("Allgather", recvbuf, recvoffset, recvcount, recvtype);
-        copyOwnBlock("Allgather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset + rank * recvcount, recvcount, recvtype);
+        checkBlocks("Allgather", recvbuf, recvoffset, recvcount, displs, recvtype);
+        int w = recvtype.width;
+        copyOwnBlock("Allgather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset + displs[rank] * w,
+            recvcount[rank], recvtype);
         int right = (rank + 1) % size;
         int left = (rank - 1 + size) % size;
         for (int step = 0; step < size - 1; step++) {
-            int outgoing = (rank - step + size) % size;
-            int incoming = (rank - step - 1 + size) % size;
-            collectiveExchange(recvbuf, recvoffset + outgoing * recvcount, recvcount, recvtype, right,
-                recvbuf, recvoffset + incoming * recvcount, recvcount, recvtype, left, ALLGATHER);
+            int out = (rank - step + size) % size;
+            int in = (rank - step - 1 + size) % size;
+            collectiveExchange(recvbuf, recvoffset + displs[out] * w, recvcount[out], recvtype, right,
+                recvbuf, recvoffset + displs[in] * w, recvcount[in], recvtype, left, ALLGATHER);
         }
     }
 
-    /** Rank {@code i}'s {@code j}-th block goes to rank {@code j}'s {@code i}-th block (pairwise exchanges). */
+    /** Rank {@code i}'s {@code j}-th block goes to rank {@code j}'s {@code i}-th block. */
     public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
         MPI.checkActive();
-        checkBlocks("Alltoall", sendbuf, sendoffset, sendcount, sendtype);
-        checkBlocks("Alltoall", recvbuf, recvoffset, recvcount, recvtype);
-        copyOwnBlock("Alltoall", sendbuf, sendoffset + rank * sendcount, sendcount, sendtype,
-            recvbuf, recvoffset + rank * recvcount, recvcount, recvtype);
+        alltoallv(sendbuf, sendoffset, uniform(sendcount), blocks(sendcount), sendtype,
+            recvbuf, recvoffset, uniform(recvcount), blocks(recvcount), recvtype);
+    }
+
+    /** As {@link #Alltoall}, with per-rank counts and displacements on both sides. */
+    public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
+                          Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
+        MPI.checkActive();
+        alltoallv(sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype);
+    }
+
+    /** Pairwise: at step i each rank sends to rank+i and receives from rank-i. */
+    private void alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
+                           Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
+        checkBlocks("Alltoall", sendbuf, sendoffset, sendcount, sdispls, sendtype);
+        checkBlocks("Alltoall", recvbuf, recvoffset, recvcount, rdispls, recvtype);
+        int sw = sendtype.width;
+        int rw = recvtype.width;
+        copyOwnBlock("Alltoall", sendbuf, sendoffset + sdispls[rank] * sw, sendcount[rank], sendtype,
+            recvbuf, recvoffset + rdispls[rank] * rw, recvcount[rank], recvtype);
         for (int i = 1; i < size; i++) {
             int dest = (rank + i) % size;
             int source = (rank - i + size) % size;
-            collectiveExchange(sendbuf, sendoffset + dest * sendcount, sendcount, sendtype, dest,
-                recvbuf, recvoffset + source * recvcount, recvcount, recvtype, source, ALLTOALL);
+            collectiveExchange(sendbuf, sendoffset + sdispls[dest] * sw, sendcount[dest], sendtype, dest,
+                recvbuf, recvoffset + rdispls[source] * rw, recvcount[source], recvtype, source, ALLTOALL);
         }
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private void send(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
+        collectiveExchange(buf, offset, count, datatype, dest, null, 0, 0, datatype, MPI.PROC_NULL, tag);
+    }
+
+    private void receive(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        collectiveExchange(null, 0, 0, datatype, MPI.PROC_NULL, buf, offset, count, datatype, source, tag);
     }
 
     /** This rank's own block goes straight from its send buffer to its receive buffer. */
     private static void copyOwnBlock(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                                      Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
-        if (sendtype.base != recvtype.base) {
+        if (sendtype.base != recvtype.base || sendtype.width != recvtype.width) {
             throw new MPIException(MPI.ERR_TYPE, call + ": send datatype " + sendtype + " and receive datatype "
                 + recvtype + " differ");
         }
         if (sendcount > recvcount) {
-            throw new MPIException(MPI.ERR_TRUNCATE, call + ": a block of " + sendcount + " elements does not fit a receive"
+            throw new MPIException(MPI.ERR_TRUNCATE, call + ": a block of " + sendcount + " items does not fit a receive"
                 + " block of " + recvcount);
         }
         if (sendcount > 0) {
-            System.arraycopy(sendbuf, sendoffset, recvbuf, recvoffset, sendcount);
+            System.arraycopy(sendbuf, sendoffset, recvbuf, recvoffset, sendcount * sendtype.width);
         }
     }
 
-    /** A buffer holding one block of {@code count} elements per rank. */
-    private void checkBlocks(String call, Object buf, int offset, int count, Datatype datatype) {
+    private int[] uniform(int count) {
         if (count < 0) {
-            throw new MPIException(MPI.ERR_COUNT, call + ": count must not be negative, got " + count);
+            throw new MPIException(MPI.ERR_COUNT, "count must not be negative, got " + count);
         }
-        checkBuffer(call, buf, offset, count * size, datatype);
+        int[] counts = new int[size];
+        java.util.Arrays.fill(counts, count);
+        return counts;
+    }
+
+    private int[] blocks(int count) {
+        int[] displs = new int[size];
+        for (int r = 0; r < size; r++) {
+            displs[r] = r * count;
+        }
+        return displs;
+    }
+
+    /** Checks a count per rank and returns the displacements of consecutive blocks. */
+    private int[] checkCounts(String call, int[] counts) {
+        if (counts == null || counts.length < size) {
+            throw new MPIException(MPI.ERR_ARG, call + ": needs a count for each of the " + size + " ranks, got "
+                + (counts == null ? "null" : counts.length));
+        }
+        int[] displs = new int[size];
+        for (int r = 0; r < size; r++) {
+            if (counts[r] < 0) {
+                throw new MPIException(MPI.ERR_COUNT, call + ": count for rank " + r + " is negative (" + counts[r] + ")");
+            }
+            displs[r] = r == 0 ? 0 : displs[r - 1] + counts[r - 1];
+        }
+        return displs;
+    }
+
+    /** A buffer holding, for each rank, {@code counts[r]} items from item {@code displs[r]}. */
+    private void checkBlocks(String call, Object buf, int offset, int[] counts, int[] displs, Datatype datatype) {
+        checkCounts(call, counts);
+        if (displs == null || displs.length < size) {
+            throw new MPIException(MPI.ERR_ARG, call + ": needs a displacement for each of the " + size + " ranks, got "
+                + (displs == null ? "null" : displs.length));
+        }
+        for (int r = 0; r < size; r++) {
+            if (displs[r] < 0) {
+                throw new MPIException(MPI.ERR_ARG, call + ": displacement for rank " + r + " is negative (" + displs[r] + ")");
+            }
+            checkBuffer(call, buf, offset + displs[r] * datatype.width, counts[r], datatype);
+        }
     }
 
     private void checkRoot(String call, int root) {
@@ -230,8 +421,13 @@ public class Intracomm extends Comm {
         if (op == null) {
             throw new MPIException(MPI.ERR_OP, call + ": op is null");
         }
-        if (!ReductionOps.appliesTo(op.code, datatype.base)) {
-            throw new MPIException(MPI.ERR_OP, call + ": " + op + " does not apply to " + datatype);
+        if (op.function != null) {
+            return;
+        }
+        boolean pairOp = op.code >= ReductionOps.MAXLOC;
+        if (!ReductionOps.appliesTo(op.code, datatype.base) || pairOp != (datatype.width == 2)) {
+            throw new MPIException(MPI.ERR_OP, call + ": " + op + " does not apply to " + datatype
+                + (pairOp ? " (MAXLOC and MINLOC take the pair types MPI.SHORT2, INT2, LONG2, FLOAT2, DOUBLE2)" : ""));
         }
     }
 }

@@ -64,6 +64,12 @@ public class MPI {
     public static final Datatype FLOAT = new Datatype(ElementType.FLOAT, "MPI.FLOAT");
     public static final Datatype DOUBLE = new Datatype(ElementType.DOUBLE, "MPI.DOUBLE");
     public static final Datatype OBJECT = new Datatype(ElementType.OBJECT, "MPI.OBJECT");
+    /** Pairs (value, index) for MAXLOC and MINLOC, two consecutive elements of the base array. */
+    public static final Datatype SHORT2 = new Datatype(ElementType.SHORT, 2, "MPI.SHORT2");
+    public static final Datatype INT2 = new Datatype(ElementType.INT, 2, "MPI.INT2");
+    public static final Datatype LONG2 = new Datatype(ElementType.LONG, 2, "MPI.LONG2");
+    public static final Datatype FLOAT2 = new Datatype(ElementType.FLOAT, 2, "MPI.FLOAT2");
+    public static final Datatype DOUBLE2 = new Datatype(ElementType.DOUBLE, 2, "MPI.DOUBLE2");
 
     public static final Op MAX = new Op(ReductionOps.MAX);
     public static final Op MIN = new Op(ReductionOps.MIN);
@@ -75,6 +81,10 @@ public class MPI {
     public static final Op BOR = new Op(ReductionOps.BOR);
     public static final Op LXOR = new Op(ReductionOps.LXOR);
     public static final Op BXOR = new Op(ReductionOps.BXOR);
+    /** On pair types: the largest value, and the smallest index among equal largest values. */
+    public static final Op MAXLOC = new Op(ReductionOps.MAXLOC);
+    /** On pair types: the smallest value, and the smallest index among equal smallest values. */
+    public static final Op MINLOC = new Op(ReductionOps.MINLOC);
 
     private static final Datatype[] BASIC = {BYTE, CHAR, SHORT, BOOLEAN, INT, LONG, FLOAT, DOUBLE, OBJECT};
 

@@ -45,7 +45,7 @@ public class Status {
     public int Get_count(Datatype datatype) {
         // The usual case is kept this small so that it always inlines: a Status whose methods
         // are all inlined never escapes, and escape analysis then removes it (see Comm.Recv).
-        if (datatype == type && datatype != null) {
+        if (datatype == type && datatype != null && datatype.width == 1) {
             return count;
         }
         return countAs(datatype);
@@ -59,18 +59,23 @@ public class Status {
             return 0;
         }
         if (datatype.base == type.base) {
-            return count;
+            return count % datatype.width == 0 ? count / datatype.width : MPI.UNDEFINED;
         }
         if (type.base.isObject() || datatype.base.isObject()) {
             return MPI.UNDEFINED;
         }
         long bytes = (long) count * type.base.size();
-        return bytes % datatype.base.size() == 0 ? (int) (bytes / datatype.base.size()) : MPI.UNDEFINED;
+        long itemBytes = (long) datatype.base.size() * datatype.width;
+        return bytes % itemBytes == 0 ? (int) (bytes / itemBytes) : MPI.UNDEFINED;
     }
 
-    /** The number of basic elements received; for basic datatypes the same as {@link #Get_count}. */
+    /** The number of basic elements received (for a pair type, twice its items). */
     public int Get_elements(Datatype datatype) {
-        return Get_count(datatype);
+        if (datatype == null) {
+            throw new MPIException(MPI.ERR_TYPE, "Get_elements needs a datatype, got null");
+        }
+        int items = Get_count(datatype);
+        return items == MPI.UNDEFINED ? MPI.UNDEFINED : items * datatype.width;
     }
 
     /** True if the request this status completes was cancelled. */

@@ -21,8 +21,13 @@ public final class ReductionOps {
     public static final int BOR = 7;
     public static final int LXOR = 8;
     public static final int BXOR = 9;
+    /** On (value, index) pairs: the larger value; the smaller index among equal values. */
+    public static final int MAXLOC = 10;
+    /** On (value, index) pairs: the smaller value; the smaller index among equal values. */
+    public static final int MINLOC = 11;
 
-    private static final String[] NAMES = {"MAX", "MIN", "SUM", "PROD", "LAND", "BAND", "LOR", "BOR", "LXOR", "BXOR"};
+    private static final String[] NAMES = {"MAX", "MIN", "SUM", "PROD", "LAND", "BAND", "LOR", "BOR", "LXOR", "BXOR",
+        "MAXLOC", "MINLOC"};
 
     private ReductionOps() {
     }
@@ -31,8 +36,12 @@ public final class ReductionOps {
         return "MPI." + NAMES[op];
     }
 
-    /** True if {@code op} is defined on {@code type}. */
+    /** True if {@code op} is defined on {@code type} (for MAXLOC and MINLOC: on pairs of it). */
     public static boolean appliesTo(int op, ElementType type) {
+        if (op >= MAXLOC) {
+            return type == ElementType.SHORT || type == ElementType.INT || type == ElementType.LONG
+                || type == ElementType.FLOAT || type == ElementType.DOUBLE;
+        }
         switch (type) {
             case OBJECT:
                 return false;
@@ -46,8 +55,15 @@ public final class ReductionOps {
         }
     }
 
-    /** {@code acc[accOffset + i] = acc[accOffset + i] op in[inOffset + i]} for {@code i < count}. */
+    /**
+     * {@code acc[accOffset + i] = acc[accOffset + i] op in[inOffset + i]} for {@code i < count}
+     * elements; for MAXLOC and MINLOC, {@code count} elements are {@code count / 2} pairs.
+     */
     public static void combine(int op, ElementType type, Object in, int inOffset, Object acc, int accOffset, int count) {
+        if (op >= MAXLOC) {
+            combinePairs(op == MAXLOC, type, in, inOffset, acc, accOffset, count / 2);
+            return;
+        }
         switch (type) {
             case BYTE: {
                 byte[] a = (byte[]) acc;
@@ -117,6 +133,29 @@ public final class ReductionOps {
             }
             default:
                 throw new IllegalArgumentException("no predefined reduction on " + type);
+        }
+    }
+
+    private static void combinePairs(boolean max, ElementType type, Object in, int inOffset, Object acc, int accOffset, int pairs) {
+        for (int p = 0; p < pairs; p++) {
+            int a = accOffset + 2 * p;
+            int b = inOffset + 2 * p;
+            int byValue = compare(type, in, b, acc, a);
+            boolean takeIn = max ? byValue > 0 : byValue < 0;
+            if (takeIn || (byValue == 0 && compare(type, in, b + 1, acc, a + 1) < 0)) {
+                System.arraycopy(in, b, acc, a, 2);
+            }
+        }
+    }
+
+    /** Compares {@code x[i]} with {@code y[j]} in the type's own domain (no precision lost for long). */
+    private static int compare(ElementType type, Object x, int i, Object y, int j) {
+        switch (type) {
+            case SHORT: return Short.compare(((short[]) x)[i], ((short[]) y)[j]);
+            case INT: return Integer.compare(((int[]) x)[i], ((int[]) y)[j]);
+            case LONG: return Long.compare(((long[]) x)[i], ((long[]) y)[j]);
+            case FLOAT: return Float.compare(((float[]) x)[i], ((float[]) y)[j]);
+            default: return Double.compare(((double[]) x)[i], ((double[]) y)[j]);
         }
     }
 
