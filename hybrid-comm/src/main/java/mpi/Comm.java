@@ -23,6 +23,8 @@ import org.hympj.comm.runtime.RankRuntime;
  */
 public class Comm {
     private final String name;
+    private final boolean predefined;
+    private volatile boolean freed;
     RankRuntime rt;
     int context;
     int rank;
@@ -31,7 +33,20 @@ public class Comm {
     private int[] worldRanks;
 
     Comm(String name) {
+        this(name, true);
+    }
+
+    Comm(String name, boolean predefined) {
         this.name = name;
+        this.predefined = predefined;
+    }
+
+    /** Raises the error for a call before Init, after Finalize, or on a freed communicator. */
+    final void checkUsable() {
+        MPI.checkActive();
+        if (freed) {
+            throw new MPIException(MPI.ERR_COMM, this + " has been freed; it cannot be used any more");
+        }
     }
 
     void bind(RankRuntime runtime, int context, int rank, int size, int[] worldRanks) {
@@ -44,14 +59,78 @@ public class Comm {
 
     /** This rank's rank in the communicator. */
     public int Rank() {
-        MPI.checkActive();
+        checkUsable();
         return rank;
     }
 
     /** The number of ranks in the communicator. */
     public int Size() {
-        MPI.checkActive();
+        checkUsable();
         return size;
+    }
+
+    /** The communicator's group. */
+    public Group Group() {
+        checkUsable();
+        return new Group(worldRanks(), rt.rank());
+    }
+
+    /** The world rank of each rank of this communicator. */
+    int[] worldRanks() {
+        int[] members = new int[size];
+        for (int r = 0; r < size; r++) {
+            members[r] = worldRank(r);
+        }
+        return members;
+    }
+
+    /** Releases the communicator; any later use of it raises {@code ERR_COMM}. */
+    public void Free() {
+        checkUsable();
+        if (predefined) {
+            throw new MPIException(MPI.ERR_COMM, this + " is predefined and cannot be freed");
+        }
+        freed = true;
+    }
+
+    /** {@code MPI.IDENT} (the same communicator), {@code CONGRUENT} (same group, in order), {@code SIMILAR}, or {@code UNEQUAL}. */
+    public static int Compare(Comm comm1, Comm comm2) {
+        MPI.checkActive();
+        if (comm1 == comm2) {
+            return MPI.IDENT;
+        }
+        int groups = Group.Compare(comm1.Group(), comm2.Group());
+        return groups == MPI.IDENT ? MPI.CONGRUENT : groups;
+    }
+
+    /** False: HyMPJ's communicators are intracommunicators. */
+    public boolean Is_inter() {
+        checkUsable();
+        return false;
+    }
+
+    /**
+     * Ends the whole job: every rank waiting in MPI fails at once, this call raises in the
+     * caller (a thread cannot end other threads), and the launcher exits with {@code errorcode}.
+     */
+    public void Abort(int errorcode) {
+        MPI.checkActive();
+        rt.job().abortWithCode(rt.rank(), errorcode, "rank " + rt.rank() + " called MPI.Abort(" + errorcode + ") on " + this);
+        throw new MPIException(MPI.ERR_OTHER, "MPI.Abort(" + errorcode + ") was called on " + this + "; the job is ending");
+    }
+
+    /** The value of a predefined attribute: {@code MPI.TAG_UB}, {@code HOST}, {@code IO} or {@code WTIME_IS_GLOBAL}. */
+    public Object Attr_get(int keyval) {
+        checkUsable();
+        switch (keyval) {
+            case MPI.TAG_UB: return MPI.TAG_UB_VALUE;
+            case MPI.HOST: return MPI.PROC_NULL;
+            case MPI.IO: return rank;
+            // All thread ranks read one clock.
+            case MPI.WTIME_IS_GLOBAL: return 1;
+            default: throw new MPIException(MPI.ERR_ARG, "Attr_get: no attribute with key " + keyval
+                + " (predefined: MPI.TAG_UB, MPI.HOST, MPI.IO, MPI.WTIME_IS_GLOBAL)");
+        }
     }
 
     // ---------------------------------------------------------------- blocking sends
@@ -73,7 +152,7 @@ public class Comm {
 
     /** Buffered send: copies the message into the buffer attached with {@code MPI.Buffer_attach} and returns. */
     public void Bsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
-        MPI.checkActive();
+        checkUsable();
         checkSend("Bsend", buf, offset, count, datatype, dest, tag);
         if (dest != MPI.PROC_NULL) {
             startSend(new SendOperation(), buf, offset, count, datatype, dest, tag, SendOperation.BUFFERED);
@@ -81,7 +160,7 @@ public class Comm {
     }
 
     private void blockingSend(String op, Object buf, int offset, int count, Datatype datatype, int dest, int tag, int mode) {
-        MPI.checkActive();
+        checkUsable();
         checkSend(op, buf, offset, count, datatype, dest, tag);
         if (dest == MPI.PROC_NULL) {
             return;
@@ -167,7 +246,7 @@ public class Comm {
     }
 
     private Request nonBlockingSend(String op, Object buf, int offset, int count, Datatype datatype, int dest, int tag, int mode) {
-        MPI.checkActive();
+        checkUsable();
         checkSend(op, buf, offset, count, datatype, dest, tag);
         if (dest == MPI.PROC_NULL) {
             return Request.completedNothing(this);
@@ -204,7 +283,7 @@ public class Comm {
      * results still to be read, then reset by the caller), or null for {@code PROC_NULL}.
      */
     private ReceiveOperation receive(String call, Object buf, int offset, int count, Datatype datatype, int source, int tag) {
-        MPI.checkActive();
+        checkUsable();
         checkRecv(call, buf, offset, count, datatype, source, tag);
         if (source == MPI.PROC_NULL) {
             return null;
@@ -230,7 +309,7 @@ public class Comm {
     }
 
     public Request Irecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
-        MPI.checkActive();
+        checkUsable();
         checkRecv("Irecv", buf, offset, count, datatype, source, tag);
         if (source == MPI.PROC_NULL) {
             return Request.completedNothing(this);
@@ -289,7 +368,7 @@ public class Comm {
     /** Sends and receives at once, so two ranks can exchange without ordering their calls. */
     public Status Sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
                            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag) {
-        MPI.checkActive();
+        checkUsable();
         checkSend("Sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
         checkRecv("Sendrecv", recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
         ReceiveOperation r = null;
@@ -324,7 +403,7 @@ public class Comm {
     /** Sends the contents of {@code buf} and replaces them with the message received. */
     public Status Sendrecv_replace(Object buf, int offset, int count, Datatype datatype,
                                    int dest, int sendtag, int source, int recvtag) {
-        MPI.checkActive();
+        checkUsable();
         checkSend("Sendrecv_replace", buf, offset, count, datatype, dest, sendtag);
         checkRecv("Sendrecv_replace", buf, offset, count, datatype, source, recvtag);
         Object copy = datatype.base.newArray(count * datatype.width);
@@ -338,7 +417,7 @@ public class Comm {
 
     /** Waits until a message matching (source, tag) can be received and returns its envelope. */
     public Status Probe(int source, int tag) {
-        MPI.checkActive();
+        checkUsable();
         checkSource("Probe", source);
         checkRecvTag("Probe", tag);
         if (source == MPI.PROC_NULL) {
@@ -354,7 +433,7 @@ public class Comm {
 
     /** The envelope of a message matching (source, tag) that can be received now, or null. */
     public Status Iprobe(int source, int tag) {
-        MPI.checkActive();
+        checkUsable();
         checkSource("Iprobe", source);
         checkRecvTag("Iprobe", tag);
         if (source == MPI.PROC_NULL) {
@@ -383,14 +462,14 @@ public class Comm {
     }
 
     private Prequest sendInit(String op, Object buf, int offset, int count, Datatype datatype, int dest, int tag, int mode) {
-        MPI.checkActive();
+        checkUsable();
         checkSend(op, buf, offset, count, datatype, dest, tag);
         return new Prequest(this, mode, buf, offset, count, datatype, dest, tag,
             op + " to rank " + dest + " (tag " + tag + ")");
     }
 
     public Prequest Recv_init(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
-        MPI.checkActive();
+        checkUsable();
         checkRecv("Recv_init", buf, offset, count, datatype, source, tag);
         return new Prequest(this, Prequest.RECEIVE, buf, offset, count, datatype, source, tag,
             "Recv_init from " + describeSource(source) + " (tag " + describeTag(tag) + ")");

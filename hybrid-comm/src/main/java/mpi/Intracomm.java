@@ -35,9 +35,96 @@ public class Intracomm extends Comm {
         super(name);
     }
 
+    private Intracomm(String name, boolean predefined) {
+        super(name, predefined);
+    }
+
+    // ---------------------------------------------------------------- new communicators
+
+    /** A new communicator with the same group and its own contexts. Collective. */
+    public Intracomm Dup() {
+        checkUsable();
+        return derive(worldRanks(), rank, "Dup of " + this);
+    }
+
+    /**
+     * Splits the communicator: ranks passing the same {@code color} form a new communicator,
+     * ordered by {@code key} then by their rank here; a rank passing {@code MPI.UNDEFINED}
+     * gets null. Collective.
+     */
+    public Intracomm Split(int color, int key) {
+        checkUsable();
+        if (color < 0 && color != MPI.UNDEFINED) {
+            throw new MPIException(MPI.ERR_ARG, "Split: color " + color + " must be 0 or more, or MPI.UNDEFINED");
+        }
+        int[] mine = {color, key, rank};
+        int[] all = new int[3 * size];
+        Allgather(mine, 0, 3, MPI.INT, all, 0, 3, MPI.INT);
+        int context = agreeOnContext();
+        if (color == MPI.UNDEFINED) {
+            return null;
+        }
+        Integer[] same = java.util.stream.IntStream.range(0, size).filter(r -> all[3 * r] == color).boxed().toArray(Integer[]::new);
+        java.util.Arrays.sort(same, java.util.Comparator.<Integer>comparingInt(r -> all[3 * r + 1]).thenComparingInt(r -> r));
+        int[] members = new int[same.length];
+        int myRank = -1;
+        for (int i = 0; i < same.length; i++) {
+            members[i] = worldRank(same[i]);
+            if (same[i] == rank) {
+                myRank = i;
+            }
+        }
+        return bound(context, members, myRank, "Split(" + color + ") of " + this);
+    }
+
+    /**
+     * A communicator of the members of {@code group}, a subgroup of this communicator's; the
+     * others get null. Collective: every rank must pass the same group.
+     */
+    public Intracomm Create(Group group) {
+        checkUsable();
+        if (group == null) {
+            throw new MPIException(MPI.ERR_GROUP, "Create: group is null");
+        }
+        for (int member : group.members) {
+            boolean found = false;
+            for (int r = 0; r < size && !found; r++) {
+                found = worldRank(r) == member;
+            }
+            if (!found) {
+                throw new MPIException(MPI.ERR_GROUP, "Create: the group holds world rank " + member + ", which is not in " + this);
+            }
+        }
+        int context = agreeOnContext();
+        int myRank = group.Rank();
+        return myRank == MPI.UNDEFINED ? null : bound(context, group.members.clone(), myRank, "Create of " + this);
+    }
+
+    private Intracomm derive(int[] members, int myRank, String name) {
+        return bound(agreeOnContext(), members, myRank, name);
+    }
+
+    private Intracomm bound(int context, int[] members, int myRank, String name) {
+        Intracomm comm = new Intracomm(name, false);
+        comm.bind(rt, context, myRank, members.length, members);
+        return comm;
+    }
+
+    /**
+     * A pair of contexts (point-to-point, collective) free on every rank here: the largest of
+     * the ranks' next free context, agreed by an all-reduce. Collective.
+     */
+    private int agreeOnContext() {
+        int[] mine = {MPI.nextContext()};
+        int[] agreed = new int[1];
+        Allreduce(mine, 0, agreed, 0, 1, MPI.INT, MPI.MAX);
+        MPI.contextsUsedBelow(agreed[0] + 2);
+        return agreed[0];
+    }
+
     /** Returns once every rank of the communicator has entered the barrier. */
     public void Barrier() {
-        MPI.checkActive();
+        checkUsable();
         for (int k = 1; k < size; k <<= 1) {
             collectiveExchange(null, 0, 0, MPI.BYTE, (rank + k) % size,
                 null, 0, 0, MPI.BYTE, (rank - k + size) % size, BARRIER);
@@ -48,7 +135,7 @@ public class Intracomm extends Comm {
 
     /** Copies {@code count} items of {@code buf} at {@code root} to {@code buf} at every rank. */
     public void Bcast(Object buf, int offset, int count, Datatype datatype, int root) {
-        MPI.checkActive();
+        checkUsable();
         checkBuffer("Bcast", buf, offset, count, datatype);
         checkRoot("Bcast", root);
         broadcast(buf, offset, count, datatype, root);
@@ -74,7 +161,7 @@ public class Intracomm extends Comm {
     /** Combines every rank's {@code sendbuf} item by item with {@code op} into {@code recvbuf} at {@code root}. */
     public void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
                        Op op, int root) {
-        MPI.checkActive();
+        checkUsable();
         checkBuffer("Reduce", sendbuf, sendoffset, count, datatype);
         checkRoot("Reduce", root);
         checkOp("Reduce", op, datatype);
@@ -104,7 +191,7 @@ public class Intracomm extends Comm {
 
     /** As {@link #Reduce}, with the result in {@code recvbuf} at every rank, the same bits everywhere. */
     public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
-        MPI.checkActive();
+        checkUsable();
         checkBuffer("Allreduce", sendbuf, sendoffset, count, datatype);
         checkBuffer("Allreduce", recvbuf, recvoffset, count, datatype);
         checkOp("Allreduce", op, datatype);
@@ -118,7 +205,7 @@ public class Intracomm extends Comm {
      */
     public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
                                Datatype datatype, Op op) {
-        MPI.checkActive();
+        checkUsable();
         int[] displs = checkCounts("Reduce_scatter", recvcounts);
         int total = displs[size - 1] + recvcounts[size - 1];
         checkBuffer("Reduce_scatter", sendbuf, sendoffset, total, datatype);
@@ -131,7 +218,7 @@ public class Intracomm extends Comm {
 
     /** Inclusive prefix reduction: rank {@code r} gets the reduction of the {@code sendbuf}s of ranks 0 to r. */
     public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
-        MPI.checkActive();
+        checkUsable();
         checkBuffer("Scan", sendbuf, sendoffset, count, datatype);
         checkBuffer("Scan", recvbuf, recvoffset, count, datatype);
         checkOp("Scan", op, datatype);
@@ -201,7 +288,7 @@ public class Intracomm extends Comm {
     /** Collects {@code sendcount} items from every rank into {@code recvbuf} at {@code root}, in rank order. */
     public void Gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                        Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
-        MPI.checkActive();
+        checkUsable();
         checkRoot("Gather", root);
         // The receive arguments count at the root only.
         boolean atRoot = rank == root;
@@ -212,7 +299,7 @@ public class Intracomm extends Comm {
     /** As {@link #Gather}, rank {@code r}'s {@code recvcount[r]} items going to item {@code displs[r]} of {@code recvbuf}. */
     public void Gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                         Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
-        MPI.checkActive();
+        checkUsable();
         checkRoot("Gatherv", root);
         gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype, root);
     }
@@ -238,7 +325,7 @@ public class Intracomm extends Comm {
     /** Sends the {@code r}-th block of {@code sendcount} items of {@code sendbuf} at {@code root} to rank {@code r}. */
     public void Scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
-        MPI.checkActive();
+        checkUsable();
         checkRoot("Scatter", root);
         // The send arguments count at the root only.
         boolean atRoot = rank == root;
@@ -249,7 +336,7 @@ public class Intracomm extends Comm {
     /** As {@link #Scatter}, rank {@code r} getting {@code sendcount[r]} items from item {@code displs[r]} of {@code sendbuf}. */
     public void Scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
-        MPI.checkActive();
+        checkUsable();
         checkRoot("Scatterv", root);
         scatterv(sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
     }
@@ -275,14 +362,14 @@ public class Intracomm extends Comm {
     /** Every rank gets every rank's {@code sendcount} items, in rank order. */
     public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
-        MPI.checkActive();
+        checkUsable();
         allgatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, uniform(recvcount), blocks(recvcount), recvtype);
     }
 
     /** As {@link #Allgather}, rank {@code r}'s {@code recvcount[r]} items landing at item {@code displs[r]}. */
     public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                            Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
-        MPI.checkActive();
+        checkUsable();
         allgatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype);
     }
 
@@ -307,7 +394,7 @@ public class Intracomm extends Comm {
     /** Rank {@code i}'s {@code j}-th block goes to rank {@code j}'s {@code i}-th block. */
     public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
-        MPI.checkActive();
+        checkUsable();
         alltoallv(sendbuf, sendoffset, uniform(sendcount), blocks(sendcount), sendtype,
             recvbuf, recvoffset, uniform(recvcount), blocks(recvcount), recvtype);
     }
@@ -315,7 +402,7 @@ public class Intracomm extends Comm {
     /** As {@link #Alltoall}, with per-rank counts and displacements on both sides. */
     public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
                           Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
-        MPI.checkActive();
+        checkUsable();
         alltoallv(sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype);
     }
 

@@ -28,6 +28,18 @@ public class MPI {
     /** The largest tag a message may carry. */
     public static final int TAG_UB_VALUE = Integer.MAX_VALUE;
 
+    /** Results of {@code Comm.Compare} and {@code Group.Compare}. */
+    public static final int IDENT = 0;
+    public static final int CONGRUENT = 1;
+    public static final int SIMILAR = 2;
+    public static final int UNEQUAL = 3;
+
+    /** Attribute keys of {@code MPI.COMM_WORLD} for {@code Attr_get}. */
+    public static final int TAG_UB = 100;
+    public static final int HOST = 101;
+    public static final int IO = 102;
+    public static final int WTIME_IS_GLOBAL = 103;
+
     public static final int THREAD_SINGLE = 0;
     public static final int THREAD_FUNNELED = 1;
     public static final int THREAD_SERIALIZED = 2;
@@ -103,6 +115,9 @@ public class MPI {
     private static final int NEW = 0;
     private static final int ACTIVE = 1;
     private static final int FINALIZED = 2;
+
+    /** The lowest context id this rank has not used (even: point-to-point; +1: collectives). */
+    private static int nextContext = 4;
 
     private static volatile int state = NEW;
     private static RankRuntime runtime;
@@ -246,6 +261,14 @@ public class MPI {
         synchronized (MPI.class) {
             return attachedBuffer;
         }
+    }
+
+    static synchronized int nextContext() {
+        return nextContext;
+    }
+
+    static synchronized void contextsUsedBelow(int context) {
+        nextContext = Math.max(nextContext, context);
     }
 
     static RankRuntime runtime() {

@@ -93,7 +93,7 @@ public final class Hympjrun {
             err.println("hympjrun: ranks " + outcome.stuckRanks() + " did not stop within "
                 + GRACE_MILLIS / 1000 + " s of the abort (busy outside MPI); they are killed with the JVM");
         }
-        return 1;
+        return outcome.exitCode();
     }
 
     /**

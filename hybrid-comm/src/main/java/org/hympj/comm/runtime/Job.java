@@ -24,6 +24,7 @@ public final class Job {
     private final int yields;
     private final AtomicReference<String> abortReason = new AtomicReference<>();
     private volatile int firstFailedRank = -1;
+    private volatile int exitCode = 1;
 
     public Job(int size) {
         if (size < 1) {
@@ -71,6 +72,19 @@ public final class Job {
         if (abortReason.compareAndSet(null, reason)) {
             firstFailedRank = rank;
         }
+    }
+
+    /** Aborts the job as {@code MPI.Abort} does: the launcher exits with {@code code}. */
+    public void abortWithCode(int rank, int code, String reason) {
+        if (abortReason.compareAndSet(null, reason)) {
+            firstFailedRank = rank;
+            exitCode = code;
+        }
+    }
+
+    /** The exit status a failed job ends with: 1, or the code given to {@code MPI.Abort}. */
+    public int exitCode() {
+        return exitCode;
     }
 
     /** Why the job was aborted, or null while it runs. */

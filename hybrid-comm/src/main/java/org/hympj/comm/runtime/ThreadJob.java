@@ -89,6 +89,6 @@ public final class ThreadJob {
             failed = secondary.remove(0);
             cause = threads.failure(failed - offset);
         }
-        return new JobOutcome(failed, cause, secondary, stuck);
+        return new JobOutcome(failed, cause, secondary, stuck, job.exitCode());
     }
 }

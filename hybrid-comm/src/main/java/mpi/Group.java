@@ -1,0 +1,143 @@
+package mpi;
+
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * An ordered set of processes, named by their world ranks; a process's rank in the group is
+ * its position. Group operations are local: no communication.
+ */
+public class Group {
+    /** The world rank of each group rank. */
+    final int[] members;
+    private final int myWorldRank;
+
+    Group(int[] members, int myWorldRank) {
+        this.members = members;
+        this.myWorldRank = myWorldRank;
+    }
+
+    public int Size() {
+        return members.length;
+    }
+
+    /** This process's rank in the group, or {@code MPI.UNDEFINED} if it is not a member. */
+    public int Rank() {
+        return indexOf(myWorldRank);
+    }
+
+    private int indexOf(int worldRank) {
+        for (int i = 0; i < members.length; i++) {
+            if (members[i] == worldRank) {
+                return i;
+            }
+        }
+        return MPI.UNDEFINED;
+    }
+
+    /** The ranks in {@code group2} of the processes with {@code ranks1} in {@code group1} ({@code UNDEFINED} where absent). */
+    public static int[] Translate_ranks(Group group1, int[] ranks1, Group group2) {
+        int[] out = new int[ranks1.length];
+        for (int i = 0; i < ranks1.length; i++) {
+            group1.checkRank("Translate_ranks", ranks1[i]);
+            out[i] = group2.indexOf(group1.members[ranks1[i]]);
+        }
+        return out;
+    }
+
+    /** {@code MPI.IDENT} (same members, same order), {@code MPI.SIMILAR} (same members), or {@code MPI.UNEQUAL}. */
+    public static int Compare(Group group1, Group group2) {
+        if (Arrays.equals(group1.members, group2.members)) {
+            return MPI.IDENT;
+        }
+        int[] a = group1.members.clone();
+        int[] b = group2.members.clone();
+        Arrays.sort(a);
+        Arrays.sort(b);
+        return Arrays.equals(a, b) ? MPI.SIMILAR : MPI.UNEQUAL;
+    }
+
+    /** The processes with the given ranks, in that order. */
+    public Group Incl(int[] ranks) {
+        int[] picked = new int[ranks.length];
+        Set<Integer> seen = new java.util.HashSet<>();
+        for (int i = 0; i < ranks.length; i++) {
+            checkRank("Incl", ranks[i]);
+            if (!seen.add(ranks[i])) {
+                throw new MPIException(MPI.ERR_RANK, "Incl: rank " + ranks[i] + " is listed twice");
+            }
+            picked[i] = members[ranks[i]];
+        }
+        return derived(picked);
+    }
+
+    /** The processes without the given ranks, in group order. */
+    public Group Excl(int[] ranks) {
+        boolean[] drop = new boolean[members.length];
+        for (int r : ranks) {
+            checkRank("Excl", r);
+            drop[r] = true;
+        }
+        return derived(java.util.stream.IntStream.range(0, members.length).filter(i -> !drop[i]).map(i -> members[i]).toArray());
+    }
+
+    /** The ranks of {@code first, first+stride, ... ≤ last} for each triple {@code {first, last, stride}}, included. */
+    public Group Range_incl(int[][] ranges) {
+        return Incl(expand("Range_incl", ranges));
+    }
+
+    /** The ranks of each triple {@code {first, last, stride}}, excluded. */
+    public Group Range_excl(int[][] ranges) {
+        return Excl(expand("Range_excl", ranges));
+    }
+
+    private int[] expand(String call, int[][] ranges) {
+        java.util.List<Integer> ranks = new java.util.ArrayList<>();
+        for (int[] range : ranges) {
+            if (range.length != 3 || range[2] == 0) {
+                throw new MPIException(MPI.ERR_ARG, call + ": each range is {first, last, stride} with a stride other than 0");
+            }
+            for (int r = range[0]; range[2] > 0 ? r <= range[1] : r >= range[1]; r += range[2]) {
+                ranks.add(r);
+            }
+        }
+        return ranks.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** All of {@code group1}, then the members of {@code group2} not in it. */
+    public static Group Union(Group group1, Group group2) {
+        Set<Integer> all = new LinkedHashSet<>();
+        for (int m : group1.members) {
+            all.add(m);
+        }
+        for (int m : group2.members) {
+            all.add(m);
+        }
+        return group1.derived(all.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    /** The members of {@code group1} that are also in {@code group2}, in {@code group1}'s order. */
+    public static Group Intersection(Group group1, Group group2) {
+        return group1.derived(Arrays.stream(group1.members).filter(m -> group2.indexOf(m) != MPI.UNDEFINED).toArray());
+    }
+
+    /** The members of {@code group1} that are not in {@code group2}, in {@code group1}'s order. */
+    public static Group Difference(Group group1, Group group2) {
+        return group1.derived(Arrays.stream(group1.members).filter(m -> group2.indexOf(m) == MPI.UNDEFINED).toArray());
+    }
+
+    /** Groups hold no resources; kept for mpiJava compatibility. */
+    public void Free() {
+    }
+
+    private Group derived(int[] newMembers) {
+        return new Group(newMembers, myWorldRank);
+    }
+
+    private void checkRank(String call, int rank) {
+        if (rank < 0 || rank >= members.length) {
+            throw new MPIException(MPI.ERR_RANK, call + ": rank " + rank + " is out of range for a group of size " + members.length);
+        }
+    }
+}
