@@ -103,6 +103,12 @@ public class Comm {
         return groups == MPI.IDENT ? MPI.CONGRUENT : groups;
     }
 
+    /** {@code MPI.CART} or {@code MPI.GRAPH} for a communicator with a topology, {@code MPI.UNDEFINED} otherwise. */
+    public int Topo_test() {
+        checkUsable();
+        return MPI.UNDEFINED;
+    }
+
     /** False: HyMPJ's communicators are intracommunicators. */
     public boolean Is_inter() {
         checkUsable();

@@ -35,7 +35,7 @@ public class Intracomm extends Comm {
         super(name);
     }
 
-    private Intracomm(String name, boolean predefined) {
+    Intracomm(String name, boolean predefined) {
         super(name, predefined);
     }
 
@@ -98,6 +98,76 @@ public class Intracomm extends Comm {
         int context = agreeOnContext();
         int myRank = group.Rank();
         return myRank == MPI.UNDEFINED ? null : bound(context, group.members.clone(), myRank, "Create of " + this);
+    }
+
+    /**
+     * A Cartesian grid over the first {@code dims[0] × dims[1] × ...} ranks (the others get
+     * null). Collective.
+     */
+    public Cartcomm Create_cart(int[] dims, boolean[] periods, boolean reorder) {
+        checkUsable();
+        if (dims == null || periods == null || dims.length != periods.length || dims.length == 0) {
+            throw new MPIException(MPI.ERR_DIMS, "Create_cart: dims and periods must be non-empty and of one length");
+        }
+        long cells = 1;
+        for (int d : dims) {
+            if (d < 1) {
+                throw new MPIException(MPI.ERR_DIMS, "Create_cart: every dimension must be at least 1, got " + d);
+            }
+            cells *= d;
+        }
+        if (cells > size) {
+            throw new MPIException(MPI.ERR_DIMS, "Create_cart: a grid of " + cells + " ranks does not fit " + this
+                + " of size " + size);
+        }
+        Intracomm grid = firstRanks((int) cells, "Cartesian grid");
+        return grid == null ? null : new Cartcomm(grid, dims, periods);
+    }
+
+    /** A graph over the first {@code index.length} ranks (the others get null). Collective. */
+    public Graphcomm Create_graph(int[] index, int[] edges, boolean reorder) {
+        checkUsable();
+        if (index == null || edges == null || index.length == 0 || index.length > size) {
+            throw new MPIException(MPI.ERR_ARG, "Create_graph: needs between 1 and " + size + " nodes");
+        }
+        for (int i = 0; i < index.length; i++) {
+            if (index[i] < (i == 0 ? 0 : index[i - 1]) || index[i] > edges.length) {
+                throw new MPIException(MPI.ERR_ARG, "Create_graph: index must be non-decreasing and within the "
+                    + edges.length + " edges; index[" + i + "] = " + index[i]);
+            }
+        }
+        for (int e : edges) {
+            if (e < 0 || e >= index.length) {
+                throw new MPIException(MPI.ERR_ARG, "Create_graph: edge to " + e + " is not a node of the graph");
+            }
+        }
+        Intracomm graph = firstRanks(index.length, "graph");
+        return graph == null ? null : new Graphcomm(graph, index, edges);
+    }
+
+    /** A communicator of ranks 0 .. n-1 of this one (null on the others). Collective. */
+    private Intracomm firstRanks(int n, String name) {
+        int context = agreeOnContext();
+        if (rank >= n) {
+            return null;
+        }
+        int[] members = new int[n];
+        for (int r = 0; r < n; r++) {
+            members[r] = worldRank(r);
+        }
+        return bound(context, members, rank, name);
+    }
+
+    /** The rank a process gets in a topology over the first cells of a group, without reordering. */
+    static int mapToGrid(int[] dims, int rank, int size) {
+        long cells = 1;
+        for (int d : dims) {
+            cells *= d;
+        }
+        if (cells > size) {
+            throw new MPIException(MPI.ERR_DIMS, "Map: a topology of " + cells + " nodes does not fit " + size + " ranks");
+        }
+        return rank < cells ? rank : MPI.UNDEFINED;
     }
 
     private Intracomm derive(int[] members, int myRank, String name) {

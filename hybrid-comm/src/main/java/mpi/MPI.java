@@ -34,6 +34,10 @@ public class MPI {
     public static final int SIMILAR = 2;
     public static final int UNEQUAL = 3;
 
+    /** Results of {@code Comm.Topo_test}. */
+    public static final int CART = 1;
+    public static final int GRAPH = 2;
+
     /** Attribute keys of {@code MPI.COMM_WORLD} for {@code Attr_get}. */
     public static final int TAG_UB = 100;
     public static final int HOST = 101;
