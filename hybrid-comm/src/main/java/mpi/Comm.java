@@ -103,6 +103,61 @@ public class Comm {
         return groups == MPI.IDENT ? MPI.CONGRUENT : groups;
     }
 
+    // ---------------------------------------------------------------- packing
+
+    /**
+     * Packs {@code incount} items of {@code inbuf} as bytes (native order) into {@code outbuf}
+     * from {@code position}; returns the position after them. The way to ship records of mixed
+     * primitive fields (particles, say) as one MPI.BYTE or MPI.PACKED message.
+     */
+    public int Pack(Object inbuf, int offset, int incount, Datatype datatype, byte[] outbuf, int position) {
+        checkUsable();
+        checkBuffer("Pack", inbuf, offset, incount, datatype);
+        int bytes = Pack_size(incount, datatype);
+        checkBytes("Pack", outbuf, position, bytes);
+        int elements = incount * datatype.width;
+        if (elements > 0) {
+            datatype.base.pack(datatype.packed(inbuf, offset, incount), 0, elements, outbuf, position);
+        }
+        return position + bytes;
+    }
+
+    /** Unpacks {@code outcount} items from {@code inbuf} at {@code position}; returns the position after them. */
+    public int Unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype) {
+        checkUsable();
+        checkBuffer("Unpack", outbuf, offset, outcount, datatype);
+        int bytes = Pack_size(outcount, datatype);
+        checkBytes("Unpack", inbuf, position, bytes);
+        int elements = outcount * datatype.width;
+        if (elements > 0) {
+            Object items = datatype.base.newArray(elements);
+            datatype.base.unpack(inbuf, position, items, 0, elements);
+            datatype.unpack(items, 0, elements, outbuf, offset);
+        }
+        return position + bytes;
+    }
+
+    /** The bytes {@link #Pack} needs for {@code incount} items of {@code datatype}. */
+    public int Pack_size(int incount, Datatype datatype) {
+        if (datatype == null) {
+            throw new MPIException(MPI.ERR_TYPE, "Pack_size: datatype is null");
+        }
+        if (datatype.base.isObject()) {
+            throw new MPIException(MPI.ERR_TYPE, "Pack: MPI.OBJECT cannot be packed into bytes; send it as MPI.OBJECT");
+        }
+        if (incount < 0) {
+            throw new MPIException(MPI.ERR_COUNT, "Pack: count must not be negative, got " + incount);
+        }
+        return incount * datatype.width * datatype.base.size();
+    }
+
+    private static void checkBytes(String call, byte[] bytes, int position, int length) {
+        if (bytes == null || position < 0 || (long) position + length > bytes.length) {
+            throw new MPIException(MPI.ERR_BUFFER, call + ": " + length + " bytes from position " + position
+                + " do not fit a byte buffer of " + (bytes == null ? "null" : bytes.length + " bytes"));
+        }
+    }
+
     /** {@code MPI.CART} or {@code MPI.GRAPH} for a communicator with a topology, {@code MPI.UNDEFINED} otherwise. */
     public int Topo_test() {
         checkUsable();
@@ -193,6 +248,11 @@ public class Comm {
     private void startSend(SendOperation s, int ctx, Object buf, int offset, int items, Datatype datatype, int dest, int tag, int mode) {
         ElementType type = datatype.base;
         int count = items * datatype.width;
+        if (!datatype.contiguous) {
+            // Messages carry packed items: the one internal copy of a derived type's send.
+            buf = datatype.packed(buf, offset, items);
+            offset = 0;
+        }
         s.init(ctx, size, rank, tag, mode, type, count);
         if (mode == SendOperation.BUFFERED) {
             intoAttachedBuffer(s, buf, offset, count, type, dest, tag);
@@ -296,21 +356,36 @@ public class Comm {
         }
         ReceiveOperation r = ThreadOperations.receive();
         postReceive(r, buf, offset, count, datatype, source, tag);
-        return completeBlockingReceive(r, source, tag);
+        return completeBlockingReceive(r, source, tag, buf, offset, datatype);
     }
 
-    /** Waits for this thread's receive and raises its error, if any; on error it is reset, otherwise returned. */
-    private ReceiveOperation completeBlockingReceive(ReceiveOperation r, int source, int tag) {
+    /**
+     * Waits for this thread's receive, spreads a derived type's packed items over the user's
+     * buffer, and raises the receive's error, if any; on error it is reset, otherwise returned.
+     */
+    private ReceiveOperation completeBlockingReceive(ReceiveOperation r, int source, int tag, Object buf, int offset,
+                                                     Datatype datatype) {
         boolean ok = false;
         try {
             await(r, "Recv", source, tag);
-            Request.checkReceive(r);
+            try {
+                Request.checkReceive(r);
+            } finally {
+                unpackReceived(r, datatype, buf, offset);
+            }
             ok = true;
             return r;
         } finally {
             if (!ok && r.isComplete()) {
                 r.reset();
             }
+        }
+    }
+
+    /** For a derived type: copies what arrived in the packed buffer into the user's items. */
+    static void unpackReceived(ReceiveOperation r, Datatype datatype, Object buf, int offset) {
+        if (!datatype.contiguous && !r.cancelled()) {
+            datatype.unpack(r.buffer(), r.offset(), r.matchedCount(), buf, offset);
         }
     }
 
@@ -322,15 +397,23 @@ public class Comm {
         }
         ReceiveOperation r = new ReceiveOperation();
         postReceive(r, buf, offset, count, datatype, source, tag);
-        return new Request(this, r, "Irecv from " + describeSource(source) + " (tag " + describeTag(tag) + ")");
+        Request request = new Request(this, r, "Irecv from " + describeSource(source) + " (tag " + describeTag(tag) + ")");
+        request.unpacksInto(datatype, buf, offset);
+        return request;
     }
 
     void postReceive(ReceiveOperation r, Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         postReceive(r, context, buf, offset, count, datatype, source, tag);
     }
 
+    /** Posts {@code r}; a derived type's items arrive packed in a buffer of their own, unpacked on completion. */
     private void postReceive(ReceiveOperation r, int ctx, Object buf, int offset, int items, Datatype datatype, int source, int tag) {
-        r.init(ctx, size, source, tag, datatype.base, buf, offset, items * datatype.width);
+        int elements = items * datatype.width;
+        if (datatype.contiguous) {
+            r.init(ctx, size, source, tag, datatype.base, buf, offset, elements);
+        } else {
+            r.init(ctx, size, source, tag, datatype.base, datatype.base.newArray(elements), 0, elements);
+        }
         rt.engine().post(r);
     }
 
@@ -366,7 +449,7 @@ public class Comm {
             }
         }
         if (r != null) {
-            completeBlockingReceive(r, source, tag);
+            completeBlockingReceive(r, source, tag, recvbuf, recvoffset, recvtype);
             r.reset();
         }
     }
@@ -395,7 +478,7 @@ public class Comm {
         if (r == null) {
             return Status.empty(MPI.PROC_NULL);
         }
-        completeBlockingReceive(r, source, recvtag);
+        completeBlockingReceive(r, source, recvtag, recvbuf, recvoffset, recvtype);
         Status status = new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), recvtype, false);
         r.reset();
         return status;
@@ -412,11 +495,8 @@ public class Comm {
         checkUsable();
         checkSend("Sendrecv_replace", buf, offset, count, datatype, dest, sendtag);
         checkRecv("Sendrecv_replace", buf, offset, count, datatype, source, recvtag);
-        Object copy = datatype.base.newArray(count * datatype.width);
-        if (count > 0) {
-            System.arraycopy(buf, offset, copy, 0, count * datatype.width);
-        }
-        return Sendrecv(copy, 0, count, datatype, dest, sendtag, buf, offset, count, datatype, source, recvtag);
+        Object copy = datatype.packed(buf, offset, count);
+        return Sendrecv(copy, 0, count, datatype.packedForm(), dest, sendtag, buf, offset, count, datatype, source, recvtag);
     }
 
     // ---------------------------------------------------------------- probes
@@ -542,6 +622,7 @@ public class Comm {
         if (datatype == null) {
             throw new MPIException(MPI.ERR_TYPE, op + ": datatype is null");
         }
+        datatype.checkUsable(op);
         if (count < 0) {
             throw new MPIException(MPI.ERR_COUNT, op + ": count must not be negative, got " + count);
         }
@@ -556,7 +637,9 @@ public class Comm {
                 + datatype.base.arrayTypeName() + ", got " + buf.getClass().getSimpleName());
         }
         int length = java.lang.reflect.Array.getLength(buf);
-        if (offset < 0 || (long) offset + (long) count * datatype.width > length) {
+        long first = (long) offset + (count == 0 ? 0 : datatype.lb);
+        long end = count == 0 ? offset : (long) offset + (long) (count - 1) * datatype.extent + datatype.ub;
+        if (offset < 0 || first < 0 || end > length) {
             throw new MPIException(MPI.ERR_BUFFER, op + ": offset " + offset + " and count " + count
                 + (datatype.width == 1 ? "" : " of " + datatype) + " do not lie within the buffer of " + length + " elements");
         }

@@ -238,24 +238,26 @@ public class Intracomm extends Comm {
         if (rank == root) {
             checkBuffer("Reduce", recvbuf, recvoffset, count, datatype);
         }
-        reduceInto(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, root);
+        reduceInto(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, datatype, op, root);
     }
 
-    /** The reduction of {@code Reduce}, arguments checked: the result lands in {@code recvbuf} at {@code root}. */
+    /**
+     * The reduction of {@code Reduce}, arguments checked: the result lands in {@code recvbuf},
+     * laid out as {@code recvLayout}, at {@code root}.
+     */
     private void reduceInto(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
-                            Op op, int root) {
+                            Datatype recvLayout, Op op, int root) {
         // A non-commutative op must meet contributions in rank order: reduce along rank 0's tree.
         int treeRoot = op.commute ? root : 0;
         Object result = reduce(sendbuf, sendoffset, count, datatype, op, treeRoot);
-        int elements = count * datatype.width;
         if (treeRoot != root) {
             if (rank == treeRoot) {
-                send(result, 0, count, datatype, root, REDUCE);
+                send(result, 0, count, datatype.packedForm(), root, REDUCE);
             } else if (rank == root) {
-                receive(recvbuf, recvoffset, count, datatype, treeRoot, REDUCE);
+                receive(recvbuf, recvoffset, count, recvLayout, treeRoot, REDUCE);
             }
-        } else if (rank == root && elements > 0) {
-            System.arraycopy(result, 0, recvbuf, recvoffset, elements);
+        } else if (rank == root) {
+            recvLayout.unpack(result, 0, count * datatype.width, recvbuf, recvoffset);
         }
     }
 
@@ -265,7 +267,7 @@ public class Intracomm extends Comm {
         checkBuffer("Allreduce", sendbuf, sendoffset, count, datatype);
         checkBuffer("Allreduce", recvbuf, recvoffset, count, datatype);
         checkOp("Allreduce", op, datatype);
-        reduceInto(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, 0);
+        reduceInto(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, datatype, op, 0);
         broadcast(recvbuf, recvoffset, count, datatype, 0);
     }
 
@@ -282,8 +284,8 @@ public class Intracomm extends Comm {
         checkBuffer("Reduce_scatter", recvbuf, recvoffset, recvcounts[rank], datatype);
         checkOp("Reduce_scatter", op, datatype);
         Object reduced = rank == 0 ? datatype.base.newArray(total * datatype.width) : null;
-        reduceInto(sendbuf, sendoffset, reduced, 0, total, datatype, op, 0);
-        scatterv(reduced, 0, recvcounts, displs, datatype, recvbuf, recvoffset, recvcounts[rank], datatype, 0);
+        reduceInto(sendbuf, sendoffset, reduced, 0, total, datatype, datatype.packedForm(), op, 0);
+        scatterv(reduced, 0, recvcounts, displs, datatype.packedForm(), recvbuf, recvoffset, recvcounts[rank], datatype, 0);
     }
 
     /** Inclusive prefix reduction: rank {@code r} gets the reduction of the {@code sendbuf}s of ranks 0 to r. */
@@ -292,22 +294,17 @@ public class Intracomm extends Comm {
         checkBuffer("Scan", sendbuf, sendoffset, count, datatype);
         checkBuffer("Scan", recvbuf, recvoffset, count, datatype);
         checkOp("Scan", op, datatype);
-        int elements = count * datatype.width;
-        Object mine = datatype.base.newArray(elements);
-        if (elements > 0) {
-            System.arraycopy(sendbuf, sendoffset, mine, 0, elements);
-        }
+        Datatype packed = datatype.packedForm();
+        Object mine = datatype.packed(sendbuf, sendoffset, count);
         if (rank > 0) {
-            Object below = datatype.base.newArray(elements);
-            receive(below, 0, count, datatype, rank - 1, SCAN);
-            mine = combine(op, datatype, below, mine, count);
+            Object below = datatype.base.newArray(count * datatype.width);
+            receive(below, 0, count, packed, rank - 1, SCAN);
+            mine = combine(op, packed, below, mine, count);
         }
         if (rank < size - 1) {
-            send(mine, 0, count, datatype, rank + 1, SCAN);
+            send(mine, 0, count, packed, rank + 1, SCAN);
         }
-        if (elements > 0) {
-            System.arraycopy(mine, 0, recvbuf, recvoffset, elements);
-        }
+        datatype.unpack(mine, 0, count * datatype.width, recvbuf, recvoffset);
     }
 
     /**
@@ -316,22 +313,20 @@ public class Intracomm extends Comm {
      * relative to the root, and meets its children's in that order.
      */
     private Object reduce(Object sendbuf, int sendoffset, int count, Datatype datatype, Op op, int root) {
+        // Contributions travel and combine packed: a derived type's items, back to back.
+        Datatype packed = datatype.packedForm();
         ElementType type = datatype.base;
-        int elements = count * datatype.width;
-        Object accumulator = type.newArray(elements);
-        if (elements > 0) {
-            System.arraycopy(sendbuf, sendoffset, accumulator, 0, elements);
-        }
-        Object incoming = size > 1 ? type.newArray(elements) : null;
+        Object accumulator = datatype.packed(sendbuf, sendoffset, count);
+        Object incoming = size > 1 ? type.newArray(count * datatype.width) : null;
         int relative = (rank - root + size) % size;
         for (int mask = 1; mask < size; mask <<= 1) {
             if ((relative & mask) != 0) {
-                send(accumulator, 0, count, datatype, (relative - mask + root) % size, REDUCE);
+                send(accumulator, 0, count, packed, (relative - mask + root) % size, REDUCE);
                 break;
             }
             if (relative + mask < size) {
-                receive(incoming, 0, count, datatype, (relative + mask + root) % size, REDUCE);
-                Object combined = combine(op, datatype, accumulator, incoming, count);
+                receive(incoming, 0, count, packed, (relative + mask + root) % size, REDUCE);
+                Object combined = combine(op, packed, accumulator, incoming, count);
                 incoming = combined == accumulator ? incoming : accumulator;
                 accumulator = combined;
             }
@@ -383,7 +378,7 @@ public class Intracomm extends Comm {
         }
         checkBlocks("Gather", recvbuf, recvoffset, recvcount, displs, recvtype);
         for (int r = 0; r < size; r++) {
-            int at = recvoffset + displs[r] * recvtype.width;
+            int at = recvoffset + displs[r] * recvtype.extent;
             if (r == rank) {
                 copyOwnBlock("Gather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, at, recvcount[r], recvtype);
             } else {
@@ -420,7 +415,7 @@ public class Intracomm extends Comm {
         }
         checkBlocks("Scatter", sendbuf, sendoffset, sendcount, displs, sendtype);
         for (int r = 0; r < size; r++) {
-            int at = sendoffset + displs[r] * sendtype.width;
+            int at = sendoffset + displs[r] * sendtype.extent;
             if (r == rank) {
                 copyOwnBlock("Scatter", sendbuf, at, sendcount[r], sendtype, recvbuf, recvoffset, recvcount, recvtype);
             } else {
@@ -448,7 +443,7 @@ public class Intracomm extends Comm {
                             Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
         checkBuffer("Allgather", sendbuf, sendoffset, sendcount, sendtype);
         checkBlocks("Allgather", recvbuf, recvoffset, recvcount, displs, recvtype);
-        int w = recvtype.width;
+        int w = recvtype.extent;
         copyOwnBlock("Allgather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset + displs[rank] * w,
             recvcount[rank], recvtype);
         int right = (rank + 1) % size;
@@ -481,8 +476,8 @@ public class Intracomm extends Comm {
                            Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
         checkBlocks("Alltoall", sendbuf, sendoffset, sendcount, sdispls, sendtype);
         checkBlocks("Alltoall", recvbuf, recvoffset, recvcount, rdispls, recvtype);
-        int sw = sendtype.width;
-        int rw = recvtype.width;
+        int sw = sendtype.extent;
+        int rw = recvtype.extent;
         copyOwnBlock("Alltoall", sendbuf, sendoffset + sdispls[rank] * sw, sendcount[rank], sendtype,
             recvbuf, recvoffset + rdispls[rank] * rw, recvcount[rank], recvtype);
         for (int i = 1; i < size; i++) {
@@ -506,16 +501,19 @@ public class Intracomm extends Comm {
     /** This rank's own block goes straight from its send buffer to its receive buffer. */
     private static void copyOwnBlock(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                                      Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
-        if (sendtype.base != recvtype.base || sendtype.width != recvtype.width) {
+        if (sendtype.base != recvtype.base) {
             throw new MPIException(MPI.ERR_TYPE, call + ": send datatype " + sendtype + " and receive datatype "
                 + recvtype + " differ");
         }
-        if (sendcount > recvcount) {
-            throw new MPIException(MPI.ERR_TRUNCATE, call + ": a block of " + sendcount + " items does not fit a receive"
-                + " block of " + recvcount);
+        int elements = sendcount * sendtype.width;
+        if (elements > recvcount * recvtype.width) {
+            throw new MPIException(MPI.ERR_TRUNCATE, call + ": a block of " + sendcount + " items of " + sendtype
+                + " does not fit a receive block of " + recvcount + " items of " + recvtype);
         }
-        if (sendcount > 0) {
-            System.arraycopy(sendbuf, sendoffset, recvbuf, recvoffset, sendcount * sendtype.width);
+        if (sendtype.contiguous) {
+            recvtype.unpack(sendbuf, sendoffset, elements, recvbuf, recvoffset);
+        } else {
+            recvtype.unpack(sendtype.packed(sendbuf, sendoffset, sendcount), 0, elements, recvbuf, recvoffset);
         }
     }
 
@@ -563,7 +561,7 @@ public class Intracomm extends Comm {
             if (displs[r] < 0) {
                 throw new MPIException(MPI.ERR_ARG, call + ": displacement for rank " + r + " is negative (" + displs[r] + ")");
             }
-            checkBuffer(call, buf, offset + displs[r] * datatype.width, counts[r], datatype);
+            checkBuffer(call, buf, offset + displs[r] * datatype.extent, counts[r], datatype);
         }
     }
 
@@ -582,7 +580,7 @@ public class Intracomm extends Comm {
             return;
         }
         boolean pairOp = op.code >= ReductionOps.MAXLOC;
-        if (!ReductionOps.appliesTo(op.code, datatype.base) || pairOp != (datatype.width == 2)) {
+        if (!ReductionOps.appliesTo(op.code, datatype.base) || (pairOp && datatype.width % 2 != 0)) {
             throw new MPIException(MPI.ERR_OP, call + ": " + op + " does not apply to " + datatype
                 + (pairOp ? " (MAXLOC and MINLOC take the pair types MPI.SHORT2, INT2, LONG2, FLOAT2, DOUBLE2)" : ""));
         }

@@ -80,6 +80,8 @@ public class MPI {
     public static final Datatype FLOAT = new Datatype(ElementType.FLOAT, "MPI.FLOAT");
     public static final Datatype DOUBLE = new Datatype(ElementType.DOUBLE, "MPI.DOUBLE");
     public static final Datatype OBJECT = new Datatype(ElementType.OBJECT, "MPI.OBJECT");
+    /** Bytes made by {@code Comm.Pack}, in a byte[]. */
+    public static final Datatype PACKED = new Datatype(ElementType.BYTE, "MPI.PACKED");
     /** Pairs (value, index) for MAXLOC and MINLOC, two consecutive elements of the base array. */
     public static final Datatype SHORT2 = new Datatype(ElementType.SHORT, 2, "MPI.SHORT2");
     public static final Datatype INT2 = new Datatype(ElementType.INT, 2, "MPI.INT2");

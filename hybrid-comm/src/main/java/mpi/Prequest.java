@@ -29,6 +29,9 @@ public class Prequest extends Request {
         this.datatype = datatype;
         this.peer = peer;
         this.tag = tag;
+        if (mode == RECEIVE) {
+            unpacksInto(datatype, buf, offset);
+        }
     }
 
     /** Starts the operation; the request must be inactive (completed or never started). */

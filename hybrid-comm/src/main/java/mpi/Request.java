@@ -24,12 +24,25 @@ public class Request {
     Operation op;
     boolean active;
     private final String description;
+    /** For a receive of a derived type: where its packed items go on completion. */
+    private Datatype unpackType;
+    private Object unpackBuffer;
+    private int unpackOffset;
 
     Request(Comm comm, Operation op, String description) {
         this.comm = comm;
         this.op = op;
         this.active = op != null;
         this.description = description;
+    }
+
+    /** A receive of {@code datatype} whose items must be spread over {@code buf} on completion. */
+    void unpacksInto(Datatype datatype, Object buf, int offset) {
+        if (!datatype.contiguous) {
+            unpackType = datatype;
+            unpackBuffer = buf;
+            unpackOffset = offset;
+        }
     }
 
     /** A request with nothing to do, as for an operation with {@code MPI.PROC_NULL}. */
@@ -95,7 +108,14 @@ public class Request {
             op = null;
         }
         if (done instanceof ReceiveOperation) {
-            return finishReceive((ReceiveOperation) done);
+            ReceiveOperation r = (ReceiveOperation) done;
+            try {
+                return finishReceive(r);
+            } finally {
+                if (unpackType != null) {
+                    Comm.unpackReceived(r, unpackType, unpackBuffer, unpackOffset);
+                }
+            }
         }
         if (done.cancelled()) {
             return new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, null, true);
