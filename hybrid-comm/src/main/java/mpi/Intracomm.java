@@ -30,6 +30,17 @@ public class Intracomm extends Comm {
     private static final int ALLGATHER = 6;
     private static final int ALLTOALL = 7;
     private static final int SCAN = 8;
+    private static final int CHECK = 9;
+
+    private static final String[] NAMES = {"", "Barrier", "Bcast", "Reduce/Allreduce/Reduce_scatter", "Gather",
+        "Scatter", "Allgather", "Alltoall", "Scan"};
+
+    /**
+     * With {@code -Dhympj.check.collectives=true}, every collective first compares what the
+     * ranks passed (which collective, root, base type, element count) and raises the same
+     * error on every rank if they differ. Off by default: it costs one extra all-gather.
+     */
+    private static final boolean CHECKED = Boolean.getBoolean("hympj.check.collectives");
 
     Intracomm(String name) {
         super(name);
@@ -195,6 +206,7 @@ public class Intracomm extends Comm {
     /** Returns once every rank of the communicator has entered the barrier. */
     public void Barrier() {
         checkUsable();
+        agree(BARRIER, -1, null, -1);
         for (int k = 1; k < size; k <<= 1) {
             collectiveExchange(null, 0, 0, MPI.BYTE, (rank + k) % size,
                 null, 0, 0, MPI.BYTE, (rank - k + size) % size, BARRIER);
@@ -208,6 +220,7 @@ public class Intracomm extends Comm {
         checkUsable();
         checkBuffer("Bcast", buf, offset, count, datatype);
         checkRoot("Bcast", root);
+        agree(BCAST, root, datatype, count * datatype.width);
         broadcast(buf, offset, count, datatype, root);
     }
 
@@ -238,6 +251,7 @@ public class Intracomm extends Comm {
         if (rank == root) {
             checkBuffer("Reduce", recvbuf, recvoffset, count, datatype);
         }
+        agree(REDUCE, root, datatype, count * datatype.width);
         reduceInto(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, datatype, op, root);
     }
 
@@ -267,6 +281,7 @@ public class Intracomm extends Comm {
         checkBuffer("Allreduce", sendbuf, sendoffset, count, datatype);
         checkBuffer("Allreduce", recvbuf, recvoffset, count, datatype);
         checkOp("Allreduce", op, datatype);
+        agree(REDUCE, -1, datatype, count * datatype.width);
         reduceInto(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, datatype, op, 0);
         broadcast(recvbuf, recvoffset, count, datatype, 0);
     }
@@ -283,6 +298,7 @@ public class Intracomm extends Comm {
         checkBuffer("Reduce_scatter", sendbuf, sendoffset, total, datatype);
         checkBuffer("Reduce_scatter", recvbuf, recvoffset, recvcounts[rank], datatype);
         checkOp("Reduce_scatter", op, datatype);
+        agree(REDUCE, -2, datatype, total * datatype.width);
         Object reduced = rank == 0 ? datatype.base.newArray(total * datatype.width) : null;
         reduceInto(sendbuf, sendoffset, reduced, 0, total, datatype, datatype.packedForm(), op, 0);
         scatterv(reduced, 0, recvcounts, displs, datatype.packedForm(), recvbuf, recvoffset, recvcounts[rank], datatype, 0);
@@ -294,6 +310,7 @@ public class Intracomm extends Comm {
         checkBuffer("Scan", sendbuf, sendoffset, count, datatype);
         checkBuffer("Scan", recvbuf, recvoffset, count, datatype);
         checkOp("Scan", op, datatype);
+        agree(SCAN, -1, datatype, count * datatype.width);
         Datatype packed = datatype.packedForm();
         Object mine = datatype.packed(sendbuf, sendoffset, count);
         if (rank > 0) {
@@ -372,6 +389,7 @@ public class Intracomm extends Comm {
     private void gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                          Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
         checkBuffer("Gather", sendbuf, sendoffset, sendcount, sendtype);
+        agree(GATHER, root, sendtype, -1);
         if (rank != root) {
             send(sendbuf, sendoffset, sendcount, sendtype, root, GATHER);
             return;
@@ -409,6 +427,7 @@ public class Intracomm extends Comm {
     private void scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         checkBuffer("Scatter", recvbuf, recvoffset, recvcount, recvtype);
+        agree(SCATTER, root, recvtype, -1);
         if (rank != root) {
             receive(recvbuf, recvoffset, recvcount, recvtype, root, SCATTER);
             return;
@@ -443,6 +462,7 @@ public class Intracomm extends Comm {
                             Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
         checkBuffer("Allgather", sendbuf, sendoffset, sendcount, sendtype);
         checkBlocks("Allgather", recvbuf, recvoffset, recvcount, displs, recvtype);
+        agree(ALLGATHER, -1, sendtype, -1);
         int w = recvtype.extent;
         copyOwnBlock("Allgather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset + displs[rank] * w,
             recvcount[rank], recvtype);
@@ -476,6 +496,7 @@ public class Intracomm extends Comm {
                            Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
         checkBlocks("Alltoall", sendbuf, sendoffset, sendcount, sdispls, sendtype);
         checkBlocks("Alltoall", recvbuf, recvoffset, recvcount, rdispls, recvtype);
+        agree(ALLTOALL, -1, sendtype, -1);
         int sw = sendtype.extent;
         int rw = recvtype.extent;
         copyOwnBlock("Alltoall", sendbuf, sendoffset + sdispls[rank] * sw, sendcount[rank], sendtype,
@@ -489,6 +510,46 @@ public class Intracomm extends Comm {
     }
 
     // ---------------------------------------------------------------- helpers
+
+    /**
+     * In checked mode, compares this rank's collective signature with everyone's (one
+     * all-gather on the collective context) and raises the same error on every rank when
+     * they differ. {@code elements} of -1 and a null type are not compared.
+     */
+    private void agree(int kind, int root, Datatype type, int elements) {
+        if (!CHECKED || size == 1) {
+            return;
+        }
+        int[] mine = {kind, root, type == null ? -1 : type.base.ordinal(), elements};
+        int[] all = new int[4 * size];
+        int right = (rank + 1) % size;
+        int left = (rank - 1 + size) % size;
+        System.arraycopy(mine, 0, all, 4 * rank, 4);
+        for (int step = 0; step < size - 1; step++) {
+            int out = (rank - step + size) % size;
+            int in = (rank - step - 1 + size) % size;
+            collectiveExchange(all, 4 * out, 4, MPI.INT, right, all, 4 * in, 4, MPI.INT, left, CHECK);
+        }
+        for (int r = 1; r < size; r++) {
+            int at = 4 * r;
+            if (all[at] != all[0]) {
+                throw new MPIException(MPI.ERR_OTHER, "mismatched collectives on " + this + ": rank 0 called "
+                    + NAMES[all[0]] + " but rank " + r + " called " + NAMES[all[at]]);
+            }
+            if (all[at + 1] != all[1]) {
+                throw new MPIException(MPI.ERR_ROOT, "mismatched roots in " + NAMES[kind] + " on " + this + ": rank 0 passed "
+                    + all[1] + " but rank " + r + " passed " + all[at + 1]);
+            }
+            if (all[at + 2] != all[2] && all[2] >= 0 && all[at + 2] >= 0) {
+                throw new MPIException(MPI.ERR_TYPE, "mismatched datatypes in " + NAMES[kind] + " on " + this
+                    + ": rank 0 passed " + ElementType.of(all[2]) + " elements but rank " + r + " passed " + ElementType.of(all[at + 2]));
+            }
+            if (all[at + 3] != all[3] && all[3] >= 0 && all[at + 3] >= 0) {
+                throw new MPIException(MPI.ERR_COUNT, "mismatched counts in " + NAMES[kind] + " on " + this + ": rank 0 passed "
+                    + all[3] + " elements but rank " + r + " passed " + all[at + 3]);
+            }
+        }
+    }
 
     private void send(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         collectiveExchange(buf, offset, count, datatype, dest, null, 0, 0, datatype, MPI.PROC_NULL, tag);
