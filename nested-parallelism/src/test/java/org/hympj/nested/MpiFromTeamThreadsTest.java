@@ -100,6 +100,51 @@ class MpiFromTeamThreadsTest {
         }
     }
 
+    /**
+     * MPI allows collectives on different communicators at once from different threads: each
+     * team thread gets its own duplicate of COMM_WORLD and runs collectives on it concurrently
+     * with the other threads of its rank.
+     */
+    public static class ConcurrentCollectives {
+        public static void main(String[] args) {
+            MPI.Init_thread(args, MPI.THREAD_MULTIPLE);
+            int me = MPI.COMM_WORLD.Rank();
+            int n = MPI.COMM_WORLD.Size();
+            mpi.Intracomm[] perThread = new mpi.Intracomm[THREADS];
+            for (int t = 0; t < THREADS; t++) {
+                perThread[t] = MPI.COMM_WORLD.Dup();
+            }
+            try (Team team = Team.create(THREADS)) {
+                team.parallel(ctx -> {
+                    mpi.Intracomm mine = perThread[ctx.threadId()];
+                    for (int round = 0; round < 200; round++) {
+                        long[] sum = new long[1];
+                        mine.Allreduce(new long[] {me * 1000L + ctx.threadId() * 10L + round}, 0, sum, 0, 1, MPI.LONG, MPI.SUM);
+                        long expected = 0;
+                        for (int r = 0; r < n; r++) {
+                            expected += r * 1000L + ctx.threadId() * 10L + round;
+                        }
+                        assertEquals(expected, sum[0], "thread " + ctx.threadId() + " round " + round);
+                        int[] fromRoot = {me == round % n ? round + ctx.threadId() : -1};
+                        mine.Bcast(fromRoot, 0, 1, MPI.INT, round % n);
+                        assertEquals(round + ctx.threadId(), fromRoot[0]);
+                    }
+                    mine.Barrier();
+                });
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    void teamThreadsRunCollectivesConcurrentlyOnTheirOwnCommunicators() throws Exception {
+        URL classes = ConcurrentCollectives.class.getProtectionDomain().getCodeSource().getLocation();
+        JobOutcome outcome = ThreadJob.start(3, new URL[] {classes}, ConcurrentCollectives.class.getName(), new String[0]).await(5_000);
+        if (!outcome.succeeded()) {
+            throw new AssertionError("rank " + outcome.failedRank() + " failed", outcome.cause());
+        }
+    }
+
     @Test
     void everyTeamThreadOfEveryRankCallsMpiInsideRegions() throws Exception {
         URL classes = Program.class.getProtectionDomain().getCodeSource().getLocation();
