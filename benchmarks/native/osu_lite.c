@@ -1,0 +1,100 @@
+/*
+ * osu_lite: a small OSU-style benchmark in C, to measure a native MPI on the same machine as
+ * HyMPJ's Java twin (org.hympj.benchmarks.osu.OsuLite): the same tests, sizes, iteration
+ * counts and output columns, so the two outputs can be put side by side.
+ *
+ *   mpicc -O2 -o osu_lite osu_lite.c
+ *   mpirun -np 2 ./osu_lite latency [max_bytes]
+ *   mpirun -np 4 ./osu_lite allreduce [max_bytes]
+ *
+ * Tests: latency (2 ranks, half round trip), bw (2 ranks, window of 64 messages),
+ * bcast, allreduce (float sum), alltoall, barrier (average time per call over the ranks).
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WINDOW 64
+
+static int iterations(long size) { return size <= 8192 ? 2000 : size <= 262144 ? 200 : 50; }
+static int warmup(long size) { return size <= 8192 ? 200 : 10; }
+
+int main(int argc, char **argv) {
+    MPI_Init(&argc, &argv);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    const char *test = argc > 1 ? argv[1] : "latency";
+    long max = argc > 2 ? atol(argv[2]) : (strcmp(test, "latency") == 0 || strcmp(test, "bw") == 0 ? 4194304 : 1048576);
+    char *a = malloc(max * (size_t) size + 64);
+    char *b = malloc(max * (size_t) size + 64);
+    memset(a, 1, max * (size_t) size);
+    memset(b, 0, max * (size_t) size);
+
+    if (rank == 0) {
+        printf("# OSU-lite %s test, %d ranks (native MPI)\n", test, size);
+        printf("# Size %20s\n", strcmp(test, "bw") == 0 ? "Bandwidth (MB/s)" : "Avg Latency (us)");
+    }
+    if (strcmp(test, "barrier") == 0) {
+        for (int i = 0; i < 200; i++) MPI_Barrier(MPI_COMM_WORLD);
+        double t0 = MPI_Wtime();
+        int n = 5000;
+        for (int i = 0; i < n; i++) MPI_Barrier(MPI_COMM_WORLD);
+        double us = (MPI_Wtime() - t0) * 1e6 / n, avg;
+        MPI_Reduce(&us, &avg, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+        if (rank == 0) printf("%-10d%18.2f\n", 0, avg / size);
+        MPI_Finalize();
+        return 0;
+    }
+    for (long s = 8; s <= max; s *= 2) {
+        int n = iterations(s), w = warmup(s);
+        double t0 = 0, us = 0;
+        if (strcmp(test, "latency") == 0 && rank < 2) {
+            for (int i = 0; i < n + w; i++) {
+                if (i == w) t0 = MPI_Wtime();
+                if (rank == 0) {
+                    MPI_Send(a, (int) s, MPI_CHAR, 1, 1, MPI_COMM_WORLD);
+                    MPI_Recv(b, (int) s, MPI_CHAR, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                } else {
+                    MPI_Recv(b, (int) s, MPI_CHAR, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                    MPI_Send(a, (int) s, MPI_CHAR, 0, 1, MPI_COMM_WORLD);
+                }
+            }
+            us = (MPI_Wtime() - t0) * 1e6 / (2.0 * n);
+            if (rank == 0) printf("%-10ld%18.2f\n", s, us);
+        } else if (strcmp(test, "bw") == 0 && rank < 2) {
+            MPI_Request req[WINDOW];
+            int rounds = n / 10 + 5, wr = 2;
+            for (int i = 0; i < rounds + wr; i++) {
+                if (i == wr) t0 = MPI_Wtime();
+                if (rank == 0) {
+                    for (int k = 0; k < WINDOW; k++) MPI_Isend(a, (int) s, MPI_CHAR, 1, 2, MPI_COMM_WORLD, &req[k]);
+                    MPI_Waitall(WINDOW, req, MPI_STATUSES_IGNORE);
+                    MPI_Recv(b, 4, MPI_CHAR, 1, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                } else {
+                    for (int k = 0; k < WINDOW; k++) MPI_Irecv(b, (int) s, MPI_CHAR, 0, 2, MPI_COMM_WORLD, &req[k]);
+                    MPI_Waitall(WINDOW, req, MPI_STATUSES_IGNORE);
+                    MPI_Send(a, 4, MPI_CHAR, 0, 3, MPI_COMM_WORLD);
+                }
+            }
+            double seconds = MPI_Wtime() - t0;
+            if (rank == 0) printf("%-10ld%18.2f\n", s, (double) s * WINDOW * rounds / seconds / 1e6);
+        } else if (strcmp(test, "bcast") == 0 || strcmp(test, "allreduce") == 0 || strcmp(test, "alltoall") == 0) {
+            for (int i = 0; i < n + w; i++) {
+                if (i == w) { MPI_Barrier(MPI_COMM_WORLD); t0 = MPI_Wtime(); }
+                if (strcmp(test, "bcast") == 0) MPI_Bcast(a, (int) s, MPI_CHAR, 0, MPI_COMM_WORLD);
+                else if (strcmp(test, "allreduce") == 0) MPI_Allreduce(a, b, (int) (s / 4), MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+                else MPI_Alltoall(a, (int) s, MPI_CHAR, b, (int) s, MPI_CHAR, MPI_COMM_WORLD);
+            }
+            us = (MPI_Wtime() - t0) * 1e6 / n;
+            double avg;
+            MPI_Reduce(&us, &avg, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+            if (rank == 0) printf("%-10ld%18.2f\n", s, avg / size);
+        }
+    }
+    free(a);
+    free(b);
+    MPI_Finalize();
+    return 0;
+}
