@@ -31,6 +31,13 @@ public class Intracomm extends Comm {
     private static final int ALLTOALL = 7;
     private static final int SCAN = 8;
     private static final int CHECK = 9;
+    private static final int RING = 10;
+
+    /**
+     * Payloads from this many bytes up take the ring all-reduce (reduce-scatter, then
+     * all-gather); smaller ones a tree reduction and a broadcast, which cost fewer hops.
+     */
+    private static final int RING_ALLREDUCE_BYTES = Integer.getInteger("hympj.allreduce.ring.bytes", 64 * 1024);
 
     private static final String[] NAMES = {"", "Barrier", "Bcast", "Reduce/Allreduce/Reduce_scatter", "Gather",
         "Scatter", "Allgather", "Alltoall", "Scan"};
@@ -282,8 +289,58 @@ public class Intracomm extends Comm {
         checkBuffer("Allreduce", recvbuf, recvoffset, count, datatype);
         checkOp("Allreduce", op, datatype);
         agree(REDUCE, -1, datatype, count * datatype.width);
+        long bytes = (long) count * datatype.width * Math.max(1, datatype.base.size());
+        if (op.commute && !datatype.base.isObject() && count >= size && size > 1 && bytes >= RING_ALLREDUCE_BYTES) {
+            ringAllreduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
+            return;
+        }
         reduceInto(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, datatype, op, 0);
         broadcast(recvbuf, recvoffset, count, datatype, 0);
+    }
+
+    /**
+     * The ring all-reduce for large payloads: the items are cut into one chunk per rank;
+     * in n-1 steps each rank passes a partial chunk to its right neighbour and folds the one
+     * from its left into its own copy (reduce-scatter), after which rank r holds chunk r+1
+     * fully reduced; n-1 more steps pass the finished chunks around (all-gather). Each rank
+     * moves about 2(n-1)/n of the payload instead of the whole of it several times, and
+     * every chunk is reduced once, by one rank, so every rank ends with the same bits.
+     * Commutative ops only: the ring does not meet the ranks in order.
+     */
+    private void ringAllreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
+                               Op op) {
+        Datatype packed = datatype.packedForm();
+        int w = datatype.width;
+        Object accumulator = datatype.packed(sendbuf, sendoffset, count);
+        Object incoming = datatype.base.newArray((count / size + 1) * w);
+        int right = (rank + 1) % size;
+        int left = (rank - 1 + size) % size;
+        for (int step = 0; step < size - 1; step++) {
+            int out = (rank - step + size) % size;
+            int in = (rank - step - 1 + size) % size;
+            int inStart = chunkStart(in, count);
+            int inItems = chunkStart(in + 1, count) - inStart;
+            collectiveExchange(accumulator, chunkStart(out, count) * w, chunkStart(out + 1, count) - chunkStart(out, count),
+                packed, right, incoming, 0, inItems, packed, left, RING);
+            if (op.function != null) {
+                op.function.Call(incoming, 0, accumulator, inStart * w, inItems, packed);
+            } else {
+                ReductionOps.combine(op.code, datatype.base, incoming, 0, accumulator, inStart * w, inItems * w);
+            }
+        }
+        for (int step = 0; step < size - 1; step++) {
+            int out = (rank + 1 - step + size) % size;
+            int in = (rank - step + size) % size;
+            collectiveExchange(accumulator, chunkStart(out, count) * w, chunkStart(out + 1, count) - chunkStart(out, count),
+                packed, right, accumulator, chunkStart(in, count) * w, chunkStart(in + 1, count) - chunkStart(in, count),
+                packed, left, RING);
+        }
+        datatype.unpack(accumulator, 0, count * w, recvbuf, recvoffset);
+    }
+
+    /** The first item of chunk {@code c} when {@code count} items are cut into one chunk per rank. */
+    private int chunkStart(int c, int count) {
+        return (int) ((long) count * c / size);
     }
 
     /**

@@ -34,6 +34,7 @@ class CollectivesTest {
             broadcast(me, n);
             reductions(me, n);
             allreduceIsBitwiseIdentical(me, n);
+            largeAllreduceTakesTheRing(me, n);
             gatherScatter(me, n);
             allgatherAlltoall(me, n);
             errors(me, n);
@@ -176,6 +177,61 @@ class CollectivesTest {
                 for (int i = 0; i < 500; i++) {
                     assertEquals(all[i], all[r * 500 + i], "rank " + r + " has different bits at " + i);
                 }
+            }
+        }
+
+        /**
+         * From 64 KiB up Allreduce takes the ring: exact results on integer-valued doubles (any
+         * association gives them), the same bits on every rank on random doubles, uneven chunks
+         * (a count that is no multiple of the ranks), and a commutative user op.
+         */
+        static void largeAllreduceTakesTheRing(int me, int n) {
+            int count = 20_011;
+            double[] exact = new double[count];
+            for (int i = 0; i < count; i++) {
+                exact[i] = value(me, i);
+            }
+            double[] sum = new double[count];
+            MPI.COMM_WORLD.Allreduce(exact, 0, sum, 0, count, MPI.DOUBLE, MPI.SUM);
+            for (int i = 0; i < count; i++) {
+                long expected = 0;
+                for (int r = 0; r < n; r++) {
+                    expected += value(r, i);
+                }
+                assertEquals((double) expected, sum[i], 0.0, "element " + i);
+            }
+            SplittableRandom random = new SplittableRandom(77 + me);
+            double[] noisy = new double[count];
+            for (int i = 0; i < count; i++) {
+                noisy[i] = random.nextDouble() * Math.pow(10, random.nextInt(-6, 6));
+            }
+            double[] reduced = new double[count];
+            MPI.COMM_WORLD.Allreduce(noisy, 0, reduced, 0, count, MPI.DOUBLE, MPI.SUM);
+            long[] digest = {0};
+            for (double v : reduced) {
+                digest[0] = digest[0] * 31 + Double.doubleToRawLongBits(v);
+            }
+            long[] digests = new long[n];
+            MPI.COMM_WORLD.Allgather(digest, 0, 1, MPI.LONG, digests, 0, 1, MPI.LONG);
+            for (int r = 1; r < n; r++) {
+                assertEquals(digests[0], digests[r], "rank " + r + " reduced to other bits");
+            }
+            long[] longs = new long[count];
+            java.util.Arrays.fill(longs, me + 1);
+            long[] maxes = new long[count];
+            mpi.Op max = new mpi.Op(new mpi.User_function() {
+                @Override
+                public void Call(Object in, int inOffset, Object inout, int inoutOffset, int items, mpi.Datatype type) {
+                    long[] a = (long[]) in;
+                    long[] b = (long[]) inout;
+                    for (int i = 0; i < items; i++) {
+                        b[inoutOffset + i] = Math.max(a[inOffset + i], b[inoutOffset + i]);
+                    }
+                }
+            }, true);
+            MPI.COMM_WORLD.Allreduce(longs, 0, maxes, 0, count, MPI.LONG, max);
+            for (long v : maxes) {
+                assertEquals(n, v);
             }
         }
 
