@@ -1,0 +1,125 @@
+package org.hympj.npb;
+
+import mpi.MPI;
+import org.hympj.nested.Team;
+
+/**
+ * NPB EP ("embarrassingly parallel"): 2^(m+1) uniform deviates of the NPB generator, taken in
+ * pairs in batches of 2^16 pairs; the pairs inside the unit circle become Gaussian deviates by
+ * the polar method, whose sums (sx, sy) and counts per annulus are verified against the
+ * official values. Batch k starts at seed {@code s × a^(2^17 × k)}, reached by binary
+ * powering, so the batches can be split among ranks, and within a rank among threads, in
+ * any way; the sums are combined with an Allreduce.
+ */
+public final class Ep {
+    private static final int MK = 16;
+    private static final int NK = 1 << MK;
+    private static final int NQ = 10;
+    private static final double SEED = 271828183.0;
+    private static final double EPSILON = 1e-8;
+
+    private Ep() {
+    }
+
+    /** Class S to C: the exponent m and the verification sums. */
+    enum Size {
+        S(24, -3.247834652034740e+3, -6.958407078382297e+3),
+        W(25, -2.863319731645753e+3, -6.320053679109499e+3),
+        A(28, -4.295875165629892e+3, -1.580732573678431e+4),
+        B(30, 4.033815542441498e+4, -2.660669192809235e+4),
+        C(32, 4.764367927995374e+4, -8.084072988043731e+4);
+
+        final int m;
+        final double sx;
+        final double sy;
+
+        Size(int m, double sx, double sy) {
+            this.m = m;
+            this.sx = sx;
+            this.sy = sy;
+        }
+    }
+
+    /** What one run found: the sums, the counts, the time, and whether they verify. */
+    record Result(Size size, double sx, double sy, double[] q, double seconds, int ranks, int threads) {
+        boolean verified() {
+            return Math.abs((sx - size.sx) / size.sx) <= EPSILON && Math.abs((sy - size.sy) / size.sy) <= EPSILON;
+        }
+
+        long randomNumbers() {
+            return 1L << (size.m + 1);
+        }
+    }
+
+    /** Runs EP on every rank of COMM_WORLD, each rank's batches shared by {@code team} (or its own thread if null). */
+    static Result run(Size size, Team team) {
+        int rank = MPI.COMM_WORLD.Rank();
+        int ranks = MPI.COMM_WORLD.Size();
+        long batches = 1L << (size.m - MK);
+        if (batches < ranks) {
+            throw new IllegalArgumentException("EP class " + size + " has " + batches + " batches, fewer than the " + ranks + " ranks");
+        }
+        // a^(2 × NK): the stride between the first seeds of consecutive batches.
+        double[] an = {Randlc.A};
+        for (int i = 0; i <= MK; i++) {
+            an[0] = Randlc.multiply(an[0], an[0]);
+        }
+        int first = (int) (batches * rank / ranks);
+        int last = (int) (batches * (rank + 1) / ranks);
+        MPI.COMM_WORLD.Barrier();
+        double start = MPI.Wtime();
+        double[] local;
+        if (team == null) {
+            local = batches(first, last, an[0]);
+        } else {
+            local = team.parallelReduce(first, last, new double[2 + NQ], (lo, hi) -> batches(lo, hi, an[0]), Ep::sum);
+        }
+        double[] global = new double[2 + NQ];
+        MPI.COMM_WORLD.Allreduce(local, 0, global, 0, 2 + NQ, MPI.DOUBLE, MPI.SUM);
+        double seconds = MPI.Wtime() - start;
+        double[] q = java.util.Arrays.copyOfRange(global, 2, 2 + NQ);
+        return new Result(size, global[0], global[1], q, seconds, ranks, team == null ? 1 : team.size());
+    }
+
+    /** Sums (sx, sy) and annulus counts of batches {@code [first, last)}. */
+    private static double[] batches(int first, int last, double an) {
+        double[] x = new double[2 * NK];
+        double[] acc = new double[2 + NQ];
+        double[] seed = new double[1];
+        for (int k = first; k < last; k++) {
+            // The first seed of batch k: SEED × an^k, by binary powering of an.
+            double t1 = SEED;
+            double t2 = an;
+            for (int kk = k; kk != 0; kk >>= 1) {
+                if ((kk & 1) != 0) {
+                    t1 = Randlc.multiply(t2, t1);
+                }
+                t2 = Randlc.multiply(t2, t2);
+            }
+            seed[0] = t1;
+            Randlc.fill(2 * NK, seed, Randlc.A, x);
+            for (int i = 0; i < NK; i++) {
+                double x1 = 2.0 * x[2 * i] - 1.0;
+                double x2 = 2.0 * x[2 * i + 1] - 1.0;
+                double r = x1 * x1 + x2 * x2;
+                if (r <= 1.0) {
+                    double f = Math.sqrt(-2.0 * Math.log(r) / r);
+                    double gx = x1 * f;
+                    double gy = x2 * f;
+                    acc[2 + (int) Math.max(Math.abs(gx), Math.abs(gy))] += 1;
+                    acc[0] += gx;
+                    acc[1] += gy;
+                }
+            }
+        }
+        return acc;
+    }
+
+    private static double[] sum(double[] a, double[] b) {
+        double[] s = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            s[i] = a[i] + b[i];
+        }
+        return s;
+    }
+}

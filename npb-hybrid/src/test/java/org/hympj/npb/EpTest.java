@@ -1,0 +1,54 @@
+package org.hympj.npb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URL;
+import mpi.MPI;
+import org.hympj.comm.runtime.JobOutcome;
+import org.hympj.comm.runtime.ThreadJob;
+import org.hympj.nested.Team;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** EP class S verifies against the official sums on 1, 2 and 4 ranks, pure MPI and hybrid. */
+@Timeout(120)
+class EpTest {
+
+    public static class Program {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int threads = Integer.parseInt(args[0]);
+            Ep.Result result;
+            if (threads > 1) {
+                try (Team team = Team.create(threads)) {
+                    result = Ep.run(Ep.Size.S, team);
+                }
+            } else {
+                result = Ep.run(Ep.Size.S, null);
+            }
+            assertTrue(result.verified(), "sx " + result.sx() + " sy " + result.sy());
+            double pairs = 0;
+            for (double q : result.q()) {
+                pairs += q;
+            }
+            // About pi/4 of the pairs fall inside the unit circle.
+            assertEquals(Math.PI / 4, pairs / (result.randomNumbers() / 2.0), 1e-3);
+            MPI.Finalize();
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1, 1", "2, 1", "4, 1", "2, 2"})
+    void classSVerifies(int ranks, int threads) throws Exception {
+        // The kernel's classes go on the ranks' class path, so each rank loads its own (with its own mpi).
+        URL kernel = Ep.class.getProtectionDomain().getCodeSource().getLocation();
+        URL tests = Program.class.getProtectionDomain().getCodeSource().getLocation();
+        JobOutcome outcome = ThreadJob.start(ranks, new URL[] {tests, kernel}, Program.class.getName(),
+            new String[] {Integer.toString(threads)}).await(5_000);
+        if (!outcome.succeeded()) {
+            throw new AssertionError("rank " + outcome.failedRank() + " failed", outcome.cause());
+        }
+    }
+}
