@@ -49,6 +49,8 @@ public final class LaunchOptions {
         "  -dev multicore       MPJ Express's device for ranks in one JVM (the default here)",
         "  -h, --help           this help",
         "",
+        "Shipped programs: 'hympjrun -np 2 npb ep A [threads]' runs a NAS Parallel Benchmark kernel.",
+        "",
         "exit status: 0 if every rank ended normally, 1 if a rank failed, 2 for a bad command line.");
 
     final int np;
@@ -105,7 +107,32 @@ public final class LaunchOptions {
         if (i >= args.length) {
             throw new UsageException("no main class given");
         }
+        if (args[i].equals("npb") && classpath == null) {
+            return finish(np, shippedClasspath("npb-hybrid"), null, NPB_MAIN, Arrays.copyOfRange(args, i + 1, args.length), wdir);
+        }
         return finish(np, classpath, null, args[i], Arrays.copyOfRange(args, i + 1, args.length), wdir);
+    }
+
+    /** The main class the short program name {@code npb} stands for. */
+    static final String NPB_MAIN = "org.hympj.npb.Npb";
+
+    /**
+     * The class path of a program shipped with HyMPJ: its module's jar, found through the
+     * installation directory that the hympjrun script passes as {@code hympj.home}.
+     */
+    private static String shippedClasspath(String module) throws UsageException {
+        String home = System.getProperty("hympj.home");
+        if (home == null) {
+            throw new UsageException("'npb' needs the HyMPJ installation directory (-Dhympj.home, set by the hympjrun script)");
+        }
+        Path target = Path.of(home, module, "target");
+        try (var files = Files.list(target)) {
+            return files.filter(f -> f.getFileName().toString().matches("hympj-" + module + "-.*\\.jar"))
+                .map(Path::toString).findFirst()
+                .orElseThrow(() -> new UsageException("no " + module + " jar in " + target + "; build HyMPJ first (mvn -DskipTests package)"));
+        } catch (IOException e) {
+            throw new UsageException("no " + module + " build in " + target + "; build HyMPJ first (mvn -DskipTests package)");
+        }
     }
 
     private static LaunchOptions finish(int np, String classpath, String jar, String mainClass, String[] programArgs,

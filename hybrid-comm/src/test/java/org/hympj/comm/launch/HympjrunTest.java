@@ -57,6 +57,28 @@ class HympjrunTest {
     }
 
     @Test
+    void npbIsAShortNameForTheShippedKernels(@TempDir Path home) throws Exception {
+        Path target = Files.createDirectories(home.resolve("npb-hybrid").resolve("target"));
+        Path jar = Files.createFile(target.resolve("hympj-npb-hybrid-9.9.jar"));
+        String saved = System.getProperty("hympj.home");
+        System.setProperty("hympj.home", home.toString());
+        try {
+            LaunchOptions o = LaunchOptions.parse(new String[] {"-np", "2", "npb", "ep", "A"});
+            assertEquals(LaunchOptions.NPB_MAIN, o.mainClass);
+            assertEquals(jar, o.classpath.get(0));
+            assertArrayEquals(new String[] {"ep", "A"}, o.programArgs);
+            Files.delete(jar);
+            assertUsage("no npb-hybrid jar", "-np", "2", "npb", "ep", "A");
+        } finally {
+            if (saved == null) {
+                System.clearProperty("hympj.home");
+            } else {
+                System.setProperty("hympj.home", saved);
+            }
+        }
+    }
+
+    @Test
     void mpjExpressOptionsAreAccepted() throws Exception {
         LaunchOptions o = LaunchOptions.parse(new String[] {"-np", "4", "-dev", "multicore", "-classpath", "a.jar:lib", "Main", "-x", "1"});
         assertEquals(4, o.np);
