@@ -38,12 +38,6 @@ public final class Randlc {
         return t3 - T46 * t4;
     }
 
-    /** A uniform deviate in (0, 1) from the seed, given and returned in {@code seed[0]}. */
-    public static double next(double[] seed, double a) {
-        seed[0] = multiply(a, seed[0]);
-        return R46 * seed[0];
-    }
-
     /** Fills {@code y[0..n)} with the next {@code n} deviates; the seed is updated. */
     public static void fill(int n, double[] seed, double a, double[] y) {
         double x = seed[0];

@@ -125,8 +125,4 @@ public final class RankThreads {
     public Throwable failure(int rank) {
         return failures.get(rank);
     }
-
-    public StackTraceElement[] stackTrace(int rank) {
-        return threads[rank].getStackTrace();
-    }
 }

@@ -26,13 +26,6 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class CacheLinePingPong {
-    /** A volatile long alone on its cache line (56 bytes of padding either side). */
-    static final class PaddedCounter {
-        long p1, p2, p3, p4, p5, p6, p7;
-        volatile long value;
-        long q1, q2, q3, q4, q5, q6, q7;
-    }
-
     private final PaddedCounter ping = new PaddedCounter();
     private final PaddedCounter pong = new PaddedCounter();
     private volatile boolean running;

@@ -4,6 +4,7 @@ import java.net.URL;
 import java.util.Arrays;
 import java.util.concurrent.locks.LockSupport;
 import mpi.MPI;
+import org.hympj.benchmarks.floors.PaddedCounter;
 import org.hympj.comm.runtime.Bootstrap;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.ThreadJob;
@@ -17,13 +18,6 @@ import org.hympj.comm.runtime.ThreadJob;
  * <pre>java -cp benchmarks/target/benchmarks.jar org.hympj.benchmarks.pingpong.InterleavedPingPong [bytes] [rounds] [burstMillis]</pre>
  */
 public final class InterleavedPingPong {
-    /** A volatile long alone on its cache line. */
-    static final class PaddedCounter {
-        long p1, p2, p3, p4, p5, p6, p7;
-        volatile long value;
-        long q1, q2, q3, q4, q5, q6, q7;
-    }
-
     private static final PaddedCounter PING = new PaddedCounter();
     private static final PaddedCounter PONG = new PaddedCounter();
     private static volatile boolean floorActive;

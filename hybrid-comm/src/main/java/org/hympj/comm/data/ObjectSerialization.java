@@ -7,7 +7,6 @@ import java.io.InputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
-import java.io.UncheckedIOException;
 
 /**
  * Java serialization of the {@code MPI.OBJECT} type. Each thread rank has its own class
@@ -57,15 +56,6 @@ public final class ObjectSerialization {
             } catch (ClassNotFoundException e) {
                 return super.resolveClass(desc);
             }
-        }
-    }
-
-    /** For callers that cannot throw checked exceptions. */
-    public static byte[] writeUnchecked(Object[] objects, int offset, int count) {
-        try {
-            return write(objects, offset, count);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -50,14 +50,6 @@ public final class ReceiveOperation extends Operation {
         return this;
     }
 
-    /** Completes at once as a receive from {@code MPI.PROC_NULL}: no data, the given source and tag. */
-    public void completeEmpty(int procNull, int anyTag) {
-        matchedSource = procNull;
-        matchedTag = anyTag;
-        matchedCount = 0;
-        complete();
-    }
-
     public int matchedSource() {
         return matchedSource;
     }
