@@ -526,6 +526,7 @@ public class Comm {
             return Status.empty(MPI.PROC_NULL);
         }
         ProbeResult p = new ProbeResult();
+        rt.job().progress();
         return rt.engine().iprobe(context, size, source, tag, p) ? new Status(p.source, p.tag, p.count, MPI.basic(p.type), false) : null;
     }
 

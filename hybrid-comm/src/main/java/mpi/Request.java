@@ -66,6 +66,7 @@ public class Request {
     /** The status if the operation has completed, else null. */
     public Status Test() {
         MPI.checkActive();
+        MPI.runtime().job().progress();
         if (op == null || !active) {
             return Status.empty(MPI.ANY_SOURCE);
         }
@@ -219,6 +220,7 @@ public class Request {
     /** The status of one completed request (with its index), null if none has completed. */
     public static Status Testany(Request[] requests) {
         MPI.checkActive();
+        MPI.runtime().job().progress();
         Operation[] ops = activeOperations(requests);
         if (ops == null) {
             return Status.empty(MPI.ANY_SOURCE);
@@ -236,6 +238,7 @@ public class Request {
     /** The statuses of all requests if every one has completed, else null (and none is completed). */
     public static Status[] Testall(Request[] requests) {
         MPI.checkActive();
+        MPI.runtime().job().progress();
         for (Request r : requests) {
             if (r != null && r.isActive() && !r.op.isComplete()) {
                 return null;
@@ -247,6 +250,7 @@ public class Request {
     /** The statuses of the requests that have completed, possibly none. */
     public static Status[] Testsome(Request[] requests) {
         MPI.checkActive();
+        MPI.runtime().job().progress();
         Operation[] ops = activeOperations(requests);
         return ops == null ? null : finishCompleted(requests, ops);
     }

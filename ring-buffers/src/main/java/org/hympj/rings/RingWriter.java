@@ -6,6 +6,7 @@ import static org.hympj.rings.FragmentDescriptor.STREAM_ID_OFFSET;
 import static org.hympj.rings.FragmentDescriptor.TOTAL_LENGTH_OFFSET;
 
 import org.agrona.DirectBuffer;
+import org.agrona.UnsafeApi;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
@@ -62,28 +63,64 @@ public final class RingWriter {
      * in the ring.
      */
     public void writeBulk(int typeId, long streamId, DirectBuffer src, int offset, int length, ProgressHook progress) {
-        int chunk = maxFragmentLength();
+        writeBulk(typeId, streamId, src.byteArray(), src.addressOffset() + offset, length, maxFragmentLength(), progress);
+    }
+
+    /**
+     * As {@link #writeBulk(int, long, DirectBuffer, int, int, ProgressHook)}, from memory named
+     * as {@code Unsafe} names it (an array and a byte offset from it, or null and an address),
+     * in fragments of at most {@code chunk} bytes: smaller fragments let the reader start
+     * copying sooner, so the two copies overlap more.
+     */
+    public void writeBulk(int typeId, long streamId, Object srcBase, long srcOffset, int length, int chunk,
+                          ProgressHook progress) {
+        if (chunk < 1 || chunk > maxFragmentLength()) {
+            throw new IllegalArgumentException("fragments of " + chunk + " bytes do not fit this ring's records (1.."
+                + maxFragmentLength() + ")");
+        }
+        AtomicBuffer buffer = ring.buffer();
         int done = 0;
         do {
             int n = Math.min(chunk, length - done);
             int index = claim(typeId, HEADER_LENGTH + n, progress);
-            AtomicBuffer buffer = ring.buffer();
             buffer.putLong(index + STREAM_ID_OFFSET, streamId);
             buffer.putInt(index + TOTAL_LENGTH_OFFSET, length);
             buffer.putInt(index + FRAGMENT_OFFSET_OFFSET, done);
-            buffer.putBytes(index + HEADER_LENGTH, src, offset + done, n);
+            if (n > 0) {
+                UnsafeApi.copyMemory(srcBase, srcOffset + done, buffer.byteArray(), buffer.addressOffset() + index + HEADER_LENGTH, n);
+            }
             ring.commit(index);
             done += n;
         } while (done < length);
     }
 
-    private int claim(int typeId, int length, ProgressHook progress) {
+    /**
+     * Claims room for a record of {@code length} bytes, waiting (and calling {@code progress})
+     * while the ring is full; returns the index of its body in {@link #buffer}. The caller
+     * fills it and then calls {@link #commit}.
+     */
+    public int claim(int typeId, int length, ProgressHook progress) {
         idle.reset();
         int index;
         while ((index = ring.tryClaim(typeId, length)) < 0) {
             idle.idle(progress.doWork());
         }
         return index;
+    }
+
+    /** Publishes a record filled after {@link #claim}. */
+    public void commit(int index) {
+        ring.commit(index);
+    }
+
+    /** Writes one record if there is room now; never waits. */
+    public boolean tryWrite(int typeId, DirectBuffer src, int offset, int length) {
+        return ring.write(typeId, src, offset, length);
+    }
+
+    /** The ring's memory, where claimed records are filled. */
+    public AtomicBuffer buffer() {
+        return ring.buffer();
     }
 
     /** Decodes a bulk fragment record the reader got, for {@code handler}. */

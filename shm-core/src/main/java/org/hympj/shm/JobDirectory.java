@@ -151,6 +151,24 @@ public final class JobDirectory implements AutoCloseable {
         }
     }
 
+    /**
+     * Removes the directory of {@code job} under the configured base and every segment in it,
+     * whoever created them: for a launcher whose job's processes have all ended. Returns
+     * false if something could not be removed.
+     */
+    public static boolean removeJob(JobId job) {
+        Path dir = baseDirectory().resolve(PREFIX + job);
+        if (!Files.exists(dir)) {
+            return true;
+        }
+        try {
+            deleteTree(dir);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** Removes {@code dir} and every file in it; used for a dead job's directory. */
     static void deleteTree(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {

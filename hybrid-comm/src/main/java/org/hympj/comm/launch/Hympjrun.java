@@ -9,8 +9,9 @@ import org.hympj.comm.runtime.JobOutcome;
 import org.hympj.comm.runtime.ThreadJob;
 
 /**
- * The {@code hympjrun} launcher: runs a program's ranks as threads of this JVM and turns the
- * job's outcome into an exit status. When a rank throws, it prints that rank's stack trace,
+ * The {@code hympjrun} launcher: runs a program's ranks as threads of this JVM (or, with
+ * {@code --jvms M}, in M JVMs through {@link ProcessLauncher}) and turns the job's outcome
+ * into an exit status. When a rank throws, it prints that rank's stack trace,
  * the job is aborted (ranks waiting in MPI fail at once), and it exits with status 1 after
  * at most {@link #GRACE_MILLIS} even if some rank is stuck outside MPI.
  */
@@ -38,14 +39,17 @@ public final class Hympjrun {
             err.println(LaunchOptions.USAGE);
             return 0;
         }
-        Path here = Path.of("").toAbsolutePath();
-        if (options.workingDirectory != null && !options.workingDirectory.equals(here)) {
-            return runInDirectory(options, err);
-        }
         String missing = missingMainClass(options);
         if (missing != null) {
             err.println("hympjrun: " + missing);
             return 2;
+        }
+        if (options.jvms > 1) {
+            return ProcessLauncher.run(options, err, ProcessBuilder.Redirect.INHERIT, options.workingDirectory);
+        }
+        Path here = Path.of("").toAbsolutePath();
+        if (options.workingDirectory != null && !options.workingDirectory.equals(here)) {
+            return runInDirectory(options, err);
         }
         try {
             // All ranks share this node: a rank's thread team sizes itself to its share of the cores.

@@ -17,7 +17,7 @@ import java.util.jar.Manifest;
  * The command line of {@code hympjrun}, which also accepts MPJ Express's {@code mpjrun.sh}
  * options so existing scripts port by renaming the command:
  * <pre>
- * hympjrun -np N [-dev multicore] [-cp PATH | -classpath PATH | -jar app.jar] [-wdir DIR] MainClass [args...]
+ * hympjrun -np N [--jvms M] [-dev multicore] [-cp PATH | -classpath PATH | -jar app.jar] [-wdir DIR] MainClass [args...]
  * </pre>
  * Options end at the main class (or after {@code -jar app.jar}); everything after is the
  * program's.
@@ -36,17 +36,20 @@ public final class LaunchOptions {
         "usage: hympjrun -np N [options] MainClass [args...]",
         "       hympjrun -np N [options] -jar app.jar [args...]",
         "",
-        "Runs N ranks of an mpiJava 1.2 / MPJ Express program as threads of one JVM, each rank",
-        "with its own class loader (its own statics and MPI.COMM_WORLD).",
+        "Runs N ranks of an mpiJava 1.2 / MPJ Express program on this node: as threads of one JVM",
+        "(each rank with its own class loader: its own statics and MPI.COMM_WORLD), or spread over",
+        "M JVMs that talk through shared-memory rings, threads inside each.",
         "",
         "options:",
         "  -np N, -n N          number of ranks (required, at least 1)",
+        "  --jvms M             spread the ranks over M JVMs (1..N; default 1): M = N runs one",
+        "                       rank per process; ranks are given to JVMs in consecutive blocks",
         "  -cp PATH, -classpath PATH",
         "                       the program's class path (entries separated by '" + File.pathSeparator + "';",
         "                       'dir/*' adds every jar in dir); default: the current directory",
         "  -jar app.jar         run the Main-Class of app.jar (its Class-Path is followed)",
         "  -wdir DIR            working directory of the ranks",
-        "  -dev multicore       MPJ Express's device for ranks in one JVM (the default here)",
+        "  -dev multicore       MPJ Express's device for ranks on one node (accepted; the default)",
         "  -h, --help           this help",
         "",
         "Shipped programs: 'hympjrun -np 2 npb ep A [threads]' runs a NAS Parallel Benchmark kernel.",
@@ -54,13 +57,15 @@ public final class LaunchOptions {
         "exit status: 0 if every rank ended normally, 1 if a rank failed, 2 for a bad command line.");
 
     final int np;
+    final int jvms;
     final List<Path> classpath;
     final String mainClass;
     final String[] programArgs;
     final Path workingDirectory;
 
-    private LaunchOptions(int np, List<Path> classpath, String mainClass, String[] programArgs, Path workingDirectory) {
+    private LaunchOptions(int np, int jvms, List<Path> classpath, String mainClass, String[] programArgs, Path workingDirectory) {
         this.np = np;
+        this.jvms = jvms;
         this.classpath = classpath;
         this.mainClass = mainClass;
         this.programArgs = programArgs;
@@ -70,6 +75,7 @@ public final class LaunchOptions {
     /** Returns null when help was asked for. */
     public static LaunchOptions parse(String[] args) throws UsageException {
         int np = -1;
+        int jvms = 1;
         String classpath = null;
         String jar = null;
         String wdir = null;
@@ -80,7 +86,10 @@ public final class LaunchOptions {
                 case "-h": case "-help": case "--help":
                     return null;
                 case "-np": case "-n": case "--np":
-                    np = parseRanks(value(args, i++, option));
+                    np = parsePositive(value(args, i++, option), "-np needs a positive number of ranks");
+                    break;
+                case "--jvms": case "-jvms":
+                    jvms = parsePositive(value(args, i++, option), "--jvms needs a positive number of JVMs");
                     break;
                 case "-cp": case "-classpath": case "--classpath":
                     classpath = value(args, i++, option);
@@ -91,14 +100,14 @@ public final class LaunchOptions {
                 case "-dev": case "--dev":
                     String device = value(args, i++, option);
                     if (!device.equals("multicore")) {
-                        throw new UsageException("device '" + device + "' is not available: this HyMPJ runs ranks as threads"
-                            + " of one JVM ('-dev multicore', the default); process and cluster ranks are not built yet");
+                        throw new UsageException("device '" + device + "' is not available: this HyMPJ runs ranks on one node"
+                            + " ('-dev multicore', the default; use --jvms M for ranks in M processes); cluster ranks are not built yet");
                     }
                     break;
                 case "-jar": case "--jar":
                     jar = value(args, i++, option);
                     i++;
-                    return finish(np, classpath, jar, null, Arrays.copyOfRange(args, i, args.length), wdir);
+                    return finish(np, jvms, classpath, jar, null, Arrays.copyOfRange(args, i, args.length), wdir);
                 default:
                     throw new UsageException("unknown option '" + option + "'");
             }
@@ -108,9 +117,9 @@ public final class LaunchOptions {
             throw new UsageException("no main class given");
         }
         if (args[i].equals("npb") && classpath == null) {
-            return finish(np, shippedClasspath("npb-hybrid"), null, NPB_MAIN, Arrays.copyOfRange(args, i + 1, args.length), wdir);
+            return finish(np, jvms, shippedClasspath("npb-hybrid"), null, NPB_MAIN, Arrays.copyOfRange(args, i + 1, args.length), wdir);
         }
-        return finish(np, classpath, null, args[i], Arrays.copyOfRange(args, i + 1, args.length), wdir);
+        return finish(np, jvms, classpath, null, args[i], Arrays.copyOfRange(args, i + 1, args.length), wdir);
     }
 
     /** The main class the short program name {@code npb} stands for. */
@@ -135,10 +144,13 @@ public final class LaunchOptions {
         }
     }
 
-    private static LaunchOptions finish(int np, String classpath, String jar, String mainClass, String[] programArgs,
+    private static LaunchOptions finish(int np, int jvms, String classpath, String jar, String mainClass, String[] programArgs,
                                         String wdir) throws UsageException {
         if (np < 0) {
             throw new UsageException("the number of ranks is missing: give -np N");
+        }
+        if (jvms > np) {
+            throw new UsageException("--jvms " + jvms + " asks for more JVMs than the " + np + " ranks of -np; every JVM needs a rank");
         }
         Path workingDirectory = null;
         if (wdir != null) {
@@ -157,7 +169,7 @@ public final class LaunchOptions {
         } else {
             entries.addAll(classpathEntries(classpath == null ? "." : classpath));
         }
-        return new LaunchOptions(np, List.copyOf(entries), mainClass, programArgs, workingDirectory);
+        return new LaunchOptions(np, jvms, List.copyOf(entries), mainClass, programArgs, workingDirectory);
     }
 
     private static String readJar(Path jar, List<Path> entries) throws UsageException {
@@ -203,7 +215,7 @@ public final class LaunchOptions {
         return entries;
     }
 
-    private static int parseRanks(String value) throws UsageException {
+    private static int parsePositive(String value, String what) throws UsageException {
         try {
             int n = Integer.parseInt(value);
             if (n >= 1) {
@@ -212,7 +224,7 @@ public final class LaunchOptions {
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new UsageException("-np needs a positive number of ranks, got '" + value + "'");
+        throw new UsageException(what + ", got '" + value + "'");
     }
 
     private static String value(String[] args, int i, String option) throws UsageException {
@@ -239,6 +251,8 @@ public final class LaunchOptions {
         List<String> out = new ArrayList<>();
         out.add("-np");
         out.add(Integer.toString(np));
+        out.add("--jvms");
+        out.add(Integer.toString(jvms));
         out.add("-cp");
         StringBuilder cp = new StringBuilder();
         for (Path p : classpath) {

@@ -2,6 +2,7 @@ package org.hympj.comm.match;
 
 import java.util.Arrays;
 import java.util.concurrent.locks.LockSupport;
+import org.hympj.comm.data.ArrayMemory;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.runtime.ErrorClass;
 import org.hympj.comm.runtime.Job;
@@ -23,6 +24,10 @@ import org.hympj.comm.runtime.Job;
  *   <li>a buffered send is queued as it lies in the sender's attached buffer: the send is
  *       complete, and the region is released when a receive consumes the message.</li>
  * </ul>
+ *
+ * <p>Messages from ranks in other processes come as {@link Arrival}s, read from a ring by
+ * whichever thread of this process drains it: matched the same way, under the same lock,
+ * and copied from the ring straight into a posted receive, or into an eager copy.
  *
  * <p>Source ranks and contexts are those of the communicator; {@link ContextQueues} holds
  * the per-context state and its lock (see its matching invariant).
@@ -138,8 +143,12 @@ public final class MatchingEngine {
             }
             if (m.sender == null) {
                 transfer(r, m.source, m.tag, m.type, m.count, m.form, m.data, m.dataOffset, m.byteLength, m.dataHandedOver);
+                long syncToken = m.syncToken;
                 q.recycle(m);
                 r.complete();
+                if (syncToken != 0) {
+                    job.acknowledgeRemote(syncToken);
+                }
                 return;
             }
             m.sender.queuedIn = null;
@@ -152,6 +161,138 @@ public final class MatchingEngine {
             q.recycle(m);
         }
         s.finishTransfer();
+        r.complete();
+    }
+
+    // ---------------------------------------------------------------- arrivals from other processes
+
+    /**
+     * Delivers a message that arrived whole from another process. A matching posted receive
+     * gets the payload copied straight in; otherwise the message is queued as unexpected with
+     * a copy of its payload (or the payload itself, if the arrival owns its array).
+     */
+    public void deliver(Arrival a) {
+        ContextQueues q = queues(a.context, a.commSize);
+        ReceiveOperation r;
+        synchronized (q) {
+            r = q.posted.removeMatch(a.source, a.tag);
+            if (r == null) {
+                queueUnexpected(q, a);
+                return;
+            }
+        }
+        int accepted = accept(r, a);
+        copyPayload(r, a, 0, a.base, a.offset, a.byteLength, accepted);
+        completeArrival(r, a.syncToken);
+    }
+
+    private void queueUnexpected(ContextQueues q, Arrival a) {
+        UnexpectedMessage m = q.newMessage();
+        m.source = a.source;
+        m.tag = a.tag;
+        m.type = a.type;
+        m.count = a.count;
+        m.byteLength = a.byteLength;
+        m.dataOffset = 0;
+        m.syncToken = a.syncToken;
+        if (a.form == Arrival.SERIALIZED) {
+            m.form = SendOperation.SERIALIZED;
+            byte[] bytes = a.owned ? (byte[]) a.base : new byte[a.byteLength];
+            if (!a.owned) {
+                ArrayMemory.copy(a.base, a.offset, bytes, ArrayMemory.byteOffset(0), a.byteLength);
+            }
+            m.data = bytes;
+            m.dataHandedOver = true;
+        } else {
+            m.form = SendOperation.TYPED;
+            m.dataHandedOver = false;
+            if (a.owned) {
+                m.data = a.base;
+            } else {
+                Object copy = q.eagerBuffers.take(a.type, a.count);
+                ArrayMemory.copy(a.base, a.offset, copy, ArrayMemory.elementOffset(a.type, 0), a.byteLength);
+                m.data = copy;
+                m.pooledData = true;
+            }
+        }
+        q.unexpected.append(m);
+        q.arrived();
+    }
+
+    /**
+     * Takes the posted receive that a message streaming in from another process matches, or
+     * returns null if none does (the path then stages the payload and {@link #deliver}s it
+     * whole). Called when the message's envelope arrives, so matching keeps arrival order.
+     */
+    public ReceiveOperation claim(Arrival a) {
+        ContextQueues q = queues(a.context, a.commSize);
+        synchronized (q) {
+            return q.posted.removeMatch(a.source, a.tag);
+        }
+    }
+
+    /**
+     * Records the envelope of {@code a} in the receive that matched it, with a type or
+     * truncation error if any, and returns how many payload bytes go into the receive's
+     * buffer (the rest is discarded).
+     */
+    public static int accept(ReceiveOperation r, Arrival a) {
+        r.matchedSource = a.source;
+        r.matchedTag = a.tag;
+        if (a.type != r.type) {
+            r.matchedCount = 0;
+            r.fail(ErrorClass.ERR_TYPE, "a message of " + a.count + " " + a.type + " elements from rank " + a.source
+                + " (tag " + a.tag + ") was received with datatype " + r.type + "; the message was discarded");
+            return 0;
+        }
+        int n = a.count;
+        if (n > r.capacity) {
+            n = r.capacity;
+            r.fail(ErrorClass.ERR_TRUNCATE, "message truncated: " + a.count + " " + a.type + " elements from rank " + a.source
+                + " (tag " + a.tag + ") do not fit a receive of " + r.capacity + "; only the first " + n + " were stored");
+        }
+        r.matchedCount = n;
+        if (a.form == Arrival.SERIALIZED) {
+            r.serializedOffset = 0;
+            r.serializedLength = a.byteLength;
+            if (a.owned) {
+                r.serialized = (byte[]) a.base;
+                return 0;
+            }
+            r.serialized = new byte[a.byteLength];
+            return a.byteLength;
+        }
+        return n * a.type.size();
+    }
+
+    /**
+     * Copies {@code length} payload bytes that belong at {@code payloadOffset} from
+     * ({@code srcBase}, {@code srcOffset}) into the receive, keeping below {@code accepted}.
+     */
+    public static void copyPayload(ReceiveOperation r, Arrival a, int payloadOffset, Object srcBase, long srcOffset,
+                                   int length, int accepted) {
+        int n = Math.min(length, accepted - payloadOffset);
+        if (n <= 0) {
+            return;
+        }
+        if (a.form == Arrival.SERIALIZED) {
+            ArrayMemory.copy(srcBase, srcOffset, r.serialized, ArrayMemory.byteOffset(payloadOffset), n);
+        } else {
+            ArrayMemory.copy(srcBase, srcOffset, r.buffer, ArrayMemory.elementOffset(r.type, r.offset) + payloadOffset, n);
+        }
+    }
+
+    /** Completes a receive whose payload has been copied in, acknowledging a synchronous sender. */
+    public void completeArrival(ReceiveOperation r, long syncToken) {
+        r.complete();
+        if (syncToken != 0) {
+            job.acknowledgeRemote(syncToken);
+        }
+    }
+
+    /** Completes a claimed receive whose message will never finish arriving (its sender died). */
+    public static void failClaimed(ReceiveOperation r, int errorClass, String message) {
+        r.fail(errorClass, message);
         r.complete();
     }
 
@@ -208,7 +349,9 @@ public final class MatchingEngine {
         }
         for (int i = job.spins() + job.yields(); i > 0; i--) {
             if (i > job.yields()) {
-                Thread.onSpinWait();
+                if (job.progress() == 0) {
+                    Thread.onSpinWait();
+                }
             } else {
                 Thread.yield();
             }

@@ -1,5 +1,6 @@
 package org.hympj.comm.match;
 
+import org.hympj.comm.data.ArrayMemory;
 import org.hympj.comm.data.BsendArena;
 import org.hympj.comm.data.ElementType;
 
@@ -92,6 +93,62 @@ public final class SendOperation extends Operation {
 
     public int mode() {
         return mode;
+    }
+
+    // What a path that carries the message to another process reads: the envelope and the
+    // payload as bytes at (payloadBase, payloadOffset), in the sense of Unsafe.
+
+    public int context() {
+        return context;
+    }
+
+    public int commSize() {
+        return commSize;
+    }
+
+    public int source() {
+        return source;
+    }
+
+    public int tag() {
+        return tag;
+    }
+
+    public ElementType type() {
+        return type;
+    }
+
+    public int count() {
+        return count;
+    }
+
+    /** Bytes of the payload: elements in native order, or serialized objects. */
+    public int byteLength() {
+        return byteLength;
+    }
+
+    /** True if the payload is Java serialization bytes of OBJECT elements. */
+    public boolean isSerialized() {
+        return form == SERIALIZED;
+    }
+
+    public Object payloadBase() {
+        return data;
+    }
+
+    public long payloadOffset() {
+        return form == TYPED ? ArrayMemory.elementOffset(type, dataOffset) : ArrayMemory.byteOffset(dataOffset);
+    }
+
+    /** The path has carried the payload away (or, for a synchronous send, the receiver acknowledged it). */
+    public void completeRemote() {
+        finishTransfer();
+    }
+
+    /** The path could not deliver the message. */
+    public void failRemote(int errorClass, String message) {
+        fail(errorClass, message);
+        finishTransfer();
     }
 
     /** The data have been copied to the receiver (or the send was cancelled): release and complete. */

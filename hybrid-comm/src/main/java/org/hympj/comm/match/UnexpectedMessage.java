@@ -29,6 +29,8 @@ final class UnexpectedMessage {
     /** Non-null if {@code data} is a region of an attached buffer, released when the message is consumed. */
     BsendArena arena;
     int arenaOffset;
+    /** Non-zero for a synchronous send from another process: acknowledged when consumed. */
+    long syncToken;
     /** Non-null while the data still live in the sender's memory. */
     SendOperation sender;
 
@@ -42,6 +44,7 @@ final class UnexpectedMessage {
         data = null;
         sender = null;
         pooledData = false;
+        syncToken = 0;
         arena = null;
         prevFromSource = null;
         nextFromSource = null;

@@ -10,7 +10,9 @@ import org.hympj.comm.runtime.Job;
  * every waiting thread) is noticed within {@link #PARK_BACKSTOP_NANOS}.
  *
  * <p>The spin and yield budgets come from the job: when ranks outnumber cores, spinning only
- * steals the core the peer needs, so an oversubscribed job spins little.
+ * steals the core the peer needs, so an oversubscribed job spins little. While it spins, a
+ * waiting thread drives the job's progress (drains the rings from other processes), so the
+ * message it waits for is matched by the thread that wants it, without a hand-off.
  */
 public final class Waiting {
     static final long PARK_BACKSTOP_NANOS = 20_000_000L;
@@ -27,13 +29,16 @@ public final class Waiting {
             return 0;
         }
         for (int i = job.spins(); i > 0; i--) {
-            Thread.onSpinWait();
+            if (job.progress() == 0) {
+                Thread.onSpinWait();
+            }
             if (op.isComplete()) {
                 return 0;
             }
         }
         for (int i = job.yields(); i > 0; i--) {
             Thread.yield();
+            job.progress();
             if (op.isComplete()) {
                 return 0;
             }
@@ -63,13 +68,16 @@ public final class Waiting {
             return 0;
         }
         for (int i = job.spins(); i > 0; i--) {
-            Thread.onSpinWait();
+            if (job.progress() == 0) {
+                Thread.onSpinWait();
+            }
             if (anyComplete(ops)) {
                 return 0;
             }
         }
         for (int i = job.yields(); i > 0; i--) {
             Thread.yield();
+            job.progress();
             if (anyComplete(ops)) {
                 return 0;
             }

@@ -5,7 +5,9 @@ import org.hympj.comm.match.MatchingEngine;
 
 /**
  * The ranks of one job that live in this JVM: their matching engines, the job's tuning
- * (eager limit, spin and yield budgets) and its abort state.
+ * (eager limit, spin and yield budgets), its abort state, and the {@link RemotePath} to the
+ * ranks that live in other processes, if any. Ranks {@code firstLocal .. firstLocal +
+ * localCount - 1} are local: they have an engine here.
  *
  * <p>Thread support is {@code THREAD_MULTIPLE} because every engine entry point may be
  * called from any thread at any time: matching state is only touched under its context's
@@ -20,26 +22,78 @@ public final class Job {
 
     private final MatchingEngine[] engines;
     private final RankRuntime[] ranks;
+    private final int firstLocal;
+    private final int localCount;
+    /** Set once, before any local rank starts, by the process that hosts this JVM's share of a job. */
+    private volatile RemotePath remote;
     private final int spins;
     private final int yields;
     private final AtomicReference<String> abortReason = new AtomicReference<>();
     private volatile int firstFailedRank = -1;
     private volatile int exitCode = 1;
 
+    /** A job whose ranks all live in this JVM. */
     public Job(int size) {
+        this(size, 0, size);
+    }
+
+    /** A job of {@code size} ranks of which {@code firstLocal .. firstLocal + localCount - 1} live in this JVM. */
+    public Job(int size, int firstLocal, int localCount) {
         if (size < 1) {
             throw new IllegalArgumentException("a job needs at least one rank, not " + size);
         }
+        if (firstLocal < 0 || localCount < 1 || firstLocal + localCount > size) {
+            throw new IllegalArgumentException("local ranks " + firstLocal + ".." + (firstLocal + localCount - 1)
+                + " are not a range of a job of " + size + " ranks");
+        }
+        this.firstLocal = firstLocal;
+        this.localCount = localCount;
         int eagerLimit = Integer.getInteger("hympj.eager.limit", DEFAULT_EAGER_LIMIT);
         boolean oversubscribed = size > Runtime.getRuntime().availableProcessors();
         this.spins = Integer.getInteger("hympj.wait.spins", oversubscribed ? 100 : 20_000);
         this.yields = Integer.getInteger("hympj.wait.yields", oversubscribed ? 10 : 100);
         this.engines = new MatchingEngine[size];
         this.ranks = new RankRuntime[size];
-        for (int r = 0; r < size; r++) {
+        for (int r = firstLocal; r < firstLocal + localCount; r++) {
             engines[r] = new MatchingEngine(this, eagerLimit);
             ranks[r] = new RankRuntime(this, r);
         }
+    }
+
+    /** Connects the ranks of this JVM to those of other processes; before any local rank starts. */
+    public void connect(RemotePath path) {
+        if (remote != null) {
+            throw new IllegalStateException("the job is already connected to its other processes");
+        }
+        remote = path;
+    }
+
+    public boolean isLocal(int worldRank) {
+        return worldRank >= firstLocal && worldRank < firstLocal + localCount;
+    }
+
+    public int firstLocal() {
+        return firstLocal;
+    }
+
+    public int localCount() {
+        return localCount;
+    }
+
+    /** The path to the ranks of other processes, or null if every rank lives here. */
+    public RemotePath remote() {
+        return remote;
+    }
+
+    /** Drains what other processes sent, if this job has any and no other thread is at it; returns the work done. */
+    public int progress() {
+        RemotePath r = remote;
+        return r == null ? 0 : r.progress();
+    }
+
+    /** A receive here matched a synchronous send from another process. */
+    public void acknowledgeRemote(long syncToken) {
+        remote.acknowledge(syncToken);
     }
 
     public int size() {
@@ -69,17 +123,30 @@ public final class Job {
      * the first abort counts; every waiting thread of the job stops with that reason.
      */
     public void abort(int rank, String reason) {
-        if (abortReason.compareAndSet(null, reason)) {
-            firstFailedRank = rank;
+        abortWithCode(rank, 1, reason);
+    }
+
+    /**
+     * Aborts the job as {@code MPI.Abort} does: the launcher exits with {@code code}. The
+     * other processes of the job, if any, are told.
+     */
+    public void abortWithCode(int rank, int code, String reason) {
+        if (abortFromPeer(rank, code, reason)) {
+            RemotePath r = remote;
+            if (r != null) {
+                r.publishAbort(rank, code, reason);
+            }
         }
     }
 
-    /** Aborts the job as {@code MPI.Abort} does: the launcher exits with {@code code}. */
-    public void abortWithCode(int rank, int code, String reason) {
+    /** Aborts the job because another process said so (or died); true if this was the first abort. */
+    public boolean abortFromPeer(int rank, int code, String reason) {
         if (abortReason.compareAndSet(null, reason)) {
             firstFailedRank = rank;
             exitCode = code;
+            return true;
         }
+        return false;
     }
 
     /** The exit status a failed job ends with: 1, or the code given to {@code MPI.Abort}. */

@@ -34,10 +34,15 @@ public final class RankRuntime {
     }
 
     /**
-     * Routes a send to its destination's path. Every rank of a job lives in this JVM for
-     * now, so the path is the in-JVM one: the sender matches in the receiver's engine.
+     * Routes a send to its destination's path: a rank of this JVM gets it in its engine
+     * directly (the sending thread matches and copies); any other rank through the job's
+     * remote path.
      */
     public void deliver(int destWorldRank, SendOperation send) {
-        job.engine(destWorldRank).deliver(send);
+        if (job.isLocal(destWorldRank)) {
+            job.engine(destWorldRank).deliver(send);
+        } else {
+            job.remote().send(destWorldRank, send);
+        }
     }
 }

@@ -23,13 +23,15 @@ public final class ThreadJob {
      */
     public static final List<String> SHARED_PACKAGES = List.of(
         "org.hympj.threads.", "org.hympj.comm.match.", "org.hympj.comm.data.", "org.hympj.comm.runtime.",
-        "org.hympj.comm.launch.");
+        "org.hympj.comm.launch.", "org.hympj.comm.process.");
 
     private final Job job;
+    private final int firstRank;
     private final RankThreads threads;
 
-    private ThreadJob(Job job, RankThreads threads) {
+    private ThreadJob(Job job, int firstRank, RankThreads threads) {
         this.job = job;
+        this.firstRank = firstRank;
         this.threads = threads;
     }
 
@@ -44,12 +46,17 @@ public final class ThreadJob {
      * expected to be driven by a host (see {@link Bootstrap#host}).
      */
     public static ThreadJob start(Job job, int firstRank, URL[] classpath, String mainClass, String[] args) {
+        return start(job, firstRank, job.size() - firstRank, classpath, mainClass, args);
+    }
+
+    /** Starts ranks {@code firstRank .. firstRank + count - 1} of {@code job} as threads. */
+    public static ThreadJob start(Job job, int firstRank, int count, URL[] classpath, String mainClass, String[] args) {
         ClassLoader runtimeLoader = ThreadJob.class.getClassLoader();
-        RankThreads threads = RankThreads.start(job.size() - firstRank,
+        RankThreads threads = RankThreads.start(count,
             i -> new RankClassLoader(firstRank + i, classpath, RANK_LOCAL_PACKAGES, SHARED_PACKAGES, runtimeLoader, job.rank(firstRank + i)),
             mainClass, args,
             (i, cause) -> job.abort(firstRank + i, "rank " + (firstRank + i) + " failed with " + cause));
-        return new ThreadJob(job, threads);
+        return new ThreadJob(job, firstRank, threads);
     }
 
     public Job job() {
@@ -69,7 +76,7 @@ public final class ThreadJob {
                 break;
             }
         }
-        int offset = job.size() - n;
+        int offset = firstRank;
         List<Integer> stuck = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             if (threads.isRunning(i)) {
@@ -84,7 +91,7 @@ public final class ThreadJob {
                 secondary.add(offset + i);
             }
         }
-        Throwable cause = failed >= offset ? threads.failure(failed - offset) : null;
+        Throwable cause = failed >= offset && failed < offset + n ? threads.failure(failed - offset) : null;
         if (failed < 0 && !secondary.isEmpty()) {
             failed = secondary.remove(0);
             cause = threads.failure(failed - offset);

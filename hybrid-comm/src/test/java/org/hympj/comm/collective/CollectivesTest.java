@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The core collectives against sequential references, on communicators of 1, 2, 3, 5 and 8 ranks. */
 @Timeout(120)
-class CollectivesTest {
+public class CollectivesTest {
 
     /** Rank r's i-th contribution: small integers, so every association of a float sum is exact. */
     static long value(int rank, int i) {

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Dup, Split, Create, Free, Compare, groups and attributes, with point-to-point and collectives inside new communicators. */
 @Timeout(120)
-class CommunicatorsTest {
+public class CommunicatorsTest {
 
     public static class Program {
         public static void main(String[] args) {

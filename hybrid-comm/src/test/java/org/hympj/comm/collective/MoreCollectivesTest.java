@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The v-variants, scan, reduce-scatter, MAXLOC/MINLOC on pair types, and user ops, against sequential references. */
 @Timeout(120)
-class MoreCollectivesTest {
+public class MoreCollectivesTest {
 
     /** String concatenation: associative, not commutative, so it shows whether rank order is kept. */
     public static class Concatenate extends User_function {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Derived datatypes: layouts, queries, errors, point-to-point and collectives with them, and packing. */
 @Timeout(60)
-class DerivedDatatypesTest {
+public class DerivedDatatypesTest {
     static final int ROWS = 6;
     static final int COLS = 5;
 

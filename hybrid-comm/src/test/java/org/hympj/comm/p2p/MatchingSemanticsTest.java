@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** MPI's matching rules: non-overtaking, wildcards, posting order, truncation. */
 @Timeout(120)
-class MatchingSemanticsTest {
+public class MatchingSemanticsTest {
 
     /**
      * Every rank but 0 sends a stream of numbered messages to rank 0, mixing eager and

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Each point-to-point operation of the mpiJava 1.2 API, between thread ranks. */
 @Timeout(60)
-class PointToPointTest {
+public class PointToPointTest {
 
     /** Every datatype, both before and after the receive is posted, eager and rendezvous sizes. */
     public static class AllTypes {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Requests: the Wait and Test families, persistent requests, cancel, buffered sends. */
 @Timeout(60)
-class RequestsTest {
+public class RequestsTest {
 
     public static class WaitanyWaitsome {
         public static void main(String[] args) {

@@ -1,0 +1,178 @@
+package org.hympj.comm.launch;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.hympj.comm.process.ProcessLayout;
+import org.hympj.shm.JobDirectory;
+import org.hympj.shm.JobId;
+import org.hympj.shm.StaleJobSweeper;
+
+/**
+ * {@code hympjrun --jvms M}: starts M JVMs running {@link RankProcess}, each with its block
+ * of ranks, watches them, and ends the job as one: when a JVM fails or dies, the others (which
+ * see it themselves within a fraction of a second) get {@link Hympjrun#GRACE_MILLIS} to stop,
+ * then are killed; the job's directory in shared memory is removed in every case, and what
+ * dead jobs left there before is swept first.
+ */
+final class ProcessLauncher {
+    private static final long POLL_MILLIS = 20;
+    /** Properties the launcher sets per JVM. */
+    private static final List<String> JOB_PROPERTIES = List.of("hympj.job.id", "hympj.jvm.index", "hympj.launcher.pid");
+
+    private ProcessLauncher() {
+    }
+
+    /** Runs the job; children write to {@code output} (the launcher's own streams when INHERIT). */
+    static int run(LaunchOptions options, PrintStream err, ProcessBuilder.Redirect output, Path workingDirectory) {
+        ProcessLayout layout = new ProcessLayout(options.np, options.jvms);
+        JobId job = JobId.random();
+        StaleJobSweeper.sweep();
+        Process[] children = new Process[options.jvms];
+        Thread killOnExit = new Thread(() -> {
+            destroyAll(children);
+            JobDirectory.removeJob(job);
+        }, "hympjrun-cleanup");
+        Runtime.getRuntime().addShutdownHook(killOnExit);
+        try {
+            for (int j = 0; j < options.jvms; j++) {
+                ProcessBuilder builder = new ProcessBuilder(command(options, job, j)).redirectOutput(output).redirectError(output)
+                    .redirectInput(ProcessBuilder.Redirect.INHERIT);
+                if (workingDirectory != null) {
+                    builder.directory(workingDirectory.toFile());
+                }
+                children[j] = builder.start();
+            }
+            return watch(children, layout, err);
+        } catch (java.io.IOException e) {
+            err.println("hympjrun: cannot start the job's JVMs: " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("hympjrun: interrupted");
+            return 1;
+        } finally {
+            destroyAll(children);
+            awaitAll(children);
+            if (!JobDirectory.removeJob(job)) {
+                err.println("hympjrun: could not remove the job's shared-memory directory " + JobDirectory.baseDirectory()
+                    + File.separator + JobDirectory.PREFIX + job);
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(killOnExit);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs anyway
+            }
+        }
+    }
+
+    private static List<String> command(LaunchOptions options, JobId job, int jvm) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // The JVM options of the launcher (heap, --add-opens, ...), and its HyMPJ settings
+        // however they were set: the job's JVMs run as the launcher was told to.
+        for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (!arg.startsWith("-Dhympj.")) {
+                command.add(arg);
+            }
+        }
+        for (String name : System.getProperties().stringPropertyNames()) {
+            if (name.startsWith("hympj.") && !JOB_PROPERTIES.contains(name)) {
+                command.add("-D" + name + "=" + System.getProperty(name));
+            }
+        }
+        command.add("-Dhympj.job.id=" + job);
+        command.add("-Dhympj.jvm.index=" + jvm);
+        command.add("-Dhympj.launcher.pid=" + ProcessHandle.current().pid());
+        if (System.getProperty("hympj.local.ranks") == null) {
+            command.add("-Dhympj.local.ranks=" + options.np);
+        }
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(RankProcess.class.getName());
+        command.addAll(options.asChildArguments());
+        return command;
+    }
+
+    /**
+     * Waits for every JVM. The first to fail starts the grace period, after which the rest
+     * are killed. Returns the job's exit status: 0, the first failure's status, or 1 when
+     * the first failure was a JVM killed by a signal.
+     */
+    private static int watch(Process[] children, ProcessLayout layout, PrintStream err) throws InterruptedException {
+        boolean[] ended = new boolean[children.length];
+        int running = children.length;
+        int status = 0;
+        long killAt = Long.MAX_VALUE;
+        while (running > 0) {
+            for (int j = 0; j < children.length; j++) {
+                if (ended[j] || children[j].isAlive()) {
+                    continue;
+                }
+                ended[j] = true;
+                running--;
+                int code = children[j].exitValue();
+                if (code == 0) {
+                    continue;
+                }
+                if (code > 128) {
+                    err.println("hympjrun: " + layout.describeRanks(j) + " (JVM " + j + ", process " + children[j].pid()
+                        + ") was killed by signal " + (code - 128) + signalName(code - 128) + "; the job is aborted");
+                }
+                if (status == 0) {
+                    status = code > 128 ? 1 : code;
+                    killAt = System.currentTimeMillis() + Hympjrun.GRACE_MILLIS;
+                }
+            }
+            if (running > 0 && System.currentTimeMillis() > killAt) {
+                List<String> stuck = new ArrayList<>();
+                for (int j = 0; j < children.length; j++) {
+                    if (!ended[j]) {
+                        stuck.add(layout.describeRanks(j));
+                    }
+                }
+                err.println("hympjrun: " + String.join(", ", stuck) + " did not stop within " + Hympjrun.GRACE_MILLIS / 1000
+                    + " s of the abort; killed");
+                destroyAll(children);
+                killAt = Long.MAX_VALUE;
+            }
+            Thread.sleep(POLL_MILLIS);
+        }
+        return status;
+    }
+
+    private static String signalName(int signal) {
+        switch (signal) {
+            case 9: return " (KILL)";
+            case 15: return " (TERM)";
+            case 6: return " (ABRT)";
+            case 11: return " (SEGV)";
+            case 2: return " (INT)";
+            default: return "";
+        }
+    }
+
+    private static void destroyAll(Process[] children) {
+        for (Process p : children) {
+            if (p != null && p.isAlive()) {
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    private static void awaitAll(Process[] children) {
+        for (Process p : children) {
+            if (p != null) {
+                try {
+                    p.waitFor();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+}

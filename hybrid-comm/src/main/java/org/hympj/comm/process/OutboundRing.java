@@ -1,0 +1,85 @@
+package org.hympj.comm.process;
+
+import static org.hympj.comm.process.MessageDescriptor.*;
+
+import java.util.concurrent.locks.ReentrantLock;
+import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
+import org.hympj.comm.data.ArrayMemory;
+import org.hympj.comm.match.SendOperation;
+import org.hympj.rings.ProgressHook;
+import org.hympj.rings.RingWriter;
+
+/**
+ * This JVM's ring into one other JVM's segment. The ring is single-producer, so the threads
+ * of this JVM that send to that JVM take turns by {@link #lock}: a message, streamed ones
+ * included, goes in whole before the next starts, which is what keeps one sender's messages
+ * in order and lets the reader find a stream's fragments one after the other.
+ */
+final class OutboundRing {
+    private final int jvm;
+    private final RingWriter writer;
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Holds a sync acknowledgement while it is written; used only under {@link #lock}. */
+    private final UnsafeBuffer ack = new UnsafeBuffer(new byte[SYNC_ACK_LENGTH]);
+
+    OutboundRing(int jvm, AtomicBuffer ringMemory) {
+        this.jvm = jvm;
+        this.writer = new RingWriter(new OneToOneRingBuffer(ringMemory));
+    }
+
+    int jvm() {
+        return jvm;
+    }
+
+    /**
+     * Writes the message of {@code s} to world rank {@code dest}: inline if its payload is at
+     * most {@code fragmentBytes}, else as an envelope and fragments of that size. Waits while
+     * the ring is full, calling {@code progress}, which throws to give up.
+     */
+    void write(int dest, SendOperation s, long syncToken, int fragmentBytes, ProgressHook progress) {
+        int length = s.byteLength();
+        boolean inline = length <= fragmentBytes;
+        lock.lock();
+        try {
+            int index = writer.claim(inline ? INLINE : STREAMED, HEADER_LENGTH + (inline ? length : 0), progress);
+            AtomicBuffer b = writer.buffer();
+            b.putInt(index + CONTEXT_OFFSET, s.context());
+            b.putInt(index + COMM_SIZE_OFFSET, s.commSize());
+            b.putInt(index + SOURCE_OFFSET, s.source());
+            b.putInt(index + TAG_OFFSET, s.tag());
+            b.putInt(index + DESTINATION_OFFSET, dest);
+            b.putShort(index + TYPE_OFFSET, (short) s.type().ordinal());
+            b.putShort(index + FORM_OFFSET, (short) (s.isSerialized() ? 1 : 0));
+            b.putInt(index + COUNT_OFFSET, s.count());
+            b.putInt(index + LENGTH_OFFSET, length);
+            b.putLong(index + SYNC_TOKEN_OFFSET, syncToken);
+            if (inline) {
+                ArrayMemory.copy(s.payloadBase(), s.payloadOffset(), b.byteArray(), b.addressOffset() + index + HEADER_LENGTH, length);
+            }
+            writer.commit(index);
+            if (!inline) {
+                writer.writeBulk(FRAGMENT, syncToken, s.payloadBase(), s.payloadOffset(), length, fragmentBytes, progress);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Writes a sync acknowledgement if the ring is free and has room now; never waits, so the
+     * thread draining the rings can call it without risking a deadlock with a writer.
+     */
+    boolean tryAcknowledge(long syncToken) {
+        if (!lock.tryLock()) {
+            return false;
+        }
+        try {
+            ack.putLong(0, syncToken);
+            return writer.tryWrite(SYNC_ACK, ack, 0, SYNC_ACK_LENGTH);
+        } finally {
+            lock.unlock();
+        }
+    }
+}

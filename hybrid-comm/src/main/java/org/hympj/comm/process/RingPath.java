@@ -1,0 +1,433 @@
+package org.hympj.comm.process;
+
+import static org.hympj.comm.process.NodeSegmentDescriptor.*;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
+import org.hympj.comm.match.SendOperation;
+import org.hympj.comm.runtime.ErrorClass;
+import org.hympj.comm.runtime.Job;
+import org.hympj.comm.runtime.RemotePath;
+import org.hympj.rings.ProgressHook;
+import org.hympj.shm.JobDirectory;
+import org.hympj.shm.JobId;
+import org.hympj.shm.SegmentHeaderDescriptor;
+import org.hympj.shm.SharedSegment;
+
+/**
+ * The process path of one JVM: its segment (control block and inbound rings, see
+ * {@link NodeSegmentDescriptor}), its rings into the other JVMs' segments, and the state
+ * that spans them: synchronous sends waiting for their acknowledgement, acknowledgements
+ * waiting for room, and what is known of the other processes (finished, aborted, dead).
+ *
+ * <p>Sending is done by the sending thread (see {@link OutboundRing}); reading is done by
+ * whichever thread calls {@link #progress} first: a rank thread waiting for a message, a
+ * writer waiting for room, or the {@link ProgressAgent} when no rank is in MPI. One thread
+ * at a time holds the drain lock; the others return at once and watch their own operation.
+ *
+ * <p>A drain never waits to write (acknowledgements are queued and written when there is
+ * room), and a writer waiting for room drains: so two processes filling each other's rings
+ * always make progress.
+ */
+public final class RingPath implements RemotePath, AutoCloseable {
+    /** Default ring capacity per ordered pair of JVMs (a power of two). */
+    public static final int DEFAULT_RING_BYTES = 1 << 20;
+    /** Default fragment size of streamed messages, and the largest inline payload. */
+    public static final int DEFAULT_FRAGMENT_BYTES = 32 * 1024;
+
+    private final Job job;
+    private final ProcessLayout layout;
+    private final int me;
+    private final JobDirectory directory;
+    private final SharedSegment own;
+    private final UnsafeBuffer control;
+    private final SharedSegment[] peerSegments;
+    private final UnsafeBuffer[] peerControl;
+    private final ProcessHandle[] peerProcesses;
+    private final OutboundRing[] outbound;
+    private final InboundRing[] inbound;
+    private final int fragmentBytes;
+    /** Per peer JVM: what a writer waiting for room in its ring does (drain, or give up). */
+    private final ProgressHook[] writerProgress;
+
+    private final AtomicBoolean draining = new AtomicBoolean();
+
+    private final Long2ObjectHashMap<SendOperation> awaitingAck = new Long2ObjectHashMap<>();
+    private long nextSyncSequence = 1;
+
+    private long[] acksToWrite = new long[16];
+    private int ackCount;
+    private volatile boolean acksPending;
+
+    private volatile boolean inFlightFailed;
+    private ProgressAgent agent;
+    /** The launcher, if there is one: its death ends the job (nobody would clean up after it). */
+    private ProcessHandle launcher;
+
+    private RingPath(Job job, ProcessLayout layout, int me, JobDirectory directory, SharedSegment own, int ringBytes,
+                     int fragmentBytes) {
+        this.job = job;
+        this.layout = layout;
+        this.me = me;
+        this.directory = directory;
+        this.own = own;
+        this.control = new UnsafeBuffer(own.data(), 0, CONTROL_LENGTH);
+        int jvms = layout.jvms();
+        this.peerSegments = new SharedSegment[jvms];
+        this.peerControl = new UnsafeBuffer[jvms];
+        this.peerProcesses = new ProcessHandle[jvms];
+        this.outbound = new OutboundRing[jvms];
+        this.inbound = new InboundRing[jvms - 1];
+        int ringLength = ringBytes + RingBufferDescriptor.TRAILER_LENGTH;
+        for (int sender = 0, k = 0; sender < jvms; sender++) {
+            if (sender != me) {
+                inbound[k++] = new InboundRing(sender, new UnsafeBuffer(own.data(), ringOffset(sender, me, ringBytes), ringLength),
+                    job, this);
+            }
+        }
+        this.fragmentBytes = fragmentBytes;
+        this.writerProgress = new ProgressHook[jvms];
+        for (int peer = 0; peer < jvms; peer++) {
+            int jvm = peer;
+            writerProgress[peer] = () -> {
+                String stop = job.abortReason();
+                if (stop != null) {
+                    throw new PathStoppedException("the job was aborted: " + stop);
+                }
+                String gone = peerGone(jvm);
+                if (gone != null) {
+                    throw new PathStoppedException(gone);
+                }
+                return progress();
+            };
+        }
+    }
+
+    /**
+     * Creates this JVM's segment in the job's directory and maps every other JVM's, waiting
+     * up to {@code wireUpMillis} for them to appear. Call before any local rank starts.
+     */
+    public static RingPath open(Job job, ProcessLayout layout, int me, JobId jobId, int ringBytes, int fragmentBytes,
+                                long wireUpMillis) {
+        if (Integer.bitCount(ringBytes) != 1 || ringBytes < 4096) {
+            throw new IllegalArgumentException("the ring size must be a power of two of at least 4096 bytes, not " + ringBytes);
+        }
+        if (fragmentBytes < 1 || fragmentBytes > ringBytes / 8 - MessageDescriptor.HEADER_LENGTH) {
+            throw new IllegalArgumentException("fragments of " + fragmentBytes + " bytes do not fit rings of " + ringBytes
+                + " bytes: at most " + (ringBytes / 8 - MessageDescriptor.HEADER_LENGTH));
+        }
+        long dataLength = dataLength(layout.jvms(), ringBytes);
+        if (dataLength > Integer.MAX_VALUE - SegmentHeaderDescriptor.HEADER_LENGTH) {
+            throw new IllegalArgumentException(layout.jvms() + " JVMs with rings of " + ringBytes
+                + " bytes need a segment larger than 2 GiB; use fewer JVMs or smaller rings");
+        }
+        JobDirectory directory = JobDirectory.open(jobId);
+        RingPath path = null;
+        try {
+            SharedSegment own = directory.createSegment(segmentName(me), (int) dataLength);
+            path = new RingPath(job, layout, me, directory, own, ringBytes, fragmentBytes);
+            path.control.putIntRelease(STATUS_OFFSET, STATUS_RUNNING);
+            path.wireUp(ringBytes, System.currentTimeMillis() + wireUpMillis);
+            return path;
+        } catch (RuntimeException e) {
+            if (path != null) {
+                path.closeMappings();
+            }
+            directory.close();
+            throw e;
+        }
+    }
+
+    static String segmentName(int jvm) {
+        return "jvm-" + jvm;
+    }
+
+    private void wireUp(int ringBytes, long deadline) {
+        int ringLength = ringBytes + RingBufferDescriptor.TRAILER_LENGTH;
+        for (int peer = 0; peer < layout.jvms(); peer++) {
+            if (peer == me) {
+                continue;
+            }
+            Path file = directory.path().resolve(segmentName(peer));
+            while (!isCreated(file)) {
+                if (System.currentTimeMillis() > deadline) {
+                    throw new IllegalStateException("the JVM of " + layout.describeRanks(peer) + " did not create its segment "
+                        + file + " in time; raise -Dhympj.wireup.timeout.seconds if the node is very busy");
+                }
+                sleepMillis(5);
+            }
+            SharedSegment segment = directory.openSegment(segmentName(peer));
+            peerSegments[peer] = segment;
+            peerControl[peer] = new UnsafeBuffer(segment.data(), 0, CONTROL_LENGTH);
+            Optional<ProcessHandle> process = ProcessHandle.of(segment.creator().pid());
+            peerProcesses[peer] = process.orElse(null);
+            outbound[peer] = new OutboundRing(peer, new UnsafeBuffer(segment.data(), ringOffset(me, peer, ringBytes), ringLength));
+        }
+    }
+
+    /** A segment is there once its file has its full length (mapping sizes it before writing the header). */
+    private static boolean isCreated(Path file) {
+        try {
+            return Files.size(file) > SegmentHeaderDescriptor.HEADER_LENGTH;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Starts the thread that drains, heartbeats and watches the other processes (and the
+     * launcher, if not null) while no rank does.
+     */
+    public void startProgressAgent(long parkMicros, ProcessHandle launcher) {
+        this.launcher = launcher;
+        agent = new ProgressAgent(this, "hympj-progress-jvm-" + me, parkMicros);
+        agent.start();
+    }
+
+    // ---------------------------------------------------------------- sending
+
+    @Override
+    public void send(int destWorldRank, SendOperation s) {
+        int jvm = layout.jvmOf(destWorldRank);
+        String gone = peerGone(jvm);
+        if (gone != null) {
+            s.failRemote(ErrorClass.ERR_OTHER, "cannot send to rank " + destWorldRank + ": " + gone);
+            return;
+        }
+        long token = 0;
+        if (s.mode() == SendOperation.SYNCHRONOUS) {
+            token = awaitAck(s);
+        }
+        try {
+            outbound[jvm].write(destWorldRank, s, token, fragmentBytes, writerProgress[jvm]);
+        } catch (PathStoppedException e) {
+            if (token != 0) {
+                synchronized (awaitingAck) {
+                    awaitingAck.remove(token);
+                }
+            }
+            s.failRemote(ErrorClass.ERR_OTHER, "send to rank " + destWorldRank + " failed: " + e.getMessage());
+            return;
+        }
+        if (token == 0) {
+            s.completeRemote();
+        }
+    }
+
+    /** Why JVM {@code jvm} can receive no more, or null while it can. */
+    private String peerGone(int jvm) {
+        int status = peerControl[jvm].getIntVolatile(STATUS_OFFSET);
+        if (status == STATUS_FINISHED) {
+            return layout.describeRanks(jvm) + " already finished (its process ended normally)";
+        }
+        if (status == STATUS_ABORTED) {
+            return layout.describeRanks(jvm) + " aborted: " + readReason(peerControl[jvm]);
+        }
+        return null;
+    }
+
+    private long awaitAck(SendOperation s) {
+        synchronized (awaitingAck) {
+            long token = ((long) me << 48) | nextSyncSequence++;
+            awaitingAck.put(token, s);
+            return token;
+        }
+    }
+
+    /** An acknowledgement arrived: the synchronous send with {@code token} is matched. */
+    void syncAcknowledged(long token) {
+        SendOperation s;
+        synchronized (awaitingAck) {
+            s = awaitingAck.remove(token);
+        }
+        if (s != null) {
+            s.completeRemote();
+        }
+    }
+
+    @Override
+    public void acknowledge(long syncToken) {
+        synchronized (this) {
+            if (ackCount == acksToWrite.length) {
+                acksToWrite = java.util.Arrays.copyOf(acksToWrite, ackCount * 2);
+            }
+            acksToWrite[ackCount++] = syncToken;
+            acksPending = true;
+        }
+    }
+
+    private synchronized int writeAcks() {
+        int kept = 0;
+        for (int i = 0; i < ackCount; i++) {
+            long token = acksToWrite[i];
+            if (!outbound[(int) (token >>> 48)].tryAcknowledge(token)) {
+                acksToWrite[kept++] = token;
+            }
+        }
+        int written = ackCount - kept;
+        ackCount = kept;
+        acksPending = kept > 0;
+        return written;
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    @Override
+    public int progress() {
+        // Test before the CAS: threads that find the lock taken do not fight over its line.
+        if (draining.get() || !draining.compareAndSet(false, true)) {
+            return 0;
+        }
+        try {
+            int work = 0;
+            for (InboundRing ring : inbound) {
+                work += ring.drain();
+            }
+            if (acksPending) {
+                work += writeAcks();
+            }
+            return work;
+        } finally {
+            draining.set(false);
+        }
+    }
+
+    // ---------------------------------------------------------------- liveness and abort
+
+    @Override
+    public void publishAbort(int rank, int exitCode, String reason) {
+        if (control.getIntVolatile(STATUS_OFFSET) != STATUS_RUNNING) {
+            return;
+        }
+        byte[] text = reason.getBytes(StandardCharsets.UTF_8);
+        int n = Math.min(text.length, MAX_REASON_LENGTH);
+        control.putInt(EXIT_CODE_OFFSET, exitCode);
+        control.putInt(FAILED_RANK_OFFSET, rank);
+        control.putInt(REASON_LENGTH_OFFSET, n);
+        control.putBytes(REASON_OFFSET, text, 0, n);
+        // Release: a peer that reads ABORTED (acquire) reads the fields above.
+        control.putIntRelease(STATUS_OFFSET, STATUS_ABORTED);
+    }
+
+    private static String readReason(UnsafeBuffer c) {
+        int n = Math.min(c.getInt(REASON_LENGTH_OFFSET), MAX_REASON_LENGTH);
+        byte[] text = new byte[Math.max(n, 0)];
+        c.getBytes(REASON_OFFSET, text);
+        return new String(text, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Beats this process's heart and looks at every other: one that aborted aborts this JVM's
+     * ranks with its reason; one whose process is gone without finishing aborts them as dead.
+     * Called by the {@link ProgressAgent} every few hundred milliseconds.
+     */
+    void watchPeers(long livenessTimeoutMillis) {
+        own.heartbeat();
+        if (launcher != null && !launcher.isAlive()) {
+            job.abortFromPeer(-1, 1, "the launcher (hympjrun, process " + launcher.pid() + ") died");
+        }
+        long now = System.currentTimeMillis();
+        for (int peer = 0; peer < layout.jvms() && job.abortReason() == null; peer++) {
+            if (peer == me) {
+                continue;
+            }
+            UnsafeBuffer c = peerControl[peer];
+            int status = c.getIntVolatile(STATUS_OFFSET);
+            if (status == STATUS_ABORTED) {
+                job.abortFromPeer(c.getInt(FAILED_RANK_OFFSET), c.getInt(EXIT_CODE_OFFSET), readReason(c));
+            } else if (status == STATUS_RUNNING) {
+                ProcessHandle process = peerProcesses[peer];
+                if (process == null || !process.isAlive()) {
+                    // Re-read: a peer that finished just before it exited is not dead.
+                    if (c.getIntVolatile(STATUS_OFFSET) == STATUS_RUNNING) {
+                        job.abortFromPeer(layout.firstRank(peer), 1, layout.describeRanks(peer) + " (process "
+                            + peerSegments[peer].creator().pid() + ") died without finishing");
+                    }
+                } else if (now - peerSegments[peer].lastHeartbeatMillis() > livenessTimeoutMillis) {
+                    job.abortFromPeer(layout.firstRank(peer), 1, layout.describeRanks(peer) + " (process "
+                        + peerSegments[peer].creator().pid() + ") has not responded for " + livenessTimeoutMillis / 1000 + " s");
+                }
+            }
+        }
+        if (job.abortReason() != null && !inFlightFailed) {
+            failInFlight(job.abortReason());
+        }
+    }
+
+    /**
+     * After an abort: fails every operation that waits on another process and would
+     * otherwise wait for ever (synchronous sends, receives in the middle of a stream).
+     */
+    private void failInFlight(String reason) {
+        inFlightFailed = true;
+        while (!draining.compareAndSet(false, true)) {
+            Thread.onSpinWait();
+        }
+        try {
+            for (InboundRing ring : inbound) {
+                ring.abandonStream("the job was aborted while the message was arriving: " + reason);
+            }
+        } finally {
+            draining.set(false);
+        }
+        List<SendOperation> waiting;
+        synchronized (awaitingAck) {
+            waiting = new ArrayList<>(awaitingAck.values());
+            awaitingAck.clear();
+        }
+        for (SendOperation s : waiting) {
+            s.failRemote(ErrorClass.ERR_OTHER, "the job was aborted before the synchronous send was matched: " + reason);
+        }
+    }
+
+    /**
+     * The goodbye of a JVM whose ranks all ended normally: writes the acknowledgements still
+     * owed to other processes' synchronous sends, marks the segment FINISHED (so the others
+     * do not take this exit for a death), then stops and removes the segment.
+     */
+    public void finish(long timeoutMillis) {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (acksPending && job.abortReason() == null && System.currentTimeMillis() < deadline) {
+            if (progress() == 0) {
+                Thread.yield();
+            }
+        }
+        control.putIntRelease(STATUS_OFFSET, STATUS_FINISHED);
+        close();
+    }
+
+    /** Stops the agent, unmaps every segment and removes this JVM's. */
+    @Override
+    public void close() {
+        if (agent != null) {
+            agent.stopAndJoin();
+        }
+        closeMappings();
+        directory.close();
+    }
+
+    private void closeMappings() {
+        for (SharedSegment s : peerSegments) {
+            if (s != null) {
+                s.close();
+            }
+        }
+    }
+
+    static void sleepMillis(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while wiring up the job's processes", e);
+        }
+    }
+}

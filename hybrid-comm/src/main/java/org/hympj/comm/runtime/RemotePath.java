@@ -1,0 +1,25 @@
+package org.hympj.comm.runtime;
+
+import org.hympj.comm.match.SendOperation;
+
+/**
+ * The way to ranks that live in other processes of this node (and, later, other nodes), as
+ * the ranks of this JVM see it. A job whose ranks all live here has none.
+ */
+public interface RemotePath {
+    /**
+     * Carries {@code send} to world rank {@code destWorldRank}, which lives in another
+     * process. The send completes once its payload has left the caller's memory (for a
+     * synchronous send: once the receiver has matched it), or fails with an error class.
+     */
+    void send(int destWorldRank, SendOperation send);
+
+    /** Reads what has arrived for this JVM's ranks, if no other thread is doing so; returns the work done. */
+    int progress();
+
+    /** Tells the sender of a synchronous message, by its token, that a receive has matched it. */
+    void acknowledge(long syncToken);
+
+    /** Tells every other process of the job that it is aborted, by {@code rank}, with this exit code and reason. */
+    void publishAbort(int rank, int exitCode, String reason);
+}
