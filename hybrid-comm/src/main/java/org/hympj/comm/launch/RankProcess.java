@@ -68,6 +68,9 @@ public final class RankProcess {
                 Hympjrun.report(outcome, options.np, err);
             } else {
                 err.println("hympjrun: the JVM of " + layout.describeRanks(me) + " stopped: " + job.abortReason());
+                for (int rank : outcome.secondaryFailures()) {
+                    err.println("hympjrun:   rank " + rank + ": " + threads.failure(rank));
+                }
             }
             path.close();
             return outcome.exitCode();

@@ -63,6 +63,11 @@ public final class ThreadJob {
         return job;
     }
 
+    /** What world rank {@code rank} (one of this JVM's) threw, or null. */
+    public Throwable failure(int rank) {
+        return threads.failure(rank - firstRank);
+    }
+
     /**
      * Waits for every rank. After a failure, the other ranks get {@code graceMillis} to stop
      * (ranks blocked in MPI stop at once; a rank computing outside MPI may not); those still
