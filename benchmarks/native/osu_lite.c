@@ -17,8 +17,8 @@
 
 #define WINDOW 64
 
-static int iterations(long size) { return size <= 8192 ? 2000 : size <= 262144 ? 200 : 50; }
-static int warmup(long size) { return size <= 8192 ? 200 : 10; }
+static int iterations(long size) { return size <= 8192 ? 10000 : 1000; }
+static int warmup(long size) { return size <= 8192 ? 1000 : 10; }
 
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);

@@ -1,5 +1,7 @@
 package org.hympj.benchmarks.osu;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import mpi.MPI;
 import mpi.Request;
 
@@ -8,23 +10,29 @@ import mpi.Request;
  * counts and output columns, run by hympjrun, so HyMPJ and a native MPI can be compared on
  * one machine in one session.
  *
- * <pre>hympjrun -np 4 -cp benchmarks/target/benchmarks.jar org.hympj.benchmarks.osu.OsuLite allreduce [max_bytes]</pre>
+ * <pre>hympjrun -np 4 [--jvms M] -cp benchmarks/target/benchmarks.jar org.hympj.benchmarks.osu.OsuLite allreduce [max_bytes]</pre>
  *
  * Tests: latency (2 ranks, half round trip), bw (2 ranks, window of 64 messages), bcast,
  * allreduce (float sum), alltoall, barrier (average time per call over the ranks).
+ *
+ * <p>Each test's timed loop is a method of its own, and the warm-up runs that same method
+ * until the JIT compilers are done with it: a loop timed inside {@code main} would run
+ * interpreted, then on-stack-replaced, while it is being measured.
  */
 public final class OsuLite {
     private static final int WINDOW = 64;
+    private static final double WARMUP_LIMIT_SECONDS = 15;
 
     private OsuLite() {
     }
 
+    /** OSU's own defaults: 10,000 iterations up to 8 KiB (1,000 warm-up), 1,000 above (10 warm-up). */
     static int iterations(long size) {
-        return size <= 8192 ? 2000 : size <= 262144 ? 200 : 50;
+        return size <= 8192 ? 10_000 : 1_000;
     }
 
     static int warmup(long size) {
-        return size <= 8192 ? 200 : 10;
+        return size <= 8192 ? 1_000 : 10;
     }
 
     public static void main(String[] args) {
@@ -33,152 +41,184 @@ public final class OsuLite {
         int size = MPI.COMM_WORLD.Size();
         String test = own.length > 0 ? own[0] : "latency";
         int max = own.length > 1 ? Integer.parseInt(own[1]) : (test.equals("latency") || test.equals("bw") ? 4_194_304 : 1_048_576);
-        byte[] a = new byte[max * size];
-        byte[] b = new byte[max * size];
-        java.util.Arrays.fill(a, (byte) 1);
-        float[] fa = new float[max / 4 + 1];
-        float[] fb = new float[max / 4 + 1];
+        Buffers buffers = new Buffers(max, size);
         if (rank == 0) {
             System.out.printf("# OSU-lite %s test, %d ranks (HyMPJ, JDK %s)%n", test, size, System.getProperty("java.version"));
             System.out.printf("# Size %20s%n", test.equals("bw") ? "Bandwidth (MB/s)" : "Avg Latency (us)");
         }
-        jitWarmup(test, rank, a, b, fa, fb);
+        jitWarmup(test, rank, buffers);
+        // Lines are printed after the last size: formatting is new code for the JIT, and its
+        // compilation would take a core from the ranks while the next sizes are timed.
+        StringBuilder lines = new StringBuilder();
         if (test.equals("barrier")) {
-            for (int i = 0; i < 200; i++) {
-                MPI.COMM_WORLD.Barrier();
+            report(rank, size, 0, run(test, rank, 0, 5000, 200, buffers), lines);
+        } else {
+            for (int s = 8; s <= max; s *= 2) {
+                double value = run(test, rank, s, iterations(s), warmup(s), buffers);
+                if (test.equals("latency") || test.equals("bw")) {
+                    lines.append(s).append(' ').append(value).append('\n');
+                } else {
+                    report(rank, size, s, value, lines);
+                }
             }
-            double t0 = MPI.Wtime();
-            int n = 5000;
-            for (int i = 0; i < n; i++) {
-                MPI.COMM_WORLD.Barrier();
-            }
-            report(rank, size, 0, (MPI.Wtime() - t0) * 1e6 / n);
-            MPI.Finalize();
-            return;
         }
-        for (int s = 8; s <= max; s *= 2) {
-            int n = iterations(s);
-            int w = warmup(s);
-            double t0 = 0;
-            switch (test) {
-                case "latency":
-                    if (rank < 2) {
-                        for (int i = 0; i < n + w; i++) {
-                            if (i == w) {
-                                t0 = MPI.Wtime();
-                            }
-                            if (rank == 0) {
-                                MPI.COMM_WORLD.Send(a, 0, s, MPI.BYTE, 1, 1);
-                                MPI.COMM_WORLD.Recv(b, 0, s, MPI.BYTE, 1, 1);
-                            } else {
-                                MPI.COMM_WORLD.Recv(b, 0, s, MPI.BYTE, 0, 1);
-                                MPI.COMM_WORLD.Send(a, 0, s, MPI.BYTE, 0, 1);
-                            }
-                        }
-                        if (rank == 0) {
-                            System.out.printf("%-10d%18.2f%n", s, (MPI.Wtime() - t0) * 1e6 / (2.0 * n));
-                        }
-                    }
-                    break;
-                case "bw":
-                    if (rank < 2) {
-                        Request[] req = new Request[WINDOW];
-                        int rounds = n / 10 + 5;
-                        for (int i = 0; i < rounds + 2; i++) {
-                            if (i == 2) {
-                                t0 = MPI.Wtime();
-                            }
-                            if (rank == 0) {
-                                for (int k = 0; k < WINDOW; k++) {
-                                    req[k] = MPI.COMM_WORLD.Isend(a, 0, s, MPI.BYTE, 1, 2);
-                                }
-                                Request.Waitall(req);
-                                MPI.COMM_WORLD.Recv(b, 0, 4, MPI.BYTE, 1, 3);
-                            } else {
-                                for (int k = 0; k < WINDOW; k++) {
-                                    req[k] = MPI.COMM_WORLD.Irecv(b, 0, s, MPI.BYTE, 0, 2);
-                                }
-                                Request.Waitall(req);
-                                MPI.COMM_WORLD.Send(a, 0, 4, MPI.BYTE, 0, 3);
-                            }
-                        }
-                        if (rank == 0) {
-                            System.out.printf("%-10d%18.2f%n", s, (double) s * WINDOW * rounds / (MPI.Wtime() - t0) / 1e6);
-                        }
-                    }
-                    break;
-                case "bcast":
-                case "allreduce":
-                case "alltoall":
-                    for (int i = 0; i < n + w; i++) {
-                        if (i == w) {
-                            MPI.COMM_WORLD.Barrier();
-                            t0 = MPI.Wtime();
-                        }
-                        if (test.equals("bcast")) {
-                            MPI.COMM_WORLD.Bcast(a, 0, s, MPI.BYTE, 0);
-                        } else if (test.equals("allreduce")) {
-                            MPI.COMM_WORLD.Allreduce(fa, 0, fb, 0, s / 4, MPI.FLOAT, MPI.SUM);
-                        } else {
-                            MPI.COMM_WORLD.Alltoall(a, 0, s, MPI.BYTE, b, 0, s, MPI.BYTE);
-                        }
-                    }
-                    report(rank, size, s, (MPI.Wtime() - t0) * 1e6 / n);
-                    break;
-                default:
-                    throw new IllegalArgumentException("unknown test '" + test + "': latency, bw, bcast, allreduce, alltoall or barrier");
+        if (rank == 0) {
+            for (String line : lines.toString().split("\n")) {
+                String[] f = line.split(" ");
+                System.out.printf("%-10d%18.2f%n", Integer.parseInt(f[0]), Double.parseDouble(f[1]));
             }
         }
         MPI.Finalize();
     }
 
-    /**
-     * Runs the test's smallest case many times before anything is timed, so that the timed
-     * sizes run compiled code: C's twin needs no such pass, a JVM does.
-     */
-    private static void jitWarmup(String test, int rank, byte[] a, byte[] b, float[] fa, float[] fb) {
-        for (int i = 0; i < 30_000; i++) {
+    /** The message buffers of one run: allocated once, at the largest size. */
+    static final class Buffers {
+        final byte[] a;
+        final byte[] b;
+        final float[] fa;
+        final float[] fb;
+        final Request[] window = new Request[WINDOW];
+
+        Buffers(int max, int ranks) {
+            a = new byte[max * ranks];
+            b = new byte[max * ranks];
+            java.util.Arrays.fill(a, (byte) 1);
+            fa = new float[max / 4 + 1];
+            fb = new float[max / 4 + 1];
+        }
+    }
+
+    /** Runs {@code n} timed iterations after {@code w} untimed ones; returns the test's figure for this size. */
+    static double run(String test, int rank, int s, int n, int w, Buffers buf) {
+        switch (test) {
+            case "latency":
+                return latency(rank, s, n, w, buf);
+            case "bw":
+                return bandwidth(rank, s, n / 10 + 5, buf);
+            case "bcast":
+            case "allreduce":
+            case "alltoall":
+            case "barrier":
+                return collective(test, s, n, w, buf);
+            default:
+                throw new IllegalArgumentException("unknown test '" + test + "': latency, bw, bcast, allreduce, alltoall or barrier");
+        }
+    }
+
+    /** Half the average round trip of a ping-pong between ranks 0 and 1, in microseconds. */
+    private static double latency(int rank, int s, int n, int w, Buffers buf) {
+        if (rank >= 2) {
+            return 0;
+        }
+        double t0 = 0;
+        for (int i = 0; i < n + w; i++) {
+            if (i == w) {
+                t0 = MPI.Wtime();
+            }
+            if (rank == 0) {
+                MPI.COMM_WORLD.Send(buf.a, 0, s, MPI.BYTE, 1, 1);
+                MPI.COMM_WORLD.Recv(buf.b, 0, s, MPI.BYTE, 1, 1);
+            } else {
+                MPI.COMM_WORLD.Recv(buf.b, 0, s, MPI.BYTE, 0, 1);
+                MPI.COMM_WORLD.Send(buf.a, 0, s, MPI.BYTE, 0, 1);
+            }
+        }
+        return (MPI.Wtime() - t0) * 1e6 / (2.0 * n);
+    }
+
+    /** MB/s from rank 0 to rank 1: windows of non-blocking sends, each acknowledged. */
+    private static double bandwidth(int rank, int s, int rounds, Buffers buf) {
+        if (rank >= 2) {
+            return 0;
+        }
+        Request[] req = buf.window;
+        double t0 = 0;
+        for (int i = 0; i < rounds + 2; i++) {
+            if (i == 2) {
+                t0 = MPI.Wtime();
+            }
+            if (rank == 0) {
+                for (int k = 0; k < WINDOW; k++) {
+                    req[k] = MPI.COMM_WORLD.Isend(buf.a, 0, s, MPI.BYTE, 1, 2);
+                }
+                Request.Waitall(req);
+                MPI.COMM_WORLD.Recv(buf.b, 0, 4, MPI.BYTE, 1, 3);
+            } else {
+                for (int k = 0; k < WINDOW; k++) {
+                    req[k] = MPI.COMM_WORLD.Irecv(buf.b, 0, s, MPI.BYTE, 0, 2);
+                }
+                Request.Waitall(req);
+                MPI.COMM_WORLD.Send(buf.a, 0, 4, MPI.BYTE, 0, 3);
+            }
+        }
+        return (double) s * WINDOW * rounds / (MPI.Wtime() - t0) / 1e6;
+    }
+
+    /** This rank's average time per call of a collective, in microseconds. */
+    private static double collective(String test, int s, int n, int w, Buffers buf) {
+        double t0 = 0;
+        for (int i = 0; i < n + w; i++) {
+            if (i == w) {
+                MPI.COMM_WORLD.Barrier();
+                t0 = MPI.Wtime();
+            }
             switch (test) {
-                case "bw":
-                    if (i % 64 == 0 && rank < 2) {
-                        Request[] req = new Request[WINDOW];
-                        for (int k = 0; k < WINDOW; k++) {
-                            req[k] = rank == 0 ? MPI.COMM_WORLD.Isend(a, 0, 8, MPI.BYTE, 1, 8) : MPI.COMM_WORLD.Irecv(b, 0, 8, MPI.BYTE, 0, 8);
-                        }
-                        Request.Waitall(req);
-                    }
-                    break;
-                case "latency":
-                    if (rank == 0) {
-                        MPI.COMM_WORLD.Send(a, 0, 8, MPI.BYTE, 1, 9);
-                        MPI.COMM_WORLD.Recv(b, 0, 8, MPI.BYTE, 1, 9);
-                    } else if (rank == 1) {
-                        MPI.COMM_WORLD.Recv(b, 0, 8, MPI.BYTE, 0, 9);
-                        MPI.COMM_WORLD.Send(a, 0, 8, MPI.BYTE, 0, 9);
-                    }
-                    break;
                 case "bcast":
-                    MPI.COMM_WORLD.Bcast(a, 0, 8, MPI.BYTE, 0);
+                    MPI.COMM_WORLD.Bcast(buf.a, 0, s, MPI.BYTE, 0);
                     break;
                 case "allreduce":
-                    MPI.COMM_WORLD.Allreduce(fa, 0, fb, 0, 2, MPI.FLOAT, MPI.SUM);
+                    MPI.COMM_WORLD.Allreduce(buf.fa, 0, buf.fb, 0, s / 4, MPI.FLOAT, MPI.SUM);
                     break;
                 case "alltoall":
-                    MPI.COMM_WORLD.Alltoall(a, 0, 8, MPI.BYTE, b, 0, 8, MPI.BYTE);
+                    MPI.COMM_WORLD.Alltoall(buf.a, 0, s, MPI.BYTE, buf.b, 0, s, MPI.BYTE);
                     break;
                 default:
                     MPI.COMM_WORLD.Barrier();
             }
         }
+        return (MPI.Wtime() - t0) * 1e6 / n;
+    }
+
+    /**
+     * Runs the test's timed method at its smallest size, in rounds, for at least
+     * {@link #WARMUP_MIN_SECONDS} and until no rank's JIT compiler has finished new work for
+     * {@link #WARMUP_QUIET_SECONDS} (at most {@link #WARMUP_LIMIT_SECONDS} in all): then the
+     * timed sizes run compiled code and no compiler thread takes a core from a rank in the
+     * middle of a measurement. C's twin needs no such pass, a JVM does. On a node whose cores
+     * are all busy with spinning ranks, compiler threads get little time, so their queue
+     * drains slowly and a fixed iteration count is not enough.
+     */
+    private static void jitWarmup(String test, int rank, Buffers buf) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        double start = MPI.Wtime();
+        long compiled = -1;
+        double quietSince = start;
+        int[] quiet = new int[1];
+        int[] allQuiet = new int[1];
+        int smallest = test.equals("barrier") ? 0 : 8;
+        do {
+            run(test, rank, smallest, 2_000, 0, buf);
+            double now = MPI.Wtime();
+            long total = jit.getTotalCompilationTime();
+            if (total != compiled) {
+                compiled = total;
+                quietSince = now;
+            }
+            quiet[0] = now - start >= WARMUP_MIN_SECONDS && now - quietSince >= WARMUP_QUIET_SECONDS ? 1 : 0;
+            MPI.COMM_WORLD.Allreduce(quiet, 0, allQuiet, 0, 1, MPI.INT, MPI.MIN);
+        } while (allQuiet[0] == 0 && MPI.Wtime() - start < WARMUP_LIMIT_SECONDS);
         MPI.COMM_WORLD.Barrier();
     }
 
-    /** Prints the average over the ranks of each rank's time per call, as the OSU collective tests do. */
-    private static void report(int rank, int size, int bytes, double microseconds) {
+    private static final double WARMUP_MIN_SECONDS = 1.5;
+    private static final double WARMUP_QUIET_SECONDS = 0.5;
+
+    /** Adds the average over the ranks of each rank's time per call to rank 0's lines, as the OSU collective tests report. */
+    private static void report(int rank, int size, int bytes, double microseconds, StringBuilder lines) {
         double[] sum = new double[1];
         MPI.COMM_WORLD.Reduce(new double[] {microseconds}, 0, sum, 0, 1, MPI.DOUBLE, MPI.SUM, 0);
         if (rank == 0) {
-            System.out.printf("%-10d%18.2f%n", bytes, sum[0] / size);
+            lines.append(bytes).append(' ').append(sum[0] / size).append('\n');
         }
     }
 }

@@ -364,6 +364,7 @@ public final class MatchingEngine {
             }
         }
         Thread me = Thread.currentThread();
+        job.beforePark();
         while (true) {
             synchronized (q) {
                 if (found(q.unexpected.find(source, tag), out)) {

@@ -45,6 +45,7 @@ public final class Waiting {
         }
         Thread me = Thread.currentThread();
         op.setWaiter(me);
+        job.beforePark();
         try {
             while (!op.isComplete()) {
                 int stop = stopReason(job, me);
@@ -88,6 +89,7 @@ public final class Waiting {
                 op.setWaiter(me);
             }
         }
+        job.beforePark();
         try {
             while (!anyComplete(ops)) {
                 int stop = stopReason(job, me);

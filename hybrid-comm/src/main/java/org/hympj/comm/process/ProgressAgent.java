@@ -1,6 +1,7 @@
 package org.hympj.comm.process;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 
@@ -10,7 +11,11 @@ import org.agrona.concurrent.IdleStrategy;
  * that arrive while every rank computes or is parked, and, every {@link #WATCH_PERIOD_MILLIS},
  * the heartbeat and the watch over the other processes (see {@link RingPath#watchPeers}).
  * When there is nothing to do it backs off to parks of at most the configured length, which
- * bounds both its cost on a busy node and the delay it adds for a parked receiver.
+ * bounds both its cost on a busy node and the delay it adds for a parked receiver. While rank
+ * threads drain the rings themselves it stays out of their way, parked until the next watch
+ * (on a node with as many busy threads as cores, each wake-up of this thread would take a
+ * core from a rank); a rank thread that is about to park unparks it first
+ * ({@link RingPath#waiterParking}), so a parked receiver never depends on a parked agent.
  */
 final class ProgressAgent extends Thread {
     static final long WATCH_PERIOD_MILLIS = 100;
@@ -19,6 +24,7 @@ final class ProgressAgent extends Thread {
     private final IdleStrategy idle;
     private final long livenessTimeoutMillis;
     private volatile boolean running = true;
+    private volatile boolean wakeRequested;
 
     ProgressAgent(RingPath path, String name, long parkMicros) {
         super(name);
@@ -32,15 +38,32 @@ final class ProgressAgent extends Thread {
     @Override
     public void run() {
         long nextWatch = 0;
+        int drainsSeen = path.foreignDrains();
         while (running) {
-            int work = path.progress();
             long now = System.nanoTime();
             if (now - nextWatch >= 0) {
                 path.watchPeers(livenessTimeoutMillis);
                 nextWatch = now + TimeUnit.MILLISECONDS.toNanos(WATCH_PERIOD_MILLIS);
             }
-            idle.idle(work);
+            int drains = path.foreignDrains();
+            if (wakeRequested) {
+                // A rank is parking: drain for it from now on, whatever the ranks did before.
+                wakeRequested = false;
+                drainsSeen = drains;
+            } else if (drains != drainsSeen) {
+                drainsSeen = drains;
+                idle.reset();
+                LockSupport.parkNanos(Math.max(0, nextWatch - now));
+                continue;
+            }
+            idle.idle(path.progress());
         }
+    }
+
+    /** A rank thread is about to park: drain for it now. */
+    void wake() {
+        wakeRequested = true;
+        LockSupport.unpark(this);
     }
 
     void stopAndJoin() {

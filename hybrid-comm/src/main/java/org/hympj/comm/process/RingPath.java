@@ -41,7 +41,7 @@ public final class RingPath implements RemotePath, AutoCloseable {
     /** Default ring capacity per ordered pair of JVMs (a power of two). */
     public static final int DEFAULT_RING_BYTES = 1 << 20;
     /** Default fragment size of streamed messages, and the largest inline payload. */
-    public static final int DEFAULT_FRAGMENT_BYTES = 32 * 1024;
+    public static final int DEFAULT_FRAGMENT_BYTES = 16 * 1024;
 
     private final Job job;
     private final ProcessLayout layout;
@@ -59,6 +59,8 @@ public final class RingPath implements RemotePath, AutoCloseable {
     private final ProgressHook[] writerProgress;
 
     private final AtomicBoolean draining = new AtomicBoolean();
+    /** Drains done by threads other than the agent; the agent backs off while this moves. */
+    private volatile int foreignDrains;
 
     private final Long2ObjectHashMap<SendOperation> awaitingAck = new Long2ObjectHashMap<>();
     private long nextSyncSequence = 1;
@@ -68,7 +70,7 @@ public final class RingPath implements RemotePath, AutoCloseable {
     private volatile boolean acksPending;
 
     private volatile boolean inFlightFailed;
-    private ProgressAgent agent;
+    private volatile ProgressAgent agent;
     /** The launcher, if there is one: its death ends the job (nobody would clean up after it). */
     private ProcessHandle launcher;
 
@@ -287,6 +289,10 @@ public final class RingPath implements RemotePath, AutoCloseable {
             return 0;
         }
         try {
+            if (Thread.currentThread() != agent) {
+                // Single writer (we hold the drain lock), so a plain increment of the volatile is exact.
+                foreignDrains++;
+            }
             int work = 0;
             for (InboundRing ring : inbound) {
                 work += ring.drain();
@@ -322,6 +328,19 @@ public final class RingPath implements RemotePath, AutoCloseable {
         byte[] text = new byte[Math.max(n, 0)];
         c.getBytes(REASON_OFFSET, text);
         return new String(text, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void waiterParking() {
+        ProgressAgent a = agent;
+        if (a != null) {
+            a.wake();
+        }
+    }
+
+    /** A count that moves while rank threads drain the rings themselves (see {@link ProgressAgent}). */
+    int foreignDrains() {
+        return foreignDrains;
     }
 
     /**

@@ -50,7 +50,7 @@ public final class Job {
         this.localCount = localCount;
         int eagerLimit = Integer.getInteger("hympj.eager.limit", DEFAULT_EAGER_LIMIT);
         boolean oversubscribed = size > Runtime.getRuntime().availableProcessors();
-        this.spins = Integer.getInteger("hympj.wait.spins", oversubscribed ? 100 : 20_000);
+        this.spins = Integer.getInteger("hympj.wait.spins", oversubscribed ? 100 : 200_000);
         this.yields = Integer.getInteger("hympj.wait.yields", oversubscribed ? 10 : 100);
         this.engines = new MatchingEngine[size];
         this.ranks = new RankRuntime[size];
@@ -89,6 +89,14 @@ public final class Job {
     public int progress() {
         RemotePath r = remote;
         return r == null ? 0 : r.progress();
+    }
+
+    /** Called by a waiting thread just before it parks, so the path's background drainer is awake. */
+    public void beforePark() {
+        RemotePath r = remote;
+        if (r != null) {
+            r.waiterParking();
+        }
     }
 
     /** A receive here matched a synchronous send from another process. */

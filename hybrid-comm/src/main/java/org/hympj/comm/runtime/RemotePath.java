@@ -17,6 +17,9 @@ public interface RemotePath {
     /** Reads what has arrived for this JVM's ranks, if no other thread is doing so; returns the work done. */
     int progress();
 
+    /** A thread of this JVM is about to park waiting for a message: someone else must drain for it now. */
+    void waiterParking();
+
     /** Tells the sender of a synchronous message, by its token, that a receive has matched it. */
     void acknowledge(long syncToken);
 
