@@ -19,6 +19,8 @@ import org.agrona.concurrent.IdleStrategy;
  */
 final class ProgressAgent extends Thread {
     static final long WATCH_PERIOD_MILLIS = 100;
+    /** After a wake-up by a parking rank, the agent drains for at least this long. */
+    static final long SERVE_AFTER_WAKE_NANOS = 2_000_000;
 
     private final RingPath path;
     private final IdleStrategy idle;
@@ -38,6 +40,7 @@ final class ProgressAgent extends Thread {
     @Override
     public void run() {
         long nextWatch = 0;
+        long servingUntil = 0;
         int drainsSeen = path.foreignDrains();
         while (running) {
             long now = System.nanoTime();
@@ -45,17 +48,20 @@ final class ProgressAgent extends Thread {
                 path.watchPeers(livenessTimeoutMillis);
                 nextWatch = now + TimeUnit.MILLISECONDS.toNanos(WATCH_PERIOD_MILLIS);
             }
-            int drains = path.foreignDrains();
             if (wakeRequested) {
-                // A rank is parking: drain for it from now on, whatever the ranks did before.
+                // A rank is parking. Its last drain may be one this loop has not seen yet, so
+                // "ranks are draining" is no reason to sleep for a while: drain for it.
                 wakeRequested = false;
-                drainsSeen = drains;
-            } else if (drains != drainsSeen) {
+                servingUntil = now + SERVE_AFTER_WAKE_NANOS;
+            }
+            int drains = path.foreignDrains();
+            if (drains != drainsSeen && now - servingUntil > 0) {
                 drainsSeen = drains;
                 idle.reset();
                 LockSupport.parkNanos(Math.max(0, nextWatch - now));
                 continue;
             }
+            drainsSeen = drains;
             idle.idle(path.progress());
         }
     }

@@ -95,6 +95,8 @@ class HympjrunTest {
         assertUsage("-np needs a positive number of ranks, got 'x'", "-np", "x", "Main");
         assertUsage("device 'niodev' is not available", "-np", "2", "-dev", "niodev", "Main");
         assertUsage("unknown option '-zzz'", "-np", "2", "-zzz", "Main");
+        assertUsage("--jvms 3 asks for more JVMs than the 2 ranks of -np", "-np", "2", "--jvms", "3", "Main");
+        assertUsage("--jvms needs a positive number of JVMs, got '0'", "-np", "2", "--jvms", "0", "Main");
         assertUsage("no main class given", "-np", "2");
         assertUsage("option -cp needs a value", "-np", "2", "-cp");
         assertUsage("does not exist", "-np", "2", "-jar", "/no/such.jar");
