@@ -7,7 +7,7 @@ import org.hympj.nested.Team;
  * The NAS Parallel Benchmarks on HyMPJ. {@code hympjrun -np 2 -cp npb-hybrid/target/classes
  * org.hympj.npb.Npb ep A [threads]}: runs the kernel on every rank (with a thread team of
  * {@code threads} per rank in the hybrid form), prints the NPB report on rank 0, and fails
- * (exit status 1) if verification fails. Kernels so far: EP.
+ * (exit status 1) if verification fails. Kernels so far: EP and IS.
  */
 public final class Npb {
     private Npb() {
@@ -16,31 +16,53 @@ public final class Npb {
     public static void main(String[] args) {
         MPI.Init_thread(args, MPI.THREAD_FUNNELED);
         String[] own = args;
-        if (own.length < 2 || !own[0].equalsIgnoreCase("ep")) {
-            throw new IllegalArgumentException("usage: Npb ep S|W|A|B|C [threads per rank]   (kernels so far: ep)");
+        String kernel = own.length > 0 ? own[0].toLowerCase(java.util.Locale.ROOT) : "";
+        if (own.length < 2 || !(kernel.equals("ep") || kernel.equals("is"))) {
+            throw new IllegalArgumentException("usage: Npb ep|is S|W|A|B|C [threads per rank]   (kernels so far: ep, is)");
         }
-        Ep.Size size;
-        try {
-            size = Ep.Size.valueOf(own[1].toUpperCase(java.util.Locale.ROOT));
-        } catch (IllegalArgumentException e) {
+        String sizeName = own[1].toUpperCase(java.util.Locale.ROOT);
+        if (!java.util.List.of("S", "W", "A", "B", "C").contains(sizeName)) {
             throw new IllegalArgumentException("class '" + own[1] + "' is not one of S, W, A, B, C");
         }
         int threads = own.length > 2 ? Integer.parseInt(own[2]) : 1;
-        Ep.Result result;
-        if (threads > 1) {
-            try (Team team = Team.create(threads)) {
-                result = Ep.run(size, team);
+        boolean verified;
+        try (Team team = threads > 1 ? Team.create(threads) : null) {
+            if (kernel.equals("ep")) {
+                Ep.Result result = Ep.run(Ep.Size.valueOf(sizeName), team);
+                if (MPI.COMM_WORLD.Rank() == 0) {
+                    report(result);
+                }
+                verified = result.verified();
+            } else {
+                Is.Result result = Is.run(Is.Size.valueOf(sizeName), team);
+                if (MPI.COMM_WORLD.Rank() == 0) {
+                    report(result);
+                }
+                verified = result.verified();
             }
-        } else {
-            result = Ep.run(size, null);
-        }
-        if (MPI.COMM_WORLD.Rank() == 0) {
-            report(result);
         }
         MPI.Finalize();
-        if (!result.verified()) {
-            throw new IllegalStateException("EP class " + size + " did not verify: sx = " + result.sx() + ", sy = " + result.sy());
+        if (!verified) {
+            throw new IllegalStateException(kernel.toUpperCase(java.util.Locale.ROOT) + " class " + sizeName + " did not verify");
         }
+    }
+
+    private static void report(Is.Result r) {
+        long keys = r.size().totalKeys();
+        double mops = (double) Is.MAX_ITERATIONS * keys / r.seconds() / 1e6;
+        System.out.printf("%n IS Benchmark Completed.%n");
+        System.out.printf(" Class           =                        %s%n", r.size());
+        System.out.printf(" Size            =             %12d%n", keys);
+        System.out.printf(" Iterations      =             %12d%n", Is.MAX_ITERATIONS);
+        System.out.printf(" Time in seconds =             %12.2f%n", r.seconds());
+        System.out.printf(" Total processes =             %12d%n", r.ranks());
+        System.out.printf(" Threads/process =             %12d%n", r.threads());
+        System.out.printf(" Mop/s total     =             %12.2f%n", mops);
+        System.out.printf(" Mop/s/process   =             %12.2f%n", mops / r.ranks());
+        System.out.printf(" Operation type  =              keys ranked%n");
+        System.out.printf(" Verification    =               %s%n", r.verified() ? "SUCCESSFUL" : "UNSUCCESSFUL");
+        System.out.printf(" Partial checks  =             %9d of %d, keys sorted: %s%n", r.partialPassed(), 5 * Is.MAX_ITERATIONS, r.sorted());
+        heap();
     }
 
     private static void report(Ep.Result r) {
@@ -57,7 +79,11 @@ public final class Npb {
         System.out.printf(" Operation type  = Random numbers generated%n");
         System.out.printf(" Verification    =               %s%n", r.verified() ? "SUCCESSFUL" : "UNSUCCESSFUL");
         System.out.printf(" sx = %.15e (reference %.15e)%n sy = %.15e (reference %.15e)%n", r.sx(), r.size().sx, r.sy(), r.size().sy);
-        long peak = java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-        System.out.printf(" Heap in use     =             %9d MiB%n", peak >> 20);
+        heap();
+    }
+
+    private static void heap() {
+        long used = java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        System.out.printf(" Heap in use     =             %9d MiB%n", used >> 20);
     }
 }

@@ -8,7 +8,8 @@ package org.hympj.npb;
  */
 public final class Randlc {
     private static final double R23 = 1.0 / (1 << 23);
-    private static final double R46 = R23 * R23;
+    /** 2^-46: a generator state times this is its deviate in (0, 1). */
+    public static final double R46 = R23 * R23;
     private static final double T23 = 1 << 23;
     private static final double T46 = T23 * T23;
 
@@ -36,6 +37,23 @@ public final class Randlc {
         double t3 = T23 * z + a2 * x2;
         double t4 = Math.floor(R46 * t3);
         return t3 - T46 * t4;
+    }
+
+    /**
+     * The state {@code n} steps after {@code seed}: {@code seed × a^n mod 2^46}, by binary
+     * powering, so a rank or a thread can start its part of a stream without running through
+     * the parts before it.
+     */
+    public static double skip(double seed, double a, long n) {
+        double t = seed;
+        double power = a;
+        for (long k = n; k != 0; k >>= 1) {
+            if ((k & 1) != 0) {
+                t = multiply(power, t);
+            }
+            power = multiply(power, power);
+        }
+        return t;
     }
 
     /** Fills {@code y[0..n)} with the next {@code n} deviates; the seed is updated. */

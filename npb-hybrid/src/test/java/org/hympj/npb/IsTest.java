@@ -1,0 +1,67 @@
+package org.hympj.npb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URL;
+import mpi.MPI;
+import org.hympj.comm.runtime.JobOutcome;
+import org.hympj.comm.runtime.ThreadJob;
+import org.hympj.nested.Team;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** IS class S verifies (all 50 partial checks and the full sort) on 1, 2 and 4 ranks, pure MPI and hybrid; other rank counts are refused. */
+@Timeout(120)
+class IsTest {
+
+    public static class Program {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int threads = Integer.parseInt(args[0]);
+            Is.Result result;
+            try (Team team = threads > 1 ? Team.create(threads) : null) {
+                result = Is.run(Is.Size.S, team);
+            }
+            assertEquals(50, result.partialPassed(), "partial verifications passed");
+            assertTrue(result.sorted(), "keys sorted across ranks");
+            assertTrue(result.verified());
+            MPI.Finalize();
+        }
+    }
+
+    /** Three ranks: IS needs a power of two, and says so. */
+    public static class ThreeRanks {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Is.run(Is.Size.S, null));
+            assertTrue(e.getMessage().contains("power-of-two number of ranks"), e.getMessage());
+            MPI.Finalize();
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void aRankCountThatIsNotAPowerOfTwoIsRefused() throws Exception {
+        URL kernel = Is.class.getProtectionDomain().getCodeSource().getLocation();
+        URL tests = ThreeRanks.class.getProtectionDomain().getCodeSource().getLocation();
+        JobOutcome outcome = ThreadJob.start(3, new URL[] {tests, kernel}, ThreeRanks.class.getName(), new String[0]).await(5_000);
+        if (!outcome.succeeded()) {
+            throw new AssertionError("rank " + outcome.failedRank() + " failed", outcome.cause());
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1, 1", "2, 1", "4, 1", "2, 2"})
+    void classSVerifies(int ranks, int threads) throws Exception {
+        // The kernel's classes go on the ranks' class path, so each rank loads its own (with its own mpi).
+        URL kernel = Is.class.getProtectionDomain().getCodeSource().getLocation();
+        URL tests = Program.class.getProtectionDomain().getCodeSource().getLocation();
+        JobOutcome outcome = ThreadJob.start(ranks, new URL[] {tests, kernel}, Program.class.getName(),
+            new String[] {Integer.toString(threads)}).await(5_000);
+        if (!outcome.succeeded()) {
+            throw new AssertionError("rank " + outcome.failedRank() + " failed", outcome.cause());
+        }
+    }
+}
