@@ -54,11 +54,7 @@ public final class Npb {
         System.out.printf(" Class           =                        %s%n", r.size());
         System.out.printf(" Size            =             %12d%n", keys);
         System.out.printf(" Iterations      =             %12d%n", Is.MAX_ITERATIONS);
-        System.out.printf(" Time in seconds =             %12.2f%n", r.seconds());
-        System.out.printf(" Total processes =             %12d%n", r.ranks());
-        System.out.printf(" Threads/process =             %12d%n", r.threads());
-        System.out.printf(" Mop/s total     =             %12.2f%n", mops);
-        System.out.printf(" Mop/s/process   =             %12.2f%n", mops / r.ranks());
+        timing(r.seconds(), r.ranks(), r.threads(), mops);
         System.out.printf(" Operation type  =              keys ranked%n");
         System.out.printf(" Verification    =               %s%n", r.verified() ? "SUCCESSFUL" : "UNSUCCESSFUL");
         System.out.printf(" Partial checks  =             %9d of %d, keys sorted: %s%n", r.partialPassed(), 5 * Is.MAX_ITERATIONS, r.sorted());
@@ -71,15 +67,20 @@ public final class Npb {
         System.out.printf(" Class           =                        %s%n", r.size());
         System.out.printf(" Size            =             %12d%n", r.randomNumbers());
         System.out.printf(" Iterations      =                        0%n");
-        System.out.printf(" Time in seconds =             %12.2f%n", r.seconds());
-        System.out.printf(" Total processes =             %12d%n", r.ranks());
-        System.out.printf(" Threads/process =             %12d%n", r.threads());
-        System.out.printf(" Mop/s total     =             %12.2f%n", mops);
-        System.out.printf(" Mop/s/process   =             %12.2f%n", mops / r.ranks());
+        timing(r.seconds(), r.ranks(), r.threads(), mops);
         System.out.printf(" Operation type  = Random numbers generated%n");
         System.out.printf(" Verification    =               %s%n", r.verified() ? "SUCCESSFUL" : "UNSUCCESSFUL");
         System.out.printf(" sx = %.15e (reference %.15e)%n sy = %.15e (reference %.15e)%n", r.sx(), r.size().sx, r.sy(), r.size().sy);
         heap();
+    }
+
+    /** The report lines every kernel prints the same way. */
+    private static void timing(double seconds, int ranks, int threads, double mops) {
+        System.out.printf(" Time in seconds =             %12.2f%n", seconds);
+        System.out.printf(" Total processes =             %12d%n", ranks);
+        System.out.printf(" Threads/process =             %12d%n", threads);
+        System.out.printf(" Mop/s total     =             %12.2f%n", mops);
+        System.out.printf(" Mop/s/process   =             %12.2f%n", mops / ranks);
     }
 
     private static void heap() {

@@ -3,10 +3,7 @@ package org.hympj.npb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URL;
 import mpi.MPI;
-import org.hympj.comm.runtime.JobOutcome;
-import org.hympj.comm.runtime.ThreadJob;
 import org.hympj.nested.Team;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -42,13 +39,6 @@ class EpTest {
     @ParameterizedTest
     @CsvSource({"1, 1", "2, 1", "4, 1", "2, 2"})
     void classSVerifies(int ranks, int threads) throws Exception {
-        // The kernel's classes go on the ranks' class path, so each rank loads its own (with its own mpi).
-        URL kernel = Ep.class.getProtectionDomain().getCodeSource().getLocation();
-        URL tests = Program.class.getProtectionDomain().getCodeSource().getLocation();
-        JobOutcome outcome = ThreadJob.start(ranks, new URL[] {tests, kernel}, Program.class.getName(),
-            new String[] {Integer.toString(threads)}).await(5_000);
-        if (!outcome.succeeded()) {
-            throw new AssertionError("rank " + outcome.failedRank() + " failed", outcome.cause());
-        }
+        KernelJobs.runOk(ranks, Program.class, Ep.class, Integer.toString(threads));
     }
 }

@@ -3,10 +3,7 @@ package org.hympj.npb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URL;
 import mpi.MPI;
-import org.hympj.comm.runtime.JobOutcome;
-import org.hympj.comm.runtime.ThreadJob;
 import org.hympj.nested.Team;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,24 +41,12 @@ class IsTest {
 
     @org.junit.jupiter.api.Test
     void aRankCountThatIsNotAPowerOfTwoIsRefused() throws Exception {
-        URL kernel = Is.class.getProtectionDomain().getCodeSource().getLocation();
-        URL tests = ThreeRanks.class.getProtectionDomain().getCodeSource().getLocation();
-        JobOutcome outcome = ThreadJob.start(3, new URL[] {tests, kernel}, ThreeRanks.class.getName(), new String[0]).await(5_000);
-        if (!outcome.succeeded()) {
-            throw new AssertionError("rank " + outcome.failedRank() + " failed", outcome.cause());
-        }
+        KernelJobs.runOk(3, ThreeRanks.class, Is.class);
     }
 
     @ParameterizedTest
     @CsvSource({"1, 1", "2, 1", "4, 1", "2, 2"})
     void classSVerifies(int ranks, int threads) throws Exception {
-        // The kernel's classes go on the ranks' class path, so each rank loads its own (with its own mpi).
-        URL kernel = Is.class.getProtectionDomain().getCodeSource().getLocation();
-        URL tests = Program.class.getProtectionDomain().getCodeSource().getLocation();
-        JobOutcome outcome = ThreadJob.start(ranks, new URL[] {tests, kernel}, Program.class.getName(),
-            new String[] {Integer.toString(threads)}).await(5_000);
-        if (!outcome.succeeded()) {
-            throw new AssertionError("rank " + outcome.failedRank() + " failed", outcome.cause());
-        }
+        KernelJobs.runOk(ranks, Program.class, Is.class, Integer.toString(threads));
     }
 }
