@@ -1,0 +1,35 @@
+package org.hympj.npb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import mpi.MPI;
+import org.hympj.nested.Team;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** CG class S verifies zeta against the official value on 1, 2, 3 and 4 ranks, pure MPI and hybrid. */
+@Timeout(120)
+class CgTest {
+
+    public static class Program {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int threads = Integer.parseInt(args[0]);
+            Cg.Result result;
+            try (Team team = threads > 1 ? Team.create(threads) : null) {
+                result = Cg.run(Cg.Size.S, team);
+            }
+            assertTrue(result.verified(), "zeta " + result.zeta() + ", expected " + Cg.Size.S.zeta);
+            assertEquals(Cg.Size.S.zeta, result.zeta(), 1e-10 * Cg.Size.S.zeta);
+            MPI.Finalize();
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1, 1", "2, 1", "3, 1", "4, 1", "2, 2"})
+    void classSVerifies(int ranks, int threads) throws Exception {
+        KernelJobs.runOk(ranks, Program.class, Cg.class, Integer.toString(threads));
+    }
+}
