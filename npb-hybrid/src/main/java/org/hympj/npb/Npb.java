@@ -7,7 +7,7 @@ import org.hympj.nested.Team;
  * The NAS Parallel Benchmarks on HyMPJ. {@code hympjrun -np 2 -cp npb-hybrid/target/classes
  * org.hympj.npb.Npb ep A [threads]}: runs the kernel on every rank (with a thread team of
  * {@code threads} per rank in the hybrid form), prints the NPB report on rank 0, and fails
- * (exit status 1) if verification fails. Kernels so far: EP, IS, CG and FT.
+ * (exit status 1) if verification fails. Kernels: IS, EP, CG, MG and FT.
  */
 public final class Npb {
     private Npb() {
@@ -17,8 +17,8 @@ public final class Npb {
         MPI.Init_thread(args, MPI.THREAD_FUNNELED);
         String[] own = args;
         String kernel = own.length > 0 ? own[0].toLowerCase(java.util.Locale.ROOT) : "";
-        if (own.length < 2 || !java.util.List.of("ep", "is", "cg", "ft").contains(kernel)) {
-            throw new IllegalArgumentException("usage: Npb ep|is|cg|ft S|W|A|B|C [threads per rank]   (kernels so far: ep, is, cg, ft)");
+        if (own.length < 2 || !java.util.List.of("ep", "is", "cg", "mg", "ft").contains(kernel)) {
+            throw new IllegalArgumentException("usage: Npb is|ep|cg|mg|ft S|W|A|B|C [threads per rank]");
         }
         String sizeName = own[1].toUpperCase(java.util.Locale.ROOT);
         if (!java.util.List.of("S", "W", "A", "B", "C").contains(sizeName)) {
@@ -29,6 +29,12 @@ public final class Npb {
         try (Team team = threads > 1 ? Team.create(threads) : null) {
             if (kernel.equals("ep")) {
                 Ep.Result result = Ep.run(Ep.Size.valueOf(sizeName), team);
+                if (MPI.COMM_WORLD.Rank() == 0) {
+                    report(result);
+                }
+                verified = result.verified();
+            } else if (kernel.equals("mg")) {
+                Mg.Result result = Mg.run(Mg.Size.valueOf(sizeName), team);
                 if (MPI.COMM_WORLD.Rank() == 0) {
                     report(result);
                 }
@@ -57,6 +63,20 @@ public final class Npb {
         if (!verified) {
             throw new IllegalStateException(kernel.toUpperCase(java.util.Locale.ROOT) + " class " + sizeName + " did not verify");
         }
+    }
+
+    private static void report(Mg.Result r) {
+        Mg.Size size = r.size();
+        System.out.printf("%n MG Benchmark Completed.%n");
+        System.out.printf(" Class           =                        %s%n", size);
+        System.out.printf(" Size            =            %4dx%4dx%4d%n", size.n, size.n, size.n);
+        System.out.printf(" Iterations      =             %12d%n", size.iterations);
+        double n = size.n;
+        timing(r.seconds(), r.ranks(), r.threads(), 58.0 * size.iterations * n * n * n / r.seconds() / 1e6);
+        System.out.printf(" Operation type  =           floating point%n");
+        System.out.printf(" Verification    =               %s%n", r.verified() ? "SUCCESSFUL" : "UNSUCCESSFUL");
+        System.out.printf(" L2 norm         =    %.13e (reference %.13e)%n", r.rnm2(), size.rnm2);
+        heap();
     }
 
     private static void report(Ft.Result r) {

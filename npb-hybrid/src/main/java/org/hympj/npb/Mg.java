@@ -1,0 +1,488 @@
+package org.hympj.npb;
+
+import mpi.MPI;
+import org.hympj.nested.Team;
+
+/**
+ * NPB MG: V-cycle multigrid on a periodic 3-D grid for the Poisson problem whose right-hand
+ * side is +1 at the ten largest and -1 at the ten smallest of the grid's NPB random numbers.
+ * The operators (residual, smoother, restriction, trilinear prolongation) and their
+ * coefficients are NPB's; the final residual norm is verified to relative 1e-8.
+ *
+ * <p>Distribution: slabs of z-planes. A level with at least two planes per rank is
+ * distributed, each rank holding its planes and one ghost plane on each side, exchanged with
+ * its neighbours (periodically) after every operator; the coarser levels are small and every
+ * rank holds and computes them whole. In the hybrid form a rank's team shares its planes.
+ */
+public final class Mg {
+    private static final double SEED = 314159265.0;
+    private static final int LB = 1;
+    private static final int EXTREMES = 10;
+    private static final double EPSILON = 1e-8;
+    private static final double[] A = {-8.0 / 3.0, 0.0, 1.0 / 6.0, 1.0 / 12.0};
+
+    private Mg() {
+    }
+
+    enum Size {
+        S(32, 4, 0.5307707005734e-04),
+        W(128, 4, 0.6467329375339e-05),
+        A(256, 4, 0.2433365309069e-05),
+        B(256, 20, 0.1800564401355e-05),
+        C(512, 20, 0.5706732285740e-06);
+
+        final int n;
+        final int iterations;
+        final double rnm2;
+
+        Size(int n, int iterations, double rnm2) {
+            this.n = n;
+            this.iterations = iterations;
+            this.rnm2 = rnm2;
+        }
+
+        /** The smoother's coefficients: one set for S, W and A, another for B and C. */
+        double[] smoother() {
+            return this == B || this == C ? new double[] {-3.0 / 17.0, 1.0 / 33.0, -1.0 / 61.0, 0.0}
+                : new double[] {-3.0 / 8.0, 1.0 / 32.0, -1.0 / 64.0, 0.0};
+        }
+    }
+
+    record Result(Size size, double rnm2, double seconds, int ranks, int threads) {
+        boolean verified() {
+            return Math.abs(rnm2 - size.rnm2) / size.rnm2 <= EPSILON;
+        }
+    }
+
+    /** One level's grid on this rank: n1 × n2 × n3 points with ghosts, planes distributed or whole. */
+    private static final class Grid {
+        final int k;
+        final int n1;
+        final int n2;
+        final int n3;
+        final boolean distributed;
+        /** Global interior index (0-based) of this rank's first interior plane. */
+        final int firstPlane;
+        final double[] v;
+
+        Grid(int k, int ranks, int rank) {
+            this.k = k;
+            int m = 1 << k;
+            n1 = m + 2;
+            n2 = m + 2;
+            distributed = m >= 2 * ranks;
+            int planes = distributed ? m / ranks : m;
+            firstPlane = distributed ? planes * rank : 0;
+            n3 = planes + 2;
+            v = new double[n1 * n2 * n3];
+        }
+
+        int at(int i3, int i2, int i1) {
+            return (i3 * n2 + i2) * n1 + i1;
+        }
+    }
+
+    private static final class Solver {
+        final Size size;
+        final Team team;
+        final int ranks;
+        final int rank;
+        final int lt;
+        final Grid[] u;
+        final Grid[] r;
+        final Grid v;
+        final double[] c;
+        final double[] plane;
+        final double[] planeIn;
+
+        Solver(Size size, Team team) {
+            this.size = size;
+            this.team = team;
+            ranks = MPI.COMM_WORLD.Size();
+            rank = MPI.COMM_WORLD.Rank();
+            lt = Integer.numberOfTrailingZeros(size.n);
+            u = new Grid[lt + 1];
+            r = new Grid[lt + 1];
+            for (int k = LB; k <= lt; k++) {
+                u[k] = new Grid(k, ranks, rank);
+                r[k] = new Grid(k, ranks, rank);
+            }
+            v = new Grid(lt, ranks, rank);
+            c = size.smoother();
+            int largestPlane = (size.n + 2) * (size.n + 2);
+            plane = new double[largestPlane];
+            planeIn = new double[largestPlane];
+        }
+
+        void planes(int from, int to, org.hympj.nested.RangeBody body) {
+            if (team == null) {
+                body.run(from, to);
+            } else {
+                team.parallelFor(from, to, body);
+            }
+        }
+
+        /** zran3: +1 at the ten largest and -1 at the ten smallest random numbers of the grid. */
+        void randomRightHandSide() {
+            Grid z = v;
+            java.util.Arrays.fill(z.v, 0.0);
+            int nx = size.n;
+            // The ten largest (ascending, [0] smallest of them) and ten smallest (descending).
+            double[] top = new double[EXTREMES];
+            long[] topAt = new long[EXTREMES];
+            double[] bottom = new double[EXTREMES];
+            long[] bottomAt = new long[EXTREMES];
+            java.util.Arrays.fill(bottom, 1.0);
+            for (int i3 = 1; i3 < z.n3 - 1; i3++) {
+                long e = (long) (z.firstPlane + i3 - 1) * nx * nx;
+                double x = Randlc.skip(SEED, Randlc.A, e);
+                for (int i2 = 1; i2 < z.n2 - 1; i2++) {
+                    for (int i1 = 1; i1 < z.n1 - 1; i1++) {
+                        x = Randlc.multiply(Randlc.A, x);
+                        double value = Randlc.R46 * x;
+                        long global = ((long) (z.firstPlane + i3 - 1) * nx + (i2 - 1)) * nx + (i1 - 1);
+                        if (value > top[0]) {
+                            top[0] = value;
+                            topAt[0] = global;
+                            bubble(top, topAt, true);
+                        }
+                        if (value < bottom[0]) {
+                            bottom[0] = value;
+                            bottomAt[0] = global;
+                            bubble(bottom, bottomAt, false);
+                        }
+                    }
+                }
+            }
+            double[] allTop = new double[EXTREMES * ranks];
+            long[] allTopAt = new long[EXTREMES * ranks];
+            double[] allBottom = new double[EXTREMES * ranks];
+            long[] allBottomAt = new long[EXTREMES * ranks];
+            MPI.COMM_WORLD.Allgather(top, 0, EXTREMES, MPI.DOUBLE, allTop, 0, EXTREMES, MPI.DOUBLE);
+            MPI.COMM_WORLD.Allgather(topAt, 0, EXTREMES, MPI.LONG, allTopAt, 0, EXTREMES, MPI.LONG);
+            MPI.COMM_WORLD.Allgather(bottom, 0, EXTREMES, MPI.DOUBLE, allBottom, 0, EXTREMES, MPI.DOUBLE);
+            MPI.COMM_WORLD.Allgather(bottomAt, 0, EXTREMES, MPI.LONG, allBottomAt, 0, EXTREMES, MPI.LONG);
+            mark(extremes(allTop, allTopAt, true), 1.0);
+            mark(extremes(allBottom, allBottomAt, false), -1.0);
+            exchange(z);
+        }
+
+        /** Keeps {@code values[0]} the least extreme of the kept ones: one bubble pass, as NPB's bubble. */
+        private static void bubble(double[] values, long[] at, boolean largest) {
+            for (int i = 0; i < values.length - 1; i++) {
+                boolean swap = largest ? values[i] > values[i + 1] : values[i] < values[i + 1];
+                if (!swap) {
+                    return;
+                }
+                double t = values[i];
+                values[i] = values[i + 1];
+                values[i + 1] = t;
+                long a = at[i];
+                at[i] = at[i + 1];
+                at[i + 1] = a;
+            }
+        }
+
+        /** The global positions of the ten most extreme of every rank's candidates. */
+        private static long[] extremes(double[] values, long[] at, boolean largest) {
+            Integer[] order = new Integer[values.length];
+            for (int i = 0; i < order.length; i++) {
+                order[i] = i;
+            }
+            java.util.Arrays.sort(order, (p, q) -> largest ? Double.compare(values[q], values[p]) : Double.compare(values[p], values[q]));
+            long[] chosen = new long[EXTREMES];
+            for (int i = 0; i < EXTREMES; i++) {
+                chosen[i] = at[order[i]];
+            }
+            return chosen;
+        }
+
+        private void mark(long[] positions, double value) {
+            int nx = size.n;
+            for (long p : positions) {
+                int i1 = (int) (p % nx) + 1;
+                int i2 = (int) (p / nx % nx) + 1;
+                int i3 = (int) (p / ((long) nx * nx)) - v.firstPlane + 1;
+                if (i3 >= 1 && i3 <= v.n3 - 2) {
+                    v.v[v.at(i3, i2, i1)] = value;
+                }
+            }
+        }
+
+        /**
+         * comm3: the periodic ghost points. x and y are whole on every rank; in z the ghost
+         * planes come from the neighbouring ranks (or, for a whole grid, the opposite side).
+         */
+        void exchange(Grid g) {
+            double[] a = g.v;
+            int n1 = g.n1;
+            int n2 = g.n2;
+            int n3 = g.n3;
+            for (int i3 = 1; i3 < n3 - 1; i3++) {
+                for (int i2 = 1; i2 < n2 - 1; i2++) {
+                    int row = g.at(i3, i2, 0);
+                    a[row] = a[row + n1 - 2];
+                    a[row + n1 - 1] = a[row + 1];
+                }
+                int p = g.at(i3, 0, 0);
+                System.arraycopy(a, g.at(i3, n2 - 2, 0), a, p, n1);
+                System.arraycopy(a, g.at(i3, 1, 0), a, g.at(i3, n2 - 1, 0), n1);
+            }
+            int planeSize = n1 * n2;
+            if (!g.distributed || ranks == 1) {
+                System.arraycopy(a, g.at(n3 - 2, 0, 0), a, 0, planeSize);
+                System.arraycopy(a, g.at(1, 0, 0), a, g.at(n3 - 1, 0, 0), planeSize);
+                return;
+            }
+            int up = (rank + 1) % ranks;
+            int down = (rank + ranks - 1) % ranks;
+            // My top interior plane is the lower ghost of the rank above; its bottom one my upper ghost.
+            MPI.COMM_WORLD.Sendrecv(a, g.at(n3 - 2, 0, 0), planeSize, MPI.DOUBLE, up, 31,
+                a, 0, planeSize, MPI.DOUBLE, down, 31);
+            MPI.COMM_WORLD.Sendrecv(a, g.at(1, 0, 0), planeSize, MPI.DOUBLE, down, 32,
+                a, g.at(n3 - 1, 0, 0), planeSize, MPI.DOUBLE, up, 32);
+        }
+
+        /** r = v - A u on the interior, then ghosts. */
+        void residual(Grid ug, Grid vg, Grid rg) {
+            int n1 = ug.n1;
+            int n2 = ug.n2;
+            double[] uu = ug.v;
+            double[] vv = vg.v;
+            double[] rr = rg.v;
+            planes(1, ug.n3 - 1, (lo, hi) -> {
+                double[] u1 = new double[n1];
+                double[] u2 = new double[n1];
+                for (int i3 = lo; i3 < hi; i3++) {
+                    for (int i2 = 1; i2 < n2 - 1; i2++) {
+                        int o = ug.at(i3, i2, 0);
+                        int ym = ug.at(i3, i2 - 1, 0);
+                        int yp = ug.at(i3, i2 + 1, 0);
+                        int zm = ug.at(i3 - 1, i2, 0);
+                        int zp = ug.at(i3 + 1, i2, 0);
+                        int zmym = ug.at(i3 - 1, i2 - 1, 0);
+                        int zmyp = ug.at(i3 - 1, i2 + 1, 0);
+                        int zpym = ug.at(i3 + 1, i2 - 1, 0);
+                        int zpyp = ug.at(i3 + 1, i2 + 1, 0);
+                        for (int i1 = 0; i1 < n1; i1++) {
+                            u1[i1] = uu[ym + i1] + uu[yp + i1] + uu[zm + i1] + uu[zp + i1];
+                            u2[i1] = uu[zmym + i1] + uu[zmyp + i1] + uu[zpym + i1] + uu[zpyp + i1];
+                        }
+                        for (int i1 = 1; i1 < n1 - 1; i1++) {
+                            rr[o + i1] = vv[o + i1] - A[0] * uu[o + i1]
+                                - A[2] * (u2[i1] + u1[i1 - 1] + u1[i1 + 1])
+                                - A[3] * (u2[i1 - 1] + u2[i1 + 1]);
+                        }
+                    }
+                }
+            });
+            exchange(rg);
+        }
+
+        /** psinv: u = u + C r (the smoother), then ghosts. */
+        void smooth(Grid rg, Grid ug) {
+            int n1 = ug.n1;
+            int n2 = ug.n2;
+            double[] uu = ug.v;
+            double[] rr = rg.v;
+            planes(1, ug.n3 - 1, (lo, hi) -> {
+                double[] r1 = new double[n1];
+                double[] r2 = new double[n1];
+                for (int i3 = lo; i3 < hi; i3++) {
+                    for (int i2 = 1; i2 < n2 - 1; i2++) {
+                        int o = rg.at(i3, i2, 0);
+                        int ym = rg.at(i3, i2 - 1, 0);
+                        int yp = rg.at(i3, i2 + 1, 0);
+                        int zm = rg.at(i3 - 1, i2, 0);
+                        int zp = rg.at(i3 + 1, i2, 0);
+                        int zmym = rg.at(i3 - 1, i2 - 1, 0);
+                        int zmyp = rg.at(i3 - 1, i2 + 1, 0);
+                        int zpym = rg.at(i3 + 1, i2 - 1, 0);
+                        int zpyp = rg.at(i3 + 1, i2 + 1, 0);
+                        for (int i1 = 0; i1 < n1; i1++) {
+                            r1[i1] = rr[ym + i1] + rr[yp + i1] + rr[zm + i1] + rr[zp + i1];
+                            r2[i1] = rr[zmym + i1] + rr[zmyp + i1] + rr[zpym + i1] + rr[zpyp + i1];
+                        }
+                        for (int i1 = 1; i1 < n1 - 1; i1++) {
+                            uu[o + i1] = uu[o + i1] + c[0] * rr[o + i1]
+                                + c[1] * (rr[o + i1 - 1] + rr[o + i1 + 1] + r1[i1])
+                                + c[2] * (r2[i1] + r1[i1 - 1] + r1[i1 + 1]);
+                        }
+                    }
+                }
+            });
+            exchange(ug);
+        }
+
+        /** rprj3: the residual of level k restricted to level k-1. */
+        void restrict(Grid fine, Grid coarse) {
+            double[] rr = fine.v;
+            double[] s = coarse.v;
+            int m1j = coarse.n1;
+            int m2j = coarse.n2;
+            // The coarse planes this rank computes: its own (distributed), or, when the coarse
+            // level is whole, those under its fine planes, then gathered from every rank.
+            int coarsePlanes = fine.distributed ? (fine.n3 - 2) / 2 : coarse.n3 - 2;
+            int coarseOffset = coarse.distributed || !fine.distributed ? 0 : fine.firstPlane / 2;
+            planes(1, coarsePlanes + 1, (lo, hi) -> {
+                double[] x1 = new double[fine.n1];
+                double[] y1 = new double[fine.n1];
+                for (int j3 = lo; j3 < hi; j3++) {
+                    int i3 = 2 * j3 - 1;
+                    for (int j2 = 1; j2 < m2j - 1; j2++) {
+                        int i2 = 2 * j2 - 1;
+                        int a0 = fine.at(i3, i2, 0);
+                        int a02 = fine.at(i3, i2 + 2, 0);
+                        int a11 = fine.at(i3 + 1, i2 + 1, 0);
+                        int a10 = fine.at(i3 + 1, i2, 0);
+                        int a12 = fine.at(i3 + 1, i2 + 2, 0);
+                        int a01 = fine.at(i3, i2 + 1, 0);
+                        int a21 = fine.at(i3 + 2, i2 + 1, 0);
+                        int a20 = fine.at(i3 + 2, i2, 0);
+                        int a22 = fine.at(i3 + 2, i2 + 2, 0);
+                        for (int j1 = 1; j1 < m1j; j1++) {
+                            int i1 = 2 * j1 - 1;
+                            x1[i1] = rr[a10 + i1] + rr[a12 + i1] + rr[a01 + i1] + rr[a21 + i1];
+                            y1[i1] = rr[a0 + i1] + rr[a20 + i1] + rr[a02 + i1] + rr[a22 + i1];
+                        }
+                        int out = coarse.at(j3 + coarseOffset, j2, 0);
+                        for (int j1 = 1; j1 < m1j - 1; j1++) {
+                            int i1 = 2 * j1 - 1;
+                            double y2 = rr[a0 + i1 + 1] + rr[a20 + i1 + 1] + rr[a02 + i1 + 1] + rr[a22 + i1 + 1];
+                            double x2 = rr[a10 + i1 + 1] + rr[a12 + i1 + 1] + rr[a01 + i1 + 1] + rr[a21 + i1 + 1];
+                            s[out + j1] = 0.5 * rr[a11 + i1 + 1]
+                                + 0.25 * (rr[a11 + i1] + rr[a11 + i1 + 2] + x2)
+                                + 0.125 * (x1[i1] + x1[i1 + 2] + y2)
+                                + 0.0625 * (y1[i1] + y1[i1 + 2]);
+                        }
+                    }
+                }
+            });
+            if (fine.distributed && !coarse.distributed && ranks > 1) {
+                // Make the whole coarse grid: every rank's planes from every rank.
+                int planeSize = coarse.n1 * coarse.n2;
+                int count = coarsePlanes * planeSize;
+                double[] mine = java.util.Arrays.copyOfRange(s, coarse.at(1 + coarseOffset, 0, 0), coarse.at(1 + coarseOffset, 0, 0) + count);
+                MPI.COMM_WORLD.Allgather(mine, 0, count, MPI.DOUBLE, s, planeSize, count, MPI.DOUBLE);
+            }
+            exchange(coarse);
+        }
+
+        /** interp: u(level k) += the trilinear prolongation of z (level k-1). */
+        void prolongate(Grid zg, Grid ug) {
+            double[] z = zg.v;
+            double[] uu = ug.v;
+            int mm1 = zg.n1;
+            int mm2 = zg.n2;
+            // The coarse planes under this rank's fine planes: all (same layout), or a slice of a whole grid.
+            int coarseOffset = ug.distributed && !zg.distributed ? ug.firstPlane / 2 : 0;
+            int coarsePlanes = (ug.n3 - 2) / 2;
+            planes(0, coarsePlanes + 1, (lo, hi) -> {
+                double[] z1 = new double[mm1];
+                double[] z2 = new double[mm1];
+                double[] z3 = new double[mm1];
+                for (int c3 = lo; c3 < hi; c3++) {
+                    int i3 = c3 + coarseOffset;
+                    for (int i2 = 0; i2 < mm2 - 1; i2++) {
+                        int z00 = zg.at(i3, i2, 0);
+                        int z01 = zg.at(i3, i2 + 1, 0);
+                        int z10 = zg.at(i3 + 1, i2, 0);
+                        int z11 = zg.at(i3 + 1, i2 + 1, 0);
+                        for (int i1 = 0; i1 < mm1; i1++) {
+                            z1[i1] = z[z01 + i1] + z[z00 + i1];
+                            z2[i1] = z[z10 + i1] + z[z00 + i1];
+                            z3[i1] = z[z11 + i1] + z[z10 + i1] + z1[i1];
+                        }
+                        int u00 = ug.at(2 * c3, 2 * i2, 0);
+                        int u01 = ug.at(2 * c3, 2 * i2 + 1, 0);
+                        int u10 = ug.at(2 * c3 + 1, 2 * i2, 0);
+                        int u11 = ug.at(2 * c3 + 1, 2 * i2 + 1, 0);
+                        for (int i1 = 0; i1 < mm1 - 1; i1++) {
+                            uu[u00 + 2 * i1] += z[z00 + i1];
+                            uu[u00 + 2 * i1 + 1] += 0.5 * (z[z00 + i1 + 1] + z[z00 + i1]);
+                        }
+                        for (int i1 = 0; i1 < mm1 - 1; i1++) {
+                            uu[u01 + 2 * i1] += 0.5 * z1[i1];
+                            uu[u01 + 2 * i1 + 1] += 0.25 * (z1[i1] + z1[i1 + 1]);
+                        }
+                        for (int i1 = 0; i1 < mm1 - 1; i1++) {
+                            uu[u10 + 2 * i1] += 0.5 * z2[i1];
+                            uu[u10 + 2 * i1 + 1] += 0.25 * (z2[i1] + z2[i1 + 1]);
+                        }
+                        for (int i1 = 0; i1 < mm1 - 1; i1++) {
+                            uu[u11 + 2 * i1] += 0.25 * z3[i1];
+                            uu[u11 + 2 * i1 + 1] += 0.125 * (z3[i1] + z3[i1 + 1]);
+                        }
+                    }
+                }
+            });
+        }
+
+        /** mg3P: one V-cycle. */
+        void vCycle() {
+            for (int k = lt; k >= LB + 1; k--) {
+                restrict(r[k], r[k - 1]);
+            }
+            java.util.Arrays.fill(u[LB].v, 0.0);
+            smooth(r[LB], u[LB]);
+            for (int k = LB + 1; k <= lt - 1; k++) {
+                java.util.Arrays.fill(u[k].v, 0.0);
+                prolongate(u[k - 1], u[k]);
+                residual(u[k], r[k], r[k]);
+                smooth(r[k], u[k]);
+            }
+            prolongate(u[lt - 1], u[lt]);
+            residual(u[lt], v, r[lt]);
+            smooth(r[lt], u[lt]);
+        }
+
+        /** The L2 norm of the finest residual over the whole grid. */
+        double residualNorm() {
+            Grid g = r[lt];
+            double s = 0;
+            for (int i3 = 1; i3 < g.n3 - 1; i3++) {
+                for (int i2 = 1; i2 < g.n2 - 1; i2++) {
+                    int o = g.at(i3, i2, 0);
+                    for (int i1 = 1; i1 < g.n1 - 1; i1++) {
+                        s += g.v[o + i1] * g.v[o + i1];
+                    }
+                }
+            }
+            double[] local = {s};
+            double[] total = new double[1];
+            MPI.COMM_WORLD.Allreduce(local, 0, total, 0, 1, MPI.DOUBLE, MPI.SUM);
+            return Math.sqrt(total[0] / ((double) size.n * size.n * size.n));
+        }
+    }
+
+    /** Runs MG on every rank of COMM_WORLD (with {@code team}, the hybrid form, or alone if null). */
+    static Result run(Size size, Team team) {
+        int ranks = MPI.COMM_WORLD.Size();
+        if (Integer.bitCount(ranks) != 1 || 2 * ranks > size.n) {
+            throw new IllegalArgumentException("MG class " + size + " runs on a power-of-two number of ranks up to "
+                + size.n / 2 + ", not " + ranks);
+        }
+        Solver s = new Solver(size, team);
+        int lt = s.lt;
+        // Once untimed, as the reference does.
+        java.util.Arrays.fill(s.u[lt].v, 0.0);
+        s.randomRightHandSide();
+        s.residual(s.u[lt], s.v, s.r[lt]);
+        s.vCycle();
+        s.residual(s.u[lt], s.v, s.r[lt]);
+        java.util.Arrays.fill(s.u[lt].v, 0.0);
+        s.randomRightHandSide();
+        MPI.COMM_WORLD.Barrier();
+        double start = MPI.Wtime();
+        s.residual(s.u[lt], s.v, s.r[lt]);
+        for (int it = 1; it <= size.iterations; it++) {
+            s.vCycle();
+            s.residual(s.u[lt], s.v, s.r[lt]);
+        }
+        double rnm2 = s.residualNorm();
+        double[] time = {MPI.Wtime() - start};
+        double[] maxTime = new double[1];
+        MPI.COMM_WORLD.Allreduce(time, 0, maxTime, 0, 1, MPI.DOUBLE, MPI.MAX);
+        return new Result(size, rnm2, maxTime[0], ranks, team == null ? 1 : team.size());
+    }
+}
