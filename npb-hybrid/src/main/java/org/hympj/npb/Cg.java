@@ -385,6 +385,9 @@ public final class Cg {
         if (ranks > size.na) {
             throw new IllegalArgumentException("CG class " + size + " has " + size.na + " rows, fewer than the " + ranks + " ranks");
         }
+        double rowsHere = (double) size.na / ranks;
+        MemoryCheck.require("CG", size, 12.0 * size.na * (size.nonzer + 1) + 12.0 * rowsHere * (size.nonzer + 1) * (size.nonzer + 1)
+            + 40.0 * size.na);
         int first = blockStart(size.na, ranks, rank);
         Rows rows = makeMatrix(size, first, blockStart(size.na, ranks, rank + 1) - first);
         Solver s = new Solver(rows, size.na, ranks, team);

@@ -378,6 +378,7 @@ public final class Ft {
             throw new IllegalArgumentException("FT class " + size + " runs on a power-of-two number of ranks up to "
                 + Math.min(size.ny, size.nz) + ", not " + ranks);
         }
+        MemoryCheck.require("FT", size, 88.0 * size.points() / ranks);
         Field f = new Field(size, team);
         // Once untimed, as the reference does, so that all memory is touched.
         f.indexMap();

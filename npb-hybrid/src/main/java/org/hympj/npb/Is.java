@@ -332,6 +332,8 @@ public final class Is {
             throw new IllegalArgumentException("IS runs on a power-of-two number of ranks up to " + (1 << size.bucketsLog2)
                 + " (its buckets), not " + ranks);
         }
+        double keysHere = (double) size.totalKeys() / ranks;
+        MemoryCheck.require("IS", size, 4 * (3.25 * keysHere + 2.0 * (1 << size.maxKeyLog2) / ranks));
         Ranker r = new Ranker(size, team);
         r.generate();
         // One untimed iteration, as the reference does, then the timed ten.

@@ -462,6 +462,8 @@ public final class Mg {
             throw new IllegalArgumentException("MG class " + size + " runs on a power-of-two number of ranks up to "
                 + size.n / 2 + ", not " + ranks);
         }
+        double finest = (size.n + 2.0) * (size.n + 2.0) * (size.n / (double) ranks + 2.0) * 8;
+        MemoryCheck.require("MG", size, finest * (1 + 2 * 8.0 / 7));
         Solver s = new Solver(size, team);
         int lt = s.lt;
         // Once untimed, as the reference does.

@@ -56,6 +56,8 @@ public final class Hympjrun {
             if (System.getProperty("hympj.local.ranks") == null) {
                 System.setProperty("hympj.local.ranks", Integer.toString(options.np));
             }
+            // All ranks share this JVM's heap (programs may size their data by it).
+            System.setProperty("hympj.jvm.ranks", Integer.toString(options.np));
             ThreadJob job = ThreadJob.start(options.np, options.classpathUrls(), options.mainClass, options.programArgs);
             return report(job.await(GRACE_MILLIS), options.np, err);
         } catch (InterruptedException e) {

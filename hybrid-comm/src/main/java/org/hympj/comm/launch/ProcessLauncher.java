@@ -21,7 +21,7 @@ import org.hympj.shm.StaleJobSweeper;
 final class ProcessLauncher {
     private static final long POLL_MILLIS = 20;
     /** Properties the launcher sets per JVM. */
-    private static final List<String> JOB_PROPERTIES = List.of("hympj.job.id", "hympj.jvm.index", "hympj.launcher.pid");
+    private static final List<String> JOB_PROPERTIES = List.of("hympj.job.id", "hympj.jvm.index", "hympj.launcher.pid", "hympj.jvm.ranks");
 
     private ProcessLauncher() {
     }
@@ -74,8 +74,12 @@ final class ProcessLauncher {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // The JVM options of the launcher (heap, --add-opens, ...), and its HyMPJ settings
         // however they were set: the job's JVMs run as the launcher was told to.
+        boolean autoHeap = Boolean.getBoolean("hympj.heap.auto");
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (!arg.startsWith("-Dhympj.")) {
+            if (autoHeap && arg.startsWith("-Xmx")) {
+                // The script's default heap is the job's: each of its JVMs gets its share.
+                command.add("-Xmx" + Math.max(64, Runtime.getRuntime().maxMemory() / options.jvms >> 20) + "m");
+            } else if (!arg.startsWith("-Dhympj.")) {
                 command.add(arg);
             }
         }
@@ -87,6 +91,7 @@ final class ProcessLauncher {
         command.add("-Dhympj.job.id=" + job);
         command.add("-Dhympj.jvm.index=" + jvm);
         command.add("-Dhympj.launcher.pid=" + ProcessHandle.current().pid());
+        command.add("-Dhympj.jvm.ranks=" + new ProcessLayout(options.np, options.jvms).rankCount(jvm));
         if (System.getProperty("hympj.local.ranks") == null) {
             command.add("-Dhympj.local.ranks=" + options.np);
         }
