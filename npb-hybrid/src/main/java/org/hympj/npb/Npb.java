@@ -142,8 +142,14 @@ public final class Npb {
         System.out.printf(" Mop/s/process   =             %12.2f%n", mops / ranks);
     }
 
+    /** The peak heap use of this JVM (rank 0's; on thread ranks, the whole job's), summed over its heap pools. */
     private static void heap() {
-        long used = java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-        System.out.printf(" Heap in use     =             %9d MiB%n", used >> 20);
+        long peak = 0;
+        for (java.lang.management.MemoryPoolMXBean pool : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == java.lang.management.MemoryType.HEAP) {
+                peak += pool.getPeakUsage().getUsed();
+            }
+        }
+        System.out.printf(" Peak heap       =             %9d MiB (this JVM)%n", peak >> 20);
     }
 }

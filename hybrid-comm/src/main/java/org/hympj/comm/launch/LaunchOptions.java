@@ -52,7 +52,7 @@ public final class LaunchOptions {
         "  -dev multicore       MPJ Express's device for ranks on one node (accepted; the default)",
         "  -h, --help           this help",
         "",
-        "Shipped programs: 'hympjrun -np 2 npb ep A [threads]' runs a NAS Parallel Benchmark kernel.",
+        "Shipped programs: 'hympjrun -np 2 npb is|ep|cg|mg|ft S|W|A|B|C [threads]' runs a NAS Parallel Benchmark kernel.",
         "",
         "exit status: 0 if every rank ended normally, 1 if a rank failed, 2 for a bad command line.");
 
