@@ -142,7 +142,11 @@ public final class Npb {
         System.out.printf(" Mop/s/process   =             %12.2f%n", mops / ranks);
     }
 
-    /** The peak heap use of this JVM (rank 0's; on thread ranks, the whole job's), summed over its heap pools. */
+    /**
+     * The peak heap use of this JVM (rank 0's; on thread ranks, the whole job's): the heap
+     * pools' peaks, which G1 updates at collections, or the heap in use now if larger (a run
+     * that never collected).
+     */
     private static void heap() {
         long peak = 0;
         for (java.lang.management.MemoryPoolMXBean pool : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
@@ -150,6 +154,7 @@ public final class Npb {
                 peak += pool.getPeakUsage().getUsed();
             }
         }
+        peak = Math.max(peak, Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory());
         System.out.printf(" Peak heap       =             %9d MiB (this JVM)%n", peak >> 20);
     }
 }
