@@ -203,15 +203,7 @@ public final class Ft {
                     fftX.transform(u, plane + 2 * j * nx, sign);
                 }
                 for (int i = 0; i < nx; i++) {
-                    for (int j = 0; j < ny; j++) {
-                        line[2 * j] = u[plane + 2 * (j * nx + i)];
-                        line[2 * j + 1] = u[plane + 2 * (j * nx + i) + 1];
-                    }
-                    fftY.transform(line, 0, sign);
-                    for (int j = 0; j < ny; j++) {
-                        u[plane + 2 * (j * nx + i)] = line[2 * j];
-                        u[plane + 2 * (j * nx + i) + 1] = line[2 * j + 1];
-                    }
+                    transformStrided(fftY, u, plane + 2 * i, 2 * nx, ny, line, sign);
                 }
             });
         }
@@ -223,17 +215,22 @@ public final class Ft {
                 double[] line = new double[2 * nz];
                 int block = 2 * jl * nz * nx;
                 for (int i = 0; i < nx; i++) {
-                    for (int k = 0; k < nz; k++) {
-                        line[2 * k] = u[block + 2 * (k * nx + i)];
-                        line[2 * k + 1] = u[block + 2 * (k * nx + i) + 1];
-                    }
-                    fftZ.transform(line, 0, sign);
-                    for (int k = 0; k < nz; k++) {
-                        u[block + 2 * (k * nx + i)] = line[2 * k];
-                        u[block + 2 * (k * nx + i) + 1] = line[2 * k + 1];
-                    }
+                    transformStrided(fftZ, u, block + 2 * i, 2 * nx, nz, line, sign);
                 }
             });
+        }
+
+        /** Transforms the n complex numbers {@code stride} doubles apart from {@code start}, through a contiguous copy. */
+        private static void transformStrided(Fft fft, double[] u, int start, int stride, int n, double[] line, int sign) {
+            for (int m = 0; m < n; m++) {
+                line[2 * m] = u[start + m * stride];
+                line[2 * m + 1] = u[start + m * stride + 1];
+            }
+            fft.transform(line, 0, sign);
+            for (int m = 0; m < n; m++) {
+                u[start + m * stride] = line[2 * m];
+                u[start + m * stride + 1] = line[2 * m + 1];
+            }
         }
 
         /**

@@ -243,6 +243,28 @@ public final class Mg {
                 a, g.at(n3 - 1, 0, 0), planeSize, MPI.DOUBLE, up, 32);
         }
 
+        /**
+         * For the x-line (i3, i2) of {@code g}: the sums of its four edge neighbours (y ± 1,
+         * z ± 1) into {@code edges} and of its four corner neighbours into {@code corners}, for
+         * every x; returns the line's start. Both stencils (residual and smoother) use them.
+         */
+        private static int neighbourSums(Grid g, int i3, int i2, double[] edges, double[] corners) {
+            double[] a = g.v;
+            int ym = g.at(i3, i2 - 1, 0);
+            int yp = g.at(i3, i2 + 1, 0);
+            int zm = g.at(i3 - 1, i2, 0);
+            int zp = g.at(i3 + 1, i2, 0);
+            int zmym = g.at(i3 - 1, i2 - 1, 0);
+            int zmyp = g.at(i3 - 1, i2 + 1, 0);
+            int zpym = g.at(i3 + 1, i2 - 1, 0);
+            int zpyp = g.at(i3 + 1, i2 + 1, 0);
+            for (int i1 = 0; i1 < g.n1; i1++) {
+                edges[i1] = a[ym + i1] + a[yp + i1] + a[zm + i1] + a[zp + i1];
+                corners[i1] = a[zmym + i1] + a[zmyp + i1] + a[zpym + i1] + a[zpyp + i1];
+            }
+            return g.at(i3, i2, 0);
+        }
+
         /** r = v - A u on the interior, then ghosts. */
         void residual(Grid ug, Grid vg, Grid rg) {
             int n1 = ug.n1;
@@ -255,19 +277,7 @@ public final class Mg {
                 double[] u2 = new double[n1];
                 for (int i3 = lo; i3 < hi; i3++) {
                     for (int i2 = 1; i2 < n2 - 1; i2++) {
-                        int o = ug.at(i3, i2, 0);
-                        int ym = ug.at(i3, i2 - 1, 0);
-                        int yp = ug.at(i3, i2 + 1, 0);
-                        int zm = ug.at(i3 - 1, i2, 0);
-                        int zp = ug.at(i3 + 1, i2, 0);
-                        int zmym = ug.at(i3 - 1, i2 - 1, 0);
-                        int zmyp = ug.at(i3 - 1, i2 + 1, 0);
-                        int zpym = ug.at(i3 + 1, i2 - 1, 0);
-                        int zpyp = ug.at(i3 + 1, i2 + 1, 0);
-                        for (int i1 = 0; i1 < n1; i1++) {
-                            u1[i1] = uu[ym + i1] + uu[yp + i1] + uu[zm + i1] + uu[zp + i1];
-                            u2[i1] = uu[zmym + i1] + uu[zmyp + i1] + uu[zpym + i1] + uu[zpyp + i1];
-                        }
+                        int o = neighbourSums(ug, i3, i2, u1, u2);
                         for (int i1 = 1; i1 < n1 - 1; i1++) {
                             rr[o + i1] = vv[o + i1] - A[0] * uu[o + i1]
                                 - A[2] * (u2[i1] + u1[i1 - 1] + u1[i1 + 1])
@@ -290,19 +300,7 @@ public final class Mg {
                 double[] r2 = new double[n1];
                 for (int i3 = lo; i3 < hi; i3++) {
                     for (int i2 = 1; i2 < n2 - 1; i2++) {
-                        int o = rg.at(i3, i2, 0);
-                        int ym = rg.at(i3, i2 - 1, 0);
-                        int yp = rg.at(i3, i2 + 1, 0);
-                        int zm = rg.at(i3 - 1, i2, 0);
-                        int zp = rg.at(i3 + 1, i2, 0);
-                        int zmym = rg.at(i3 - 1, i2 - 1, 0);
-                        int zmyp = rg.at(i3 - 1, i2 + 1, 0);
-                        int zpym = rg.at(i3 + 1, i2 - 1, 0);
-                        int zpyp = rg.at(i3 + 1, i2 + 1, 0);
-                        for (int i1 = 0; i1 < n1; i1++) {
-                            r1[i1] = rr[ym + i1] + rr[yp + i1] + rr[zm + i1] + rr[zp + i1];
-                            r2[i1] = rr[zmym + i1] + rr[zmyp + i1] + rr[zpym + i1] + rr[zpyp + i1];
-                        }
+                        int o = neighbourSums(rg, i3, i2, r1, r2);
                         for (int i1 = 1; i1 < n1 - 1; i1++) {
                             uu[o + i1] = uu[o + i1] + c[0] * rr[o + i1]
                                 + c[1] * (rr[o + i1 - 1] + rr[o + i1 + 1] + r1[i1])
