@@ -10,7 +10,12 @@ import mpi.Request;
  * counts and output columns, run by hympjrun, so HyMPJ and a native MPI can be compared on
  * one machine in one session.
  *
- * <pre>hympjrun -np 4 [--jvms M] -cp benchmarks/target/benchmarks.jar org.hympj.benchmarks.osu.OsuLite allreduce [max_bytes]</pre>
+ * <pre>hympjrun -np 4 [--jvms M] -cp benchmarks/target/benchmarks.jar org.hympj.benchmarks.osu.OsuLite allreduce [max_bytes]
+ *     [--max BYTES] [--iterations N] [--warmup N] [--jit-warmup SECONDS] [--csv FILE]</pre>
+ *
+ * {@code --iterations} and {@code --warmup} replace OSU's counts for every size;
+ * {@code --jit-warmup} bounds the JIT warm-up (0 skips it: figures then include compilation);
+ * {@code --csv} also writes {@code test,ranks,bytes,value,unit} rows to FILE.
  *
  * Tests: latency (2 ranks, half round trip), bw (2 ranks, window of 64 messages), bcast,
  * allreduce (float sum), alltoall, barrier (average time per call over the ranks).
@@ -42,26 +47,74 @@ public final class OsuLite {
         return size <= 8192 ? 10_000 : 100;
     }
 
-    public static void main(String[] args) {
-        String[] own = MPI.Init(args);
+    /** The command line: the test, then options. */
+    static final class Options {
+        String test = "latency";
+        int max = -1;
+        int iterations = -1;
+        int warmup = -1;
+        double jitWarmupSeconds = WARMUP_MIN_SECONDS;
+        String csv;
+
+        static Options parse(String[] args) {
+            Options o = new Options();
+            boolean testSeen = false;
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                switch (a) {
+                    case "--max": o.max = Integer.parseInt(value(args, ++i, a)); break;
+                    case "--iterations": o.iterations = Integer.parseInt(value(args, ++i, a)); break;
+                    case "--warmup": o.warmup = Integer.parseInt(value(args, ++i, a)); break;
+                    case "--jit-warmup": o.jitWarmupSeconds = Double.parseDouble(value(args, ++i, a)); break;
+                    case "--csv": o.csv = value(args, ++i, a); break;
+                    default:
+                        if (a.startsWith("--")) {
+                            throw new IllegalArgumentException("unknown option " + a
+                                + " (options: --max, --iterations, --warmup, --jit-warmup, --csv)");
+                        } else if (!testSeen) {
+                            o.test = a;
+                            testSeen = true;
+                        } else {
+                            o.max = Integer.parseInt(a);
+                        }
+                }
+            }
+            if (o.max < 0) {
+                o.max = o.test.equals("latency") || o.test.equals("bw") ? 4_194_304 : 1_048_576;
+            }
+            return o;
+        }
+
+        private static String value(String[] args, int i, String option) {
+            if (i >= args.length) {
+                throw new IllegalArgumentException("option " + option + " needs a value");
+            }
+            return args[i];
+        }
+    }
+
+    public static void main(String[] args) throws java.io.IOException {
+        Options options = Options.parse(MPI.Init(args));
         int rank = MPI.COMM_WORLD.Rank();
         int size = MPI.COMM_WORLD.Size();
-        String test = own.length > 0 ? own[0] : "latency";
-        int max = own.length > 1 ? Integer.parseInt(own[1]) : (test.equals("latency") || test.equals("bw") ? 4_194_304 : 1_048_576);
+        String test = options.test;
+        int max = options.max;
         Buffers buffers = new Buffers(max, size);
         if (rank == 0) {
             System.out.printf("# OSU-lite %s test, %d ranks (HyMPJ, JDK %s)%n", test, size, System.getProperty("java.version"));
             System.out.printf("# Size %20s%n", test.equals("bw") ? "Bandwidth (MB/s)" : "Avg Latency (us)");
         }
-        jitWarmup(test, rank, buffers);
+        jitWarmup(test, rank, buffers, options.jitWarmupSeconds);
         // Lines are printed after the last size: formatting is new code for the JIT, and its
         // compilation would take a core from the ranks while the next sizes are timed.
         StringBuilder lines = new StringBuilder();
         if (test.equals("barrier")) {
-            report(rank, size, 0, run(test, rank, 0, 5000, 200, buffers), lines);
+            report(rank, size, 0, run(test, rank, 0, options.iterations > 0 ? options.iterations : 5000,
+                options.warmup >= 0 ? options.warmup : 200, buffers), lines);
         } else {
             for (int s = 8; s <= max; s *= 2) {
-                double value = run(test, rank, s, iterations(s), warmup(s), buffers);
+                double value = run(test, rank, s, options.iterations > 0 ? options.iterations : iterations(s),
+                    options.warmup >= 0 ? options.warmup : warmup(s), buffers);
                 if (test.equals("latency") || test.equals("bw")) {
                     lines.append(s).append(' ').append(value).append('\n');
                 } else {
@@ -70,9 +123,15 @@ public final class OsuLite {
             }
         }
         if (rank == 0) {
+            StringBuilder csv = new StringBuilder("test,ranks,bytes,value,unit\n");
+            String unit = test.equals("bw") ? "MB/s" : "us";
             for (String line : lines.toString().split("\n")) {
                 String[] f = line.split(" ");
                 System.out.printf("%-10d%18.2f%n", Integer.parseInt(f[0]), Double.parseDouble(f[1]));
+                csv.append(test).append(',').append(size).append(',').append(f[0]).append(',').append(f[1]).append(',').append(unit).append('\n');
+            }
+            if (options.csv != null) {
+                java.nio.file.Files.writeString(java.nio.file.Path.of(options.csv), csv);
             }
         }
         MPI.Finalize();
@@ -188,14 +247,17 @@ public final class OsuLite {
 
     /**
      * Runs the test's timed method at its smallest size (and at 64 KiB), in rounds, for at least
-     * {@link #WARMUP_MIN_SECONDS} and until no rank's JIT compiler has finished new work for
+     * {@code minSeconds} ({@link #WARMUP_MIN_SECONDS} by default; 0 skips it) and until no rank's JIT compiler has finished new work for
      * {@link #WARMUP_QUIET_SECONDS} (at most {@link #WARMUP_LIMIT_SECONDS} in all): then the
      * timed sizes run compiled code and no compiler thread takes a core from a rank in the
      * middle of a measurement. C's twin needs no such pass, a JVM does. On a node whose cores
      * are all busy with spinning ranks, compiler threads get little time, so their queue
      * drains slowly and a fixed iteration count is not enough.
      */
-    private static void jitWarmup(String test, int rank, Buffers buf) {
+    private static void jitWarmup(String test, int rank, Buffers buf, double minSeconds) {
+        if (minSeconds <= 0) {
+            return;
+        }
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         double start = MPI.Wtime();
         long compiled = -1;
@@ -217,7 +279,7 @@ public final class OsuLite {
                 compiled = total;
                 quietSince = now;
             }
-            quiet[0] = now - start >= WARMUP_MIN_SECONDS && now - quietSince >= WARMUP_QUIET_SECONDS ? 1 : 0;
+            quiet[0] = now - start >= minSeconds && now - quietSince >= WARMUP_QUIET_SECONDS ? 1 : 0;
             MPI.COMM_WORLD.Allreduce(quiet, 0, allQuiet, 0, 1, MPI.INT, MPI.MIN);
         } while (allQuiet[0] == 0 && MPI.Wtime() - start < WARMUP_LIMIT_SECONDS);
         MPI.COMM_WORLD.Barrier();
