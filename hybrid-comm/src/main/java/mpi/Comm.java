@@ -31,6 +31,12 @@ public class Comm {
     int size;
     /** World rank of each rank of this communicator; null when they are the same. */
     private int[] worldRanks;
+    /**
+     * The group that point-to-point operations address (destinations, sources): this
+     * communicator's own, or, for an {@link Intercomm}, the remote group.
+     */
+    int peerSize;
+    private int[] peerWorldRanks;
 
     Comm(String name) {
         this(name, true);
@@ -55,6 +61,14 @@ public class Comm {
         this.rank = rank;
         this.size = size;
         this.worldRanks = worldRanks;
+        this.peerSize = size;
+        this.peerWorldRanks = worldRanks;
+    }
+
+    /** Makes point-to-point operations address another group (an intercommunicator's remote one). */
+    void bindPeers(int[] remoteWorldRanks) {
+        this.peerSize = remoteWorldRanks.length;
+        this.peerWorldRanks = remoteWorldRanks;
     }
 
     /** This rank's rank in the communicator. */
@@ -82,6 +96,12 @@ public class Comm {
             members[r] = worldRank(r);
         }
         return members;
+    }
+
+    /** True for an intercommunicator. */
+    public boolean Test_inter() {
+        checkUsable();
+        return this instanceof Intercomm;
     }
 
     /** Releases the communicator; any later use of it raises {@code ERR_COMM}. */
@@ -261,7 +281,7 @@ public class Comm {
         } else {
             s.withArray(buf, offset);
         }
-        rt.deliver(worldRank(dest), s);
+        rt.deliver(peerWorldRank(dest), s);
     }
 
     private void intoAttachedBuffer(SendOperation s, Object buf, int offset, int count, ElementType type, int dest, int tag) {
@@ -410,9 +430,9 @@ public class Comm {
     private void postReceive(ReceiveOperation r, int ctx, Object buf, int offset, int items, Datatype datatype, int source, int tag) {
         int elements = items * datatype.width;
         if (datatype.contiguous) {
-            r.init(ctx, size, source, tag, datatype.base, buf, offset, elements);
+            r.init(ctx, peerSize, source, tag, datatype.base, buf, offset, elements);
         } else {
-            r.init(ctx, size, source, tag, datatype.base, datatype.base.newArray(elements), 0, elements);
+            r.init(ctx, peerSize, source, tag, datatype.base, datatype.base.newArray(elements), 0, elements);
         }
         rt.engine().post(r);
     }
@@ -510,7 +530,7 @@ public class Comm {
             return Status.empty(MPI.PROC_NULL);
         }
         ProbeResult p = new ProbeResult();
-        int stop = rt.engine().probe(context, size, source, tag, p);
+        int stop = rt.engine().probe(context, peerSize, source, tag, p);
         if (stop != 0) {
             throw new MPIException(stop, Waiting.failureMessage(rt.job(), "a Probe from " + describeSource(source)));
         }
@@ -527,7 +547,7 @@ public class Comm {
         }
         ProbeResult p = new ProbeResult();
         rt.job().progress();
-        return rt.engine().iprobe(context, size, source, tag, p) ? new Status(p.source, p.tag, p.count, MPI.basic(p.type), false) : null;
+        return rt.engine().iprobe(context, peerSize, source, tag, p) ? new Status(p.source, p.tag, p.count, MPI.basic(p.type), false) : null;
     }
 
     // ---------------------------------------------------------------- persistent requests
@@ -586,13 +606,23 @@ public class Comm {
         return worldRanks == null ? commRank : worldRanks[commRank];
     }
 
+    /** The world rank of rank {@code peerRank} of the group point-to-point operations address. */
+    int peerWorldRank(int peerRank) {
+        return peerWorldRanks == null ? peerRank : peerWorldRanks[peerRank];
+    }
+
     // ---------------------------------------------------------------- argument checks
+
+    /** How messages name the group ranks are checked against: "size " or, for an intercommunicator, "remote size ". */
+    String peerGroupName() {
+        return "size ";
+    }
 
     private void checkSend(String op, Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         checkBuffer(op, buf, offset, count, datatype);
-        if (dest != MPI.PROC_NULL && (dest < 0 || dest >= size)) {
+        if (dest != MPI.PROC_NULL && (dest < 0 || dest >= peerSize)) {
             throw new MPIException(MPI.ERR_RANK, op + ": destination rank " + dest + " is out of range for "
-                + name + " of size " + size + " (valid: 0.." + (size - 1) + " or MPI.PROC_NULL)");
+                + name + " of " + peerGroupName() + peerSize + " (valid: 0.." + (peerSize - 1) + " or MPI.PROC_NULL)");
         }
         if (tag < 0 || tag > MPI.TAG_UB_VALUE) {
             throw new MPIException(MPI.ERR_TAG, op + ": tag " + tag + " is invalid; a send's tag must be 0.." + MPI.TAG_UB_VALUE);
@@ -606,9 +636,9 @@ public class Comm {
     }
 
     private void checkSource(String op, int source) {
-        if (source != MPI.PROC_NULL && source != MPI.ANY_SOURCE && (source < 0 || source >= size)) {
+        if (source != MPI.PROC_NULL && source != MPI.ANY_SOURCE && (source < 0 || source >= peerSize)) {
             throw new MPIException(MPI.ERR_RANK, op + ": source rank " + source + " is out of range for "
-                + name + " of size " + size + " (valid: 0.." + (size - 1) + ", MPI.ANY_SOURCE or MPI.PROC_NULL)");
+                + name + " of " + peerGroupName() + peerSize + " (valid: 0.." + (peerSize - 1) + ", MPI.ANY_SOURCE or MPI.PROC_NULL)");
         }
     }
 

@@ -119,6 +119,71 @@ public class Intracomm extends Comm {
     }
 
     /**
+     * An intercommunicator between {@code local_comm}'s group and another, disjoint group, with
+     * this communicator as the peer through which the two leaders meet: {@code local_leader} is
+     * a rank of {@code local_comm}, {@code remote_leader} the other group's leader as a rank of
+     * this communicator, {@code tag} the tag of the leaders' messages on it. Collective over
+     * both groups (MPI_Intercomm_create; called on the peer communicator, as in mpiJava).
+     */
+    public Intercomm Create_intercomm(Comm local_comm, int local_leader, int remote_leader, int tag) {
+        checkUsable();
+        if (!(local_comm instanceof Intracomm)) {
+            throw new MPIException(MPI.ERR_COMM, "Create_intercomm: the local communicator must be an intracommunicator, not "
+                + local_comm);
+        }
+        Intracomm localComm = (Intracomm) local_comm;
+        localComm.checkUsable();
+        if (local_leader < 0 || local_leader >= localComm.size) {
+            throw new MPIException(MPI.ERR_RANK, "Create_intercomm: local leader " + local_leader + " is not a rank of "
+                + localComm + " (0.." + (localComm.size - 1) + ")");
+        }
+        if (remote_leader < 0 || remote_leader >= size) {
+            throw new MPIException(MPI.ERR_RANK, "Create_intercomm: remote leader " + remote_leader + " is not a rank of "
+                + this + " (0.." + (size - 1) + ")");
+        }
+        if (tag < 0) {
+            throw new MPIException(MPI.ERR_TAG, "Create_intercomm: tag " + tag + " is invalid; it must be 0.." + MPI.TAG_UB_VALUE);
+        }
+        // The context must be free on every member of both groups: each group agrees on its
+        // largest next context, the leaders take the larger of the two.
+        int[] mine = {MPI.nextContext()};
+        int[] localMax = new int[1];
+        localComm.Allreduce(mine, 0, localMax, 0, 1, MPI.INT, MPI.MAX);
+        int[] members = localComm.worldRanks();
+        int[] info = new int[2];
+        int[] remoteMembers = null;
+        if (localComm.rank == local_leader) {
+            int[] header = new int[2];
+            Sendrecv(new int[] {members.length, localMax[0]}, 0, 2, MPI.INT, remote_leader, tag,
+                header, 0, 2, MPI.INT, remote_leader, tag);
+            remoteMembers = new int[header[0]];
+            Sendrecv(members, 0, members.length, MPI.INT, remote_leader, tag, remoteMembers, 0, header[0], MPI.INT, remote_leader, tag);
+            info[0] = header[0];
+            info[1] = Math.max(localMax[0], header[1]);
+        }
+        localComm.Bcast(info, 0, 2, MPI.INT, local_leader);
+        if (remoteMembers == null) {
+            remoteMembers = new int[info[0]];
+        }
+        localComm.Bcast(remoteMembers, 0, info[0], MPI.INT, local_leader);
+        for (int member : remoteMembers) {
+            for (int own : members) {
+                if (member == own) {
+                    throw new MPIException(MPI.ERR_COMM, "Create_intercomm: world rank " + member + " is in both groups;"
+                        + " the groups of an intercommunicator must be disjoint");
+                }
+            }
+        }
+        MPI.contextsUsedBelow(info[1] + 2);
+        Intracomm localDup = localComm.Dup();
+        Intercomm inter = new Intercomm("Intercomm of " + localComm + " with " + remoteMembers.length + " remote ranks",
+            localDup, remoteMembers);
+        inter.bind(rt, info[1], localComm.rank, members.length, members);
+        inter.bindPeers(remoteMembers);
+        return inter;
+    }
+
+    /**
      * A Cartesian grid over the first {@code dims[0] × dims[1] × ...} ranks (the others get
      * null). Collective.
      */
