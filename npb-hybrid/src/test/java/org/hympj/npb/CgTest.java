@@ -3,8 +3,6 @@ package org.hympj.npb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import mpi.MPI;
-import org.hympj.nested.Team;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,15 +13,9 @@ class CgTest {
 
     public static class Program {
         public static void main(String[] args) {
-            MPI.Init(args);
-            int threads = Integer.parseInt(args[0]);
-            Cg.Result result;
-            try (Team team = threads > 1 ? Team.create(threads) : null) {
-                result = Cg.run(Cg.Size.S, team);
-            }
+            Cg.Result result = KernelJobs.runInRank(args, team -> Cg.run(Cg.Size.S, team));
             assertTrue(result.verified(), "zeta " + result.zeta() + ", expected " + Cg.Size.S.zeta);
             assertEquals(Cg.Size.S.zeta, result.zeta(), 1e-10 * Cg.Size.S.zeta);
-            MPI.Finalize();
         }
     }
 

@@ -3,8 +3,6 @@ package org.hympj.npb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import mpi.MPI;
-import org.hympj.nested.Team;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,16 +13,7 @@ class EpTest {
 
     public static class Program {
         public static void main(String[] args) {
-            MPI.Init(args);
-            int threads = Integer.parseInt(args[0]);
-            Ep.Result result;
-            if (threads > 1) {
-                try (Team team = Team.create(threads)) {
-                    result = Ep.run(Ep.Size.S, team);
-                }
-            } else {
-                result = Ep.run(Ep.Size.S, null);
-            }
+            Ep.Result result = KernelJobs.runInRank(args, team -> Ep.run(Ep.Size.S, team));
             assertTrue(result.verified(), "sx " + result.sx() + " sy " + result.sy());
             double pairs = 0;
             for (double q : result.q()) {
@@ -32,7 +21,6 @@ class EpTest {
             }
             // About pi/4 of the pairs fall inside the unit circle.
             assertEquals(Math.PI / 4, pairs / (result.randomNumbers() / 2.0), 1e-3);
-            MPI.Finalize();
         }
     }
 

@@ -3,8 +3,6 @@ package org.hympj.npb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import mpi.MPI;
-import org.hympj.nested.Team;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,15 +14,9 @@ class FtTest {
 
     public static class Program {
         public static void main(String[] args) {
-            MPI.Init(args);
-            int threads = Integer.parseInt(args[0]);
-            Ft.Result result;
-            try (Team team = threads > 1 ? Team.create(threads) : null) {
-                result = Ft.run(Ft.Size.S, team);
-            }
+            Ft.Result result = KernelJobs.runInRank(args, team -> Ft.run(Ft.Size.S, team));
             assertEquals(Ft.Size.S.iterations(), result.iterationsVerified(), "iterations whose checksum verified");
             assertTrue(result.verified());
-            MPI.Finalize();
         }
     }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import mpi.MPI;
-import org.hympj.nested.Team;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,16 +14,10 @@ class IsTest {
 
     public static class Program {
         public static void main(String[] args) {
-            MPI.Init(args);
-            int threads = Integer.parseInt(args[0]);
-            Is.Result result;
-            try (Team team = threads > 1 ? Team.create(threads) : null) {
-                result = Is.run(Is.Size.S, team);
-            }
+            Is.Result result = KernelJobs.runInRank(args, team -> Is.run(Is.Size.S, team));
             assertEquals(50, result.partialPassed(), "partial verifications passed");
             assertTrue(result.sorted(), "keys sorted across ranks");
             assertTrue(result.verified());
-            MPI.Finalize();
         }
     }
 

@@ -3,8 +3,6 @@ package org.hympj.npb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import mpi.MPI;
-import org.hympj.nested.Team;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,15 +13,9 @@ class MgTest {
 
     public static class Program {
         public static void main(String[] args) {
-            MPI.Init(args);
-            int threads = Integer.parseInt(args[0]);
-            Mg.Result result;
-            try (Team team = threads > 1 ? Team.create(threads) : null) {
-                result = Mg.run(Mg.Size.S, team);
-            }
+            Mg.Result result = KernelJobs.runInRank(args, team -> Mg.run(Mg.Size.S, team));
             assertTrue(result.verified(), "rnm2 " + result.rnm2() + ", expected " + Mg.Size.S.rnm2);
             assertEquals(Mg.Size.S.rnm2, result.rnm2(), 1e-8 * Mg.Size.S.rnm2);
-            MPI.Finalize();
         }
     }
 
