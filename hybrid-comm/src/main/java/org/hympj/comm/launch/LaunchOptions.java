@@ -52,7 +52,10 @@ public final class LaunchOptions {
         "  -dev multicore       MPJ Express's device for ranks on one node (accepted; the default)",
         "  -h, --help           this help",
         "",
-        "Shipped programs: 'hympjrun -np 2 npb is|ep|cg|mg|ft S|W|A|B|C [threads]' runs a NAS Parallel Benchmark kernel.",
+        "Shipped programs:",
+        "  hympjrun -np 2 npb is|ep|cg|mg|ft S|W|A|B|C [threads]    a NAS Parallel Benchmark kernel",
+        "  hympjrun -np 2 fdtd 2d|3d [n] [steps] [threads] [...]   an FDTD electromagnetic solver",
+        "  hympjrun -np 2 nbody [particles] [steps] [threads] [...] a Barnes-Hut N-body code",
         "",
         "exit status: 0 if every rank ended normally, 1 if a rank failed, 2 for a bad command line.");
 
@@ -116,23 +119,48 @@ public final class LaunchOptions {
         if (i >= args.length) {
             throw new UsageException("no main class given");
         }
-        if (args[i].equals("npb") && classpath == null) {
-            return finish(np, jvms, shippedClasspath("npb-hybrid"), null, NPB_MAIN, Arrays.copyOfRange(args, i + 1, args.length), wdir);
+        ShippedProgram shipped = ShippedProgram.named(args[i]);
+        if (shipped != null && classpath == null) {
+            return finish(np, jvms, shippedClasspath(shipped), null, shipped.mainClass, Arrays.copyOfRange(args, i + 1, args.length), wdir);
         }
         return finish(np, jvms, classpath, null, args[i], Arrays.copyOfRange(args, i + 1, args.length), wdir);
     }
 
-    /** The main class the short program name {@code npb} stands for. */
-    static final String NPB_MAIN = "org.hympj.npb.Npb";
+    /** The programs shipped with HyMPJ that run by a short name instead of a class path and main class. */
+    enum ShippedProgram {
+        NPB("npb", "npb-hybrid", "org.hympj.npb.Npb"),
+        FDTD("fdtd", "examples", "org.hympj.examples.fdtd.Fdtd"),
+        NBODY("nbody", "examples", "org.hympj.examples.nbody.NBody");
+
+        final String shortName;
+        final String module;
+        final String mainClass;
+
+        ShippedProgram(String shortName, String module, String mainClass) {
+            this.shortName = shortName;
+            this.module = module;
+            this.mainClass = mainClass;
+        }
+
+        static ShippedProgram named(String name) {
+            for (ShippedProgram p : values()) {
+                if (p.shortName.equals(name)) {
+                    return p;
+                }
+            }
+            return null;
+        }
+    }
 
     /**
      * The class path of a program shipped with HyMPJ: its module's jar, found through the
      * installation directory that the hympjrun script passes as {@code hympj.home}.
      */
-    private static String shippedClasspath(String module) throws UsageException {
+    private static String shippedClasspath(ShippedProgram program) throws UsageException {
+        String module = program.module;
         String home = System.getProperty("hympj.home");
         if (home == null) {
-            throw new UsageException("'npb' needs the HyMPJ installation directory (-Dhympj.home, set by the hympjrun script)");
+            throw new UsageException("'" + program.shortName + "' needs the HyMPJ installation directory (-Dhympj.home, set by the hympjrun script)");
         }
         Path target = Path.of(home, module, "target");
         try (var files = Files.list(target)) {

@@ -57,16 +57,24 @@ class HympjrunTest {
     }
 
     @Test
-    void npbIsAShortNameForTheShippedKernels(@TempDir Path home) throws Exception {
+    void npbFdtdAndNbodyAreShortNamesForTheShippedPrograms(@TempDir Path home) throws Exception {
         Path target = Files.createDirectories(home.resolve("npb-hybrid").resolve("target"));
         Path jar = Files.createFile(target.resolve("hympj-npb-hybrid-9.9.jar"));
+        Path examples = Files.createFile(Files.createDirectories(home.resolve("examples").resolve("target"))
+            .resolve("hympj-examples-9.9.jar"));
         String saved = System.getProperty("hympj.home");
         System.setProperty("hympj.home", home.toString());
         try {
             LaunchOptions o = LaunchOptions.parse(new String[] {"-np", "2", "npb", "ep", "A"});
-            assertEquals(LaunchOptions.NPB_MAIN, o.mainClass);
+            assertEquals(LaunchOptions.ShippedProgram.NPB.mainClass, o.mainClass);
             assertEquals(jar, o.classpath.get(0));
             assertArrayEquals(new String[] {"ep", "A"}, o.programArgs);
+            LaunchOptions fdtd = LaunchOptions.parse(new String[] {"-np", "2", "fdtd", "3d", "32"});
+            assertEquals("org.hympj.examples.fdtd.Fdtd", fdtd.mainClass);
+            assertEquals(examples, fdtd.classpath.get(0));
+            assertArrayEquals(new String[] {"3d", "32"}, fdtd.programArgs);
+            assertEquals("org.hympj.examples.nbody.NBody",
+                LaunchOptions.parse(new String[] {"-np", "2", "nbody"}).mainClass);
             Files.delete(jar);
             assertUsage("no npb-hybrid jar", "-np", "2", "npb", "ep", "A");
         } finally {
