@@ -4,6 +4,7 @@ import java.util.Locale;
 import mpi.Cartcomm;
 import mpi.Intracomm;
 import mpi.MPI;
+import org.hympj.examples.ProgramArguments;
 import org.hympj.nested.Team;
 
 /**
@@ -28,6 +29,8 @@ public final class Fdtd {
     /** What the command line asks for. */
     record Options(int dims, int n, int steps, int threads, boolean periodic, boolean persistent, boolean verify, int layer) {
         static Options parse(String[] args) {
+            ProgramArguments arguments = new ProgramArguments(problem -> new IllegalArgumentException(problem
+                + "; usage: fdtd 2d|3d [n] [steps] [threads per rank] [--periodic] [--persistent] [--no-verify] [--layer L]"));
             java.util.List<String> positional = new java.util.ArrayList<>();
             boolean periodic = false;
             boolean persistent = false;
@@ -38,54 +41,32 @@ public final class Fdtd {
                     case "--periodic" -> periodic = true;
                     case "--persistent" -> persistent = true;
                     case "--no-verify" -> verify = false;
-                    case "--layer" -> {
-                        if (i + 1 == args.length) {
-                            throw usage("--layer needs a number of cells");
-                        }
-                        layer = number(args[++i], "--layer");
-                    }
+                    case "--layer" -> layer = arguments.positiveInt(arguments.valueOf(args, i++), "--layer");
                     default -> {
                         if (args[i].startsWith("--")) {
-                            throw usage("unknown option " + args[i]);
+                            throw arguments.error("unknown option " + args[i]);
                         }
                         positional.add(args[i]);
                     }
                 }
             }
             if (positional.isEmpty() || !positional.get(0).matches("(?i)[23]d")) {
-                throw usage("the first argument must be 2d or 3d");
+                throw arguments.error("the first argument must be 2d or 3d");
             }
             int dims = positional.get(0).charAt(0) - '0';
-            int n = positional.size() > 1 ? number(positional.get(1), "n") : dims == 2 ? 512 : 64;
-            int steps = positional.size() > 2 ? number(positional.get(2), "steps") : 200;
-            int threads = positional.size() > 3 ? number(positional.get(3), "threads") : 1;
+            int n = positional.size() > 1 ? arguments.positiveInt(positional.get(1), "n") : dims == 2 ? 512 : 64;
+            int steps = positional.size() > 2 ? arguments.positiveInt(positional.get(2), "steps") : 200;
+            int threads = positional.size() > 3 ? arguments.positiveInt(positional.get(3), "threads") : 1;
             if (positional.size() > 4) {
-                throw usage("too many arguments");
+                throw arguments.error("too many arguments");
             }
             if (layer < 0) {
                 layer = Math.max(2, Math.min(16, n / 8));
             }
-            if (!periodic && (layer < 1 || 2 * layer >= n)) {
-                throw usage("an absorbing layer of " + layer + " cells does not fit a grid of " + n);
+            if (!periodic && 2 * layer >= n) {
+                throw arguments.error("an absorbing layer of " + layer + " cells does not fit a grid of " + n);
             }
             return new Options(dims, n, steps, threads, periodic, persistent, verify, layer);
-        }
-
-        private static int number(String text, String what) {
-            try {
-                int value = Integer.parseInt(text);
-                if (value < 1) {
-                    throw usage(what + " must be at least 1, got " + value);
-                }
-                return value;
-            } catch (NumberFormatException e) {
-                throw usage(what + " must be a whole number, got '" + text + "'");
-            }
-        }
-
-        private static IllegalArgumentException usage(String problem) {
-            return new IllegalArgumentException(problem
-                + "; usage: fdtd 2d|3d [n] [steps] [threads per rank] [--periodic] [--persistent] [--no-verify] [--layer L]");
         }
     }
 

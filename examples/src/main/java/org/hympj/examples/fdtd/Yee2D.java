@@ -45,20 +45,9 @@ final class Yee2D extends YeeGrid {
         ez = new double[cells];
         hx = new double[cells];
         hy = new double[cells];
-        if (periodic) {
-            ca = null;
-            cb = null;
-        } else {
-            ca = new double[cells];
-            cb = new double[cells];
-            for (int i = 1; i <= nx; i++) {
-                for (int j = 1; j <= ny; j++) {
-                    double loss = loss(global[0], from[0] + i - 1) + loss(global[1], from[1] + j - 1);
-                    ca[i * w + j] = (1 - loss) / (1 + loss);
-                    cb[i * w + j] = courant / (1 + loss);
-                }
-            }
-        }
+        double[][] coefficients = lossCoefficients(cells, w, 1);
+        ca = periodic ? null : coefficients[0];
+        cb = periodic ? null : coefficients[1];
         Datatype row = Datatype.Contiguous(ny, MPI.DOUBLE);
         row.Commit();
         Datatype column = Datatype.Vector(nx, 1, w, MPI.DOUBLE);

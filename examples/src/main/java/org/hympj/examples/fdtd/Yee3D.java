@@ -57,23 +57,9 @@ final class Yee3D extends YeeGrid {
         hx = new double[cells];
         hy = new double[cells];
         hz = new double[cells];
-        if (periodic) {
-            ca = null;
-            cb = null;
-        } else {
-            ca = new double[cells];
-            cb = new double[cells];
-            for (int i = 1; i <= nx; i++) {
-                for (int j = 1; j <= ny; j++) {
-                    for (int k = 1; k <= nz; k++) {
-                        double loss = loss(global[0], from[0] + i - 1) + loss(global[1], from[1] + j - 1)
-                            + loss(global[2], from[2] + k - 1);
-                        ca[i * p + j * r + k] = (1 - loss) / (1 + loss);
-                        cb[i * p + j * r + k] = courant / (1 + loss);
-                    }
-                }
-            }
-        }
+        double[][] coefficients = lossCoefficients(cells, p, r, 1);
+        ca = periodic ? null : coefficients[0];
+        cb = periodic ? null : coefficients[1];
         Datatype xPlane = Datatype.Vector(ny, nz, r, MPI.DOUBLE);
         xPlane.Commit();
         Datatype yPlane = Datatype.Vector(nx, nz, p, MPI.DOUBLE);

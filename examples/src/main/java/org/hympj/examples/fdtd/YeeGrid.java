@@ -66,6 +66,34 @@ abstract class YeeGrid {
         return MAX_LOSS * x * x * x;
     }
 
+    /**
+     * The electric update's per-cell coefficients {@code {ca, cb}} for a block whose cell
+     * (l0, l1, ...) is at {@code sum l_d * strides[d]}: {@code ca = (1 - loss) / (1 + loss)},
+     * {@code cb = S / (1 + loss)} with the losses of the cell's coordinates added; null when
+     * periodic (no loss anywhere).
+     */
+    final double[][] lossCoefficients(int cells, int... strides) {
+        if (periodic) {
+            return null;
+        }
+        double[][] coefficients = new double[2][cells];
+        fillCoefficients(coefficients, strides, 0, 0, 0.0);
+        return coefficients;
+    }
+
+    private void fillCoefficients(double[][] coefficients, int[] strides, int d, int index, double lossSoFar) {
+        for (int l = 1; l <= size[d]; l++) {
+            double loss = lossSoFar + loss(global[d], from[d] + l - 1);
+            int at = index + l * strides[d];
+            if (d + 1 < strides.length) {
+                fillCoefficients(coefficients, strides, d + 1, at, loss);
+            } else {
+                coefficients[0][at] = (1 - loss) / (1 + loss);
+                coefficients[1][at] = courant / (1 + loss);
+            }
+        }
+    }
+
     /** The soft source: a Ricker wavelet of about 20 cells per wavelength, peaking near step 20. */
     final double sourceAt(int step) {
         double arg = Math.PI * (courant * step / 20.0 - 1.0);

@@ -3,6 +3,7 @@ package org.hympj.examples.nbody;
 import java.util.Locale;
 import mpi.Intracomm;
 import mpi.MPI;
+import org.hympj.examples.ProgramArguments;
 import org.hympj.nested.LongRangeFunction;
 import org.hympj.nested.Reduction;
 import org.hympj.nested.Team;
@@ -41,6 +42,8 @@ public final class NBody {
     /** What the command line asks for. */
     record Options(int particles, int steps, int threads, double theta, double dt, double softening, long seed, int leafSize) {
         static Options parse(String[] args) {
+            ProgramArguments arguments = new ProgramArguments(problem -> new IllegalArgumentException(problem
+                + "; usage: nbody [particles] [steps] [threads per rank] [--theta T] [--dt DT] [--softening EPS] [--seed S] [--leaf L]"));
             java.util.List<String> positional = new java.util.ArrayList<>();
             double theta = 0.5;
             double dt = 0.005;
@@ -48,65 +51,33 @@ public final class NBody {
             long seed = 42;
             int leaf = 8;
             for (int i = 0; i < args.length; i++) {
-                if (args[i].startsWith("--")) {
-                    if (i + 1 == args.length) {
-                        throw usage(args[i] + " needs a value");
-                    }
-                    String value = args[++i];
-                    switch (args[i - 1]) {
-                        case "--theta" -> theta = real(value, "--theta");
-                        case "--dt" -> dt = real(value, "--dt");
-                        case "--softening" -> softening = real(value, "--softening");
-                        case "--seed" -> seed = Long.parseLong(value);
-                        case "--leaf" -> leaf = whole(value, "--leaf");
-                        default -> throw usage("unknown option " + args[i - 1]);
-                    }
-                } else {
+                if (!args[i].startsWith("--")) {
                     positional.add(args[i]);
+                    continue;
+                }
+                String value = arguments.valueOf(args, i);
+                switch (args[i++]) {
+                    case "--theta" -> theta = arguments.positiveReal(value, "--theta");
+                    case "--dt" -> dt = arguments.positiveReal(value, "--dt");
+                    case "--softening" -> softening = arguments.positiveReal(value, "--softening");
+                    case "--seed" -> seed = arguments.positiveInt(value, "--seed");
+                    case "--leaf" -> leaf = arguments.positiveInt(value, "--leaf");
+                    default -> throw arguments.error("unknown option " + args[i - 1]);
                 }
             }
             if (positional.size() > 3) {
-                throw usage("too many arguments");
+                throw arguments.error("too many arguments");
             }
-            int particles = positional.size() > 0 ? whole(positional.get(0), "particles") : 16384;
-            int steps = positional.size() > 1 ? whole(positional.get(1), "steps") : 20;
-            int threads = positional.size() > 2 ? whole(positional.get(2), "threads") : 1;
+            int particles = positional.size() > 0 ? arguments.positiveInt(positional.get(0), "particles") : 16384;
+            int steps = positional.size() > 1 ? arguments.positiveInt(positional.get(1), "steps") : 20;
+            int threads = positional.size() > 2 ? arguments.positiveInt(positional.get(2), "threads") : 1;
             if (theta > 1) {
-                throw usage("--theta must be in (0, 1], got " + theta);
+                throw arguments.error("--theta must be in (0, 1], got " + theta);
             }
             if (particles < 2) {
-                throw usage("at least 2 particles are needed, got " + particles);
+                throw arguments.error("at least 2 particles are needed, got " + particles);
             }
             return new Options(particles, steps, threads, theta, dt, softening, seed, leaf);
-        }
-
-        private static int whole(String text, String what) {
-            try {
-                int value = Integer.parseInt(text);
-                if (value < 1) {
-                    throw usage(what + " must be at least 1, got " + value);
-                }
-                return value;
-            } catch (NumberFormatException e) {
-                throw usage(what + " must be a whole number, got '" + text + "'");
-            }
-        }
-
-        private static double real(String text, String what) {
-            try {
-                double value = Double.parseDouble(text);
-                if (!(value > 0) || Double.isInfinite(value)) {
-                    throw usage(what + " must be a positive number, got " + text);
-                }
-                return value;
-            } catch (NumberFormatException e) {
-                throw usage(what + " must be a number, got '" + text + "'");
-            }
-        }
-
-        private static IllegalArgumentException usage(String problem) {
-            return new IllegalArgumentException(problem + "; usage: nbody [particles] [steps] [threads per rank]"
-                + " [--theta T] [--dt DT] [--softening EPS] [--seed S] [--leaf L]");
         }
     }
 
