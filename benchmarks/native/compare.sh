@@ -13,6 +13,9 @@
 #   benchmarks/native/compare.sh allreduce 4
 #   benchmarks/native/compare.sh latency 2 2    # test, ranks, JVMs: 2 ranks in 2 processes
 #   REPEAT=5 benchmarks/native/compare.sh bw 2 2
+#   PLOT=latency.png benchmarks/native/compare.sh latency 2   # also draws both columns (OsuPlot)
+#   CSV=results/latency benchmarks/native/compare.sh latency 2 # keeps "results/latency Open MPI.csv" and "... HyMPJ.csv"
+# For mbw_mr the table compares MB/s (its first column); messages/s is MB/s * 1e6 / size.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -37,8 +40,8 @@ median() {
     { v[++n] = $2 }
     END { flush() }'
 }
-cat "$out"/native.* | grep -v '^#' | median > "$out/native.median"
-cat "$out"/hympj.* | grep -v '^#' | median > "$out/hympj.median"
+cat "$out"/native.* | grep -v '^#' | awk '{ print $1, $2 }' | median > "$out/native.median"
+cat "$out"/hympj.* | grep -v '^#' | awk '{ print $1, $2 }' | median > "$out/hympj.median"
 head -1 "$out/native.1"
 head -1 "$out/hympj.1" | sed "s/)\$/, $jvms JVMs)/"
 echo "# median of $repeat interleaved runs per column"
@@ -47,3 +50,16 @@ printf '%-10s %18s %18s %10s\n' "# Size" "Open MPI" "HyMPJ" "HyMPJ/OMPI"
 join "$out/native.median" "$out/hympj.median" |
   awk -v unit="$unit" '{ printf "%-10s %18.2f %18.2f %10.2f\n", $1, $2, $3, ($2 > 0 ? $3 / $2 : 0) }'
 echo "# $unit"
+# The medians as OSU-lite CSV files, named for the legend of the plot.
+case "$test" in bw|bibw|mbw_mr) csv_unit="MB/s" ;; *) csv_unit="us" ;; esac
+for suite in native hympj; do
+  name=$([ "$suite" = native ] && echo "Open MPI" || echo "HyMPJ")
+  { echo "test,ranks,bytes,value,unit"
+    awk -v t="$test" -v r="$ranks" -v u="$csv_unit" '{ printf "%s,%s,%s,%s,%s\n", t, r, $1, $2, u }' "$out/$suite.median"
+  } > "$out/$name.csv"
+  if [ -n "${CSV:-}" ]; then cp "$out/$name.csv" "${CSV} $name.csv"; fi
+done
+if [ -n "${PLOT:-}" ]; then
+  java -cp "$root/benchmarks/target/benchmarks.jar" org.hympj.benchmarks.osu.OsuPlot "$PLOT" "$out/Open MPI.csv" "$out/HyMPJ.csv"
+  echo "# plot: $PLOT"
+fi

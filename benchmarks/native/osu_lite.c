@@ -7,8 +7,10 @@
  *   mpirun -np 2 ./osu_lite latency [max_bytes]
  *   mpirun -np 4 ./osu_lite allreduce [max_bytes]
  *
- * Tests: latency (2 ranks, half round trip), bw (2 ranks, window of 64 messages),
- * bcast, allreduce (float sum), alltoall, barrier (average time per call over the ranks).
+ * Tests: latency (2 ranks, half round trip), bw (2 ranks, window of 64 messages), bibw
+ * (both ways at once), mbw_mr (ranks i and i + N/2 in pairs, all pairs streaming at once:
+ * total MB/s and messages/s), bcast, allreduce (float sum), alltoall, barrier (average
+ * time per call over the ranks).
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -26,7 +28,8 @@ int main(int argc, char **argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     const char *test = argc > 1 ? argv[1] : "latency";
-    long max = argc > 2 ? atol(argv[2]) : (strcmp(test, "latency") == 0 || strcmp(test, "bw") == 0 ? 4194304 : 1048576);
+    int p2p = strcmp(test, "latency") == 0 || strcmp(test, "bw") == 0 || strcmp(test, "bibw") == 0 || strcmp(test, "mbw_mr") == 0;
+    long max = argc > 2 ? atol(argv[2]) : (p2p ? 4194304 : 1048576);
     char *a = malloc(max * (size_t) size + 64);
     char *b = malloc(max * (size_t) size + 64);
     memset(a, 1, max * (size_t) size);
@@ -34,7 +37,8 @@ int main(int argc, char **argv) {
 
     if (rank == 0) {
         printf("# OSU-lite %s test, %d ranks (native MPI)\n", test, size);
-        printf("# Size %20s\n", strcmp(test, "bw") == 0 ? "Bandwidth (MB/s)" : "Avg Latency (us)");
+        if (strcmp(test, "mbw_mr") == 0) printf("# Size %20s %17s\n", "MB/s", "Messages/s");
+        else printf("# Size %20s\n", strcmp(test, "bw") == 0 || strcmp(test, "bibw") == 0 ? "Bandwidth (MB/s)" : "Avg Latency (us)");
     }
     if (strcmp(test, "barrier") == 0) {
         for (int i = 0; i < 200; i++) MPI_Barrier(MPI_COMM_WORLD);
@@ -80,6 +84,42 @@ int main(int argc, char **argv) {
             }
             double seconds = MPI_Wtime() - t0;
             if (rank == 0) printf("%-10ld%18.2f\n", s, (double) s * WINDOW * rounds / seconds / 1e6);
+        } else if (strcmp(test, "bibw") == 0 && rank < 2) {
+            MPI_Request req[2 * WINDOW];
+            int rounds = n / 10 + 5, wr = 2, peer = 1 - rank;
+            for (int i = 0; i < rounds + wr; i++) {
+                if (i == wr) t0 = MPI_Wtime();
+                for (int k = 0; k < WINDOW; k++) MPI_Irecv(b, (int) s, MPI_CHAR, peer, 2, MPI_COMM_WORLD, &req[k]);
+                for (int k = 0; k < WINDOW; k++) MPI_Isend(a, (int) s, MPI_CHAR, peer, 2, MPI_COMM_WORLD, &req[WINDOW + k]);
+                MPI_Waitall(2 * WINDOW, req, MPI_STATUSES_IGNORE);
+            }
+            double mbs = 2.0 * s * WINDOW * rounds / (MPI_Wtime() - t0) / 1e6;
+            if (rank == 0) printf("%-10ld%18.2f\n", s, mbs);
+        } else if (strcmp(test, "mbw_mr") == 0) {
+            MPI_Request req[WINDOW];
+            int rounds = n / 10 + 5, pairs = size / 2;
+            double elapsed = 0, slowest;
+            for (int round = 0; round < 2; round++) {
+                int m = round == 0 ? 2 : rounds;
+                MPI_Barrier(MPI_COMM_WORLD);
+                t0 = MPI_Wtime();
+                for (int i = 0; i < m; i++) {
+                    if (rank < pairs) {
+                        for (int k = 0; k < WINDOW; k++) MPI_Isend(a, (int) s, MPI_CHAR, rank + pairs, 2, MPI_COMM_WORLD, &req[k]);
+                        MPI_Waitall(WINDOW, req, MPI_STATUSES_IGNORE);
+                        MPI_Recv(b, 4, MPI_CHAR, rank + pairs, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                    } else if (rank < 2 * pairs) {
+                        for (int k = 0; k < WINDOW; k++) MPI_Irecv(b, (int) s, MPI_CHAR, rank - pairs, 2, MPI_COMM_WORLD, &req[k]);
+                        MPI_Waitall(WINDOW, req, MPI_STATUSES_IGNORE);
+                        MPI_Send(a, 4, MPI_CHAR, rank - pairs, 3, MPI_COMM_WORLD);
+                    }
+                }
+                elapsed = MPI_Wtime() - t0;
+            }
+            double mine = rank < pairs ? elapsed : 0;
+            MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+            double mbs = (double) pairs * s * WINDOW * rounds / slowest / 1e6;
+            if (rank == 0) printf("%-10ld%18.2f%18.2f\n", s, mbs, mbs * 1e6 / s);
         } else if (strcmp(test, "bcast") == 0 || strcmp(test, "allreduce") == 0 || strcmp(test, "alltoall") == 0) {
             for (int i = 0; i < n + w; i++) {
                 if (i == w) { MPI_Barrier(MPI_COMM_WORLD); t0 = MPI_Wtime(); }

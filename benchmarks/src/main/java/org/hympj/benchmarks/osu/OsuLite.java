@@ -11,13 +11,16 @@ import mpi.Request;
  * one machine in one session.
  *
  * <pre>hympjrun -np 4 [--jvms M] -cp benchmarks/target/benchmarks.jar org.hympj.benchmarks.osu.OsuLite allreduce [max_bytes]
- *     [--max BYTES] [--iterations N] [--warmup N] [--jit-warmup SECONDS] [--csv FILE]</pre>
+ *     [--max BYTES] [--iterations N] [--warmup N] [--jit-warmup SECONDS] [--csv FILE] [--plot FILE.png]</pre>
  *
  * {@code --iterations} and {@code --warmup} replace OSU's counts for every size;
  * {@code --jit-warmup} bounds the JIT warm-up (0 skips it: figures then include compilation);
- * {@code --csv} also writes {@code test,ranks,bytes,value,unit} rows to FILE.
+ * {@code --csv} also writes {@code test,ranks,bytes,value,unit} rows to FILE;
+ * {@code --plot} draws the figures against the size into a PNG ({@link OsuPlot}).
  *
- * Tests: latency (2 ranks, half round trip), bw (2 ranks, window of 64 messages), bcast,
+ * Tests: latency (2 ranks, half round trip), bw (2 ranks, window of 64 messages), bibw
+ * (2 ranks, windows both ways at once), mbw_mr (ranks i and i + N/2 in pairs, each pair
+ * streaming windows: the bandwidth of all pairs together and its message rate), bcast,
  * allreduce (float sum), alltoall, barrier (average time per call over the ranks).
  *
  * <p>Each test's timed loop is a method of its own, and the warm-up runs that same method
@@ -55,6 +58,7 @@ public final class OsuLite {
         int warmup = -1;
         double jitWarmupSeconds = WARMUP_MIN_SECONDS;
         String csv;
+        String plot;
 
         static Options parse(String[] args) {
             Options o = new Options();
@@ -67,10 +71,11 @@ public final class OsuLite {
                     case "--warmup": o.warmup = Integer.parseInt(value(args, ++i, a)); break;
                     case "--jit-warmup": o.jitWarmupSeconds = Double.parseDouble(value(args, ++i, a)); break;
                     case "--csv": o.csv = value(args, ++i, a); break;
+                    case "--plot": o.plot = value(args, ++i, a); break;
                     default:
                         if (a.startsWith("--")) {
                             throw new IllegalArgumentException("unknown option " + a
-                                + " (options: --max, --iterations, --warmup, --jit-warmup, --csv)");
+                                + " (options: --max, --iterations, --warmup, --jit-warmup, --csv, --plot)");
                         } else if (!testSeen) {
                             o.test = a;
                             testSeen = true;
@@ -80,7 +85,10 @@ public final class OsuLite {
                 }
             }
             if (o.max < 0) {
-                o.max = o.test.equals("latency") || o.test.equals("bw") ? 4_194_304 : 1_048_576;
+                o.max = pointToPoint(o.test) ? 4_194_304 : 1_048_576;
+            }
+            if (o.plot != null && o.test.equals("barrier")) {
+                throw new IllegalArgumentException("--plot draws figures against the message size, and barrier has none");
             }
             return o;
         }
@@ -93,6 +101,23 @@ public final class OsuLite {
         }
     }
 
+    /** True for the tests between pairs of ranks, whose figure is rank 0's own. */
+    static boolean pointToPoint(String test) {
+        return switch (test) {
+            case "latency", "bw", "bibw", "mbw_mr" -> true;
+            default -> false;
+        };
+    }
+
+    /** The OSU header line naming the test's columns. */
+    static String columns(String test) {
+        return switch (test) {
+            case "bw", "bibw" -> String.format("# Size %20s", "Bandwidth (MB/s)");
+            case "mbw_mr" -> String.format("# Size %20s %17s", "MB/s", "Messages/s");
+            default -> String.format("# Size %20s", "Avg Latency (us)");
+        };
+    }
+
     public static void main(String[] args) throws java.io.IOException {
         Options options = Options.parse(MPI.Init(args));
         int rank = MPI.COMM_WORLD.Rank();
@@ -102,7 +127,7 @@ public final class OsuLite {
         Buffers buffers = new Buffers(max, size);
         if (rank == 0) {
             System.out.printf("# OSU-lite %s test, %d ranks (HyMPJ, JDK %s)%n", test, size, System.getProperty("java.version"));
-            System.out.printf("# Size %20s%n", test.equals("bw") ? "Bandwidth (MB/s)" : "Avg Latency (us)");
+            System.out.println(columns(test));
         }
         jitWarmup(test, rank, buffers, options.jitWarmupSeconds);
         // Lines are printed after the last size: formatting is new code for the JIT, and its
@@ -115,7 +140,7 @@ public final class OsuLite {
             for (int s = 8; s <= max; s *= 2) {
                 double value = run(test, rank, s, options.iterations > 0 ? options.iterations : iterations(s),
                     options.warmup >= 0 ? options.warmup : warmup(s), buffers);
-                if (test.equals("latency") || test.equals("bw")) {
+                if (pointToPoint(test)) {
                     lines.append(s).append(' ').append(value).append('\n');
                 } else {
                     report(rank, size, s, value, lines);
@@ -124,14 +149,27 @@ public final class OsuLite {
         }
         if (rank == 0) {
             StringBuilder csv = new StringBuilder("test,ranks,bytes,value,unit\n");
-            String unit = test.equals("bw") ? "MB/s" : "us";
+            String unit = test.equals("bw") || test.equals("bibw") || test.equals("mbw_mr") ? "MB/s" : "us";
             for (String line : lines.toString().split("\n")) {
                 String[] f = line.split(" ");
-                System.out.printf("%-10d%18.2f%n", Integer.parseInt(f[0]), Double.parseDouble(f[1]));
+                int bytes = Integer.parseInt(f[0]);
+                double value = Double.parseDouble(f[1]);
                 csv.append(test).append(',').append(size).append(',').append(f[0]).append(',').append(f[1]).append(',').append(unit).append('\n');
+                if (test.equals("mbw_mr")) {
+                    double rate = value * 1e6 / bytes;
+                    System.out.printf("%-10d%18.2f%18.2f%n", bytes, value, rate);
+                    csv.append(test).append(',').append(size).append(',').append(bytes).append(',').append(rate).append(",messages/s\n");
+                } else {
+                    System.out.printf("%-10d%18.2f%n", bytes, value);
+                }
             }
             if (options.csv != null) {
                 java.nio.file.Files.writeString(java.nio.file.Path.of(options.csv), csv);
+            }
+            if (options.plot != null) {
+                String name = "HyMPJ, " + size + " ranks" + (System.getProperty("hympj.jvm.index") != null ? " (several JVMs)" : "");
+                OsuPlot.draw(java.util.List.of(OsuPlot.parse(name, java.util.List.of(csv.toString().split("\n")))),
+                    java.nio.file.Path.of(options.plot));
             }
         }
         MPI.Finalize();
@@ -144,6 +182,7 @@ public final class OsuLite {
         final float[] fa;
         final float[] fb;
         final Request[] window = new Request[WINDOW];
+        final Request[] bothWays = new Request[2 * WINDOW];
 
         Buffers(int max, int ranks) {
             a = new byte[max * ranks];
@@ -161,13 +200,17 @@ public final class OsuLite {
                 return latency(rank, s, n, w, buf);
             case "bw":
                 return bandwidth(rank, s, n / 10 + 5, buf);
+            case "bibw":
+                return bidirectionalBandwidth(rank, s, n / 10 + 5, buf);
+            case "mbw_mr":
+                return multiPairBandwidth(rank, s, n / 10 + 5, buf);
             case "bcast":
             case "allreduce":
             case "alltoall":
             case "barrier":
                 return collective(test, s, n, w, buf);
             default:
-                throw new IllegalArgumentException("unknown test '" + test + "': latency, bw, bcast, allreduce, alltoall or barrier");
+                throw new IllegalArgumentException("unknown test '" + test + "': latency, bw, bibw, mbw_mr, bcast, allreduce, alltoall or barrier");
         }
     }
 
@@ -218,6 +261,66 @@ public final class OsuLite {
             }
         }
         return (double) s * WINDOW * rounds / (MPI.Wtime() - t0) / 1e6;
+    }
+
+    /** MB/s both ways together between ranks 0 and 1: each posts a window of receives and a window of sends. */
+    private static double bidirectionalBandwidth(int rank, int s, int rounds, Buffers buf) {
+        if (rank >= 2) {
+            return 0;
+        }
+        int peer = 1 - rank;
+        Request[] req = buf.bothWays;
+        double t0 = 0;
+        for (int i = 0; i < rounds + 2; i++) {
+            if (i == 2) {
+                t0 = MPI.Wtime();
+            }
+            for (int k = 0; k < WINDOW; k++) {
+                req[k] = MPI.COMM_WORLD.Irecv(buf.b, 0, s, MPI.BYTE, peer, 2);
+            }
+            for (int k = 0; k < WINDOW; k++) {
+                req[WINDOW + k] = MPI.COMM_WORLD.Isend(buf.a, 0, s, MPI.BYTE, peer, 2);
+            }
+            Request.Waitall(req);
+        }
+        return 2.0 * s * WINDOW * rounds / (MPI.Wtime() - t0) / 1e6;
+    }
+
+    /**
+     * The MB/s of all pairs together: rank i &lt; N/2 streams windows to rank i + N/2, each
+     * window acknowledged, all pairs at once; the time is the slowest sender's. Every rank
+     * returns the figure (an odd rank out only joins the barriers).
+     */
+    private static double multiPairBandwidth(int rank, int s, int rounds, Buffers buf) {
+        int pairs = MPI.COMM_WORLD.Size() / 2;
+        Request[] req = buf.window;
+        double elapsed = 0;
+        for (int round = 0; round < 2; round++) {
+            // Round 0 is the untimed warm-up of OSU's skip.
+            int n = round == 0 ? 2 : rounds;
+            MPI.COMM_WORLD.Barrier();
+            double t0 = MPI.Wtime();
+            for (int i = 0; i < n; i++) {
+                if (rank < pairs) {
+                    for (int k = 0; k < WINDOW; k++) {
+                        req[k] = MPI.COMM_WORLD.Isend(buf.a, 0, s, MPI.BYTE, rank + pairs, 2);
+                    }
+                    Request.Waitall(req);
+                    MPI.COMM_WORLD.Recv(buf.b, 0, 4, MPI.BYTE, rank + pairs, 3);
+                } else if (rank < 2 * pairs) {
+                    for (int k = 0; k < WINDOW; k++) {
+                        req[k] = MPI.COMM_WORLD.Irecv(buf.b, 0, s, MPI.BYTE, rank - pairs, 2);
+                    }
+                    Request.Waitall(req);
+                    MPI.COMM_WORLD.Send(buf.a, 0, 4, MPI.BYTE, rank - pairs, 3);
+                }
+            }
+            elapsed = MPI.Wtime() - t0;
+        }
+        double[] mine = {rank < pairs ? elapsed : 0};
+        double[] slowest = new double[1];
+        MPI.COMM_WORLD.Allreduce(mine, 0, slowest, 0, 1, MPI.DOUBLE, MPI.MAX);
+        return (double) pairs * s * WINDOW * rounds / slowest[0] / 1e6;
     }
 
     /** This rank's average time per call of a collective, in microseconds. */

@@ -28,10 +28,16 @@ class OsuLiteTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"latency", "bw", "bcast", "allreduce", "alltoall", "barrier"})
-    void aShortRunPrintsOsuColumnsAndCsv(String test) throws Exception {
+    @ValueSource(strings = {"latency", "bw", "bibw", "mbw_mr", "bcast", "allreduce", "alltoall", "barrier"})
+    void aShortRunPrintsOsuColumnsCsvAndPlot(String test) throws Exception {
         Path csv = dir.resolve(test + ".csv");
-        String[] args = {test, "--max", "64", "--iterations", "20", "--warmup", "2", "--jit-warmup", "0", "--csv", csv.toString()};
+        Path png = dir.resolve(test + ".png");
+        List<String> options = new ArrayList<>(List.of(test, "--max", "64", "--iterations", "20", "--warmup", "2",
+            "--jit-warmup", "0", "--csv", csv.toString()));
+        if (!test.equals("barrier")) {
+            options.addAll(List.of("--plot", png.toString()));
+        }
+        String[] args = options.toArray(new String[0]);
         URL classes = OsuLite.class.getProtectionDomain().getCodeSource().getLocation();
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         PrintStream out = System.out;
@@ -45,24 +51,60 @@ class OsuLiteTest {
         assertTrue(outcome.succeeded(), () -> "rank " + outcome.failedRank() + ": " + outcome.cause());
         List<String> lines = List.of(captured.toString(StandardCharsets.UTF_8).split("\n"));
         assertTrue(lines.get(0).startsWith("# OSU-lite " + test + " test, 2 ranks"), lines.get(0));
-        assertEquals(test.equals("bw") ? "# Size     Bandwidth (MB/s)" : "# Size     Avg Latency (us)", lines.get(1));
+        boolean rate = test.equals("mbw_mr");
+        assertEquals(switch (test) {
+            case "bw", "bibw" -> "# Size     Bandwidth (MB/s)";
+            case "mbw_mr" -> "# Size                 MB/s        Messages/s";
+            default -> "# Size     Avg Latency (us)";
+        }, lines.get(1));
         List<Integer> sizes = new ArrayList<>();
         for (String line : lines.subList(2, lines.size())) {
             String[] columns = line.trim().split("\\s+");
-            assertEquals(2, columns.length, line);
+            assertEquals(rate ? 3 : 2, columns.length, line);
             sizes.add(Integer.parseInt(columns[0]));
-            double value = Double.parseDouble(columns[1]);
-            assertTrue(value > 0 && Double.isFinite(value), line);
+            for (int c = 1; c < columns.length; c++) {
+                double value = Double.parseDouble(columns[c]);
+                assertTrue(value > 0 && Double.isFinite(value), line);
+            }
         }
         assertEquals(test.equals("barrier") ? List.of(0) : List.of(8, 16, 32, 64), sizes);
         List<String> rows = Files.readAllLines(csv);
         assertEquals("test,ranks,bytes,value,unit", rows.get(0));
-        assertEquals(sizes.size() + 1, rows.size());
+        assertEquals((rate ? 2 : 1) * sizes.size() + 1, rows.size());
         for (String row : rows.subList(1, rows.size())) {
             String[] f = row.split(",");
             assertEquals(test, f[0]);
             assertEquals("2", f[1]);
             assertTrue(Double.parseDouble(f[3]) > 0, row);
         }
+        // A PNG of the sizes above 0 (a barrier has only size 0: nothing to draw on a log axis).
+        if (!test.equals("barrier")) {
+            java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+            assertEquals(900, image.getWidth());
+            assertEquals(560, image.getHeight());
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void plotsSeveralCsvFilesAsOneLineEachAndRefusesOtherFiles() throws Exception {
+        Path a = dir.resolve("Open MPI.csv");
+        Path b = dir.resolve("HyMPJ.csv");
+        Files.writeString(a, "test,ranks,bytes,value,unit\nlatency,2,8,0.2,us\nlatency,2,16,0.3,us\n");
+        Files.writeString(b, "test,ranks,bytes,value,unit\nlatency,2,8,0.9,us\nlatency,2,16,1.1,us\n");
+        Path png = dir.resolve("both.png");
+        OsuPlot.main(new String[] {png.toString(), a.toString(), b.toString()});
+        assertEquals(900, javax.imageio.ImageIO.read(png.toFile()).getWidth());
+        OsuPlot.Series series = OsuPlot.read(a);
+        assertEquals("Open MPI", series.name());
+        assertEquals(List.of(8.0, 16.0), java.util.Arrays.stream(series.bytes()).boxed().toList());
+        Path other = dir.resolve("other.csv");
+        Files.writeString(other, "size,value\n8,1\n");
+        java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class, () -> OsuPlot.read(other));
+        assertTrue(e.getMessage().endsWith("is not an OSU-lite CSV (its first line must be 'test,ranks,bytes,value,unit')"), e.getMessage());
+        Path bw = dir.resolve("bw.csv");
+        Files.writeString(bw, "test,ranks,bytes,value,unit\nbw,2,8,5,MB/s\n");
+        e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+            () -> OsuPlot.draw(List.of(OsuPlot.read(a), OsuPlot.read(bw)), dir.resolve("mixed.png")));
+        assertTrue(e.getMessage().contains("one plot shows one unit"), e.getMessage());
     }
 }
