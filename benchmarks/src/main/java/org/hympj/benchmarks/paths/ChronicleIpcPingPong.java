@@ -52,6 +52,8 @@ public class ChronicleIpcPingPong {
     private byte[] mine;
     private long sequence;
     private EchoProcess echo;
+    /** Made once: a method reference made in the loop would be an allocation per round trip. */
+    private Runnable echoAlive;
 
     /** One direction's slot: publish and take messages in order. */
     static void publish(MappedBytes file, int slot, long sequence, byte[] data, int length) {
@@ -111,6 +113,7 @@ public class ChronicleIpcPingPong {
         file = map(path);
         mine = new byte[bytes];
         sequence = 0;
+        echoAlive = () -> echo.checkAlive();
         echo = new EchoProcess(Echo.class, path);
     }
 
@@ -118,7 +121,7 @@ public class ChronicleIpcPingPong {
     public byte[] roundTrip() {
         long s = ++sequence;
         publish(file, 0, s, mine, bytes);
-        take(file, 1, s, mine, echo::checkAlive);
+        take(file, 1, s, mine, echoAlive);
         return mine;
     }
 

@@ -56,6 +56,8 @@ public final class LaunchOptions {
         "  hympjrun -np 2 npb is|ep|cg|mg|ft S|W|A|B|C [threads]    a NAS Parallel Benchmark kernel",
         "  hympjrun -np 2 fdtd 2d|3d [n] [steps] [threads] [...]   an FDTD electromagnetic solver",
         "  hympjrun -np 2 nbody [particles] [steps] [threads] [...] a Barnes-Hut N-body code",
+        "  hympjrun -np 2 osu latency|bw|bibw|mbw_mr|bcast|allreduce|alltoall|barrier [--csv F] [--plot F.png]",
+        "                                                          the OSU-style benchmarks",
         "",
         "exit status: 0 if every rank ended normally, 1 if a rank failed, 2 for a bad command line.");
 
@@ -128,17 +130,21 @@ public final class LaunchOptions {
 
     /** The programs shipped with HyMPJ that run by a short name instead of a class path and main class. */
     enum ShippedProgram {
-        NPB("npb", "npb-hybrid", "org.hympj.npb.Npb"),
-        FDTD("fdtd", "examples", "org.hympj.examples.fdtd.Fdtd"),
-        NBODY("nbody", "examples", "org.hympj.examples.nbody.NBody");
+        NPB("npb", "npb-hybrid", "hympj-npb-hybrid-.*\\.jar", "org.hympj.npb.Npb"),
+        FDTD("fdtd", "examples", "hympj-examples-.*\\.jar", "org.hympj.examples.fdtd.Fdtd"),
+        NBODY("nbody", "examples", "hympj-examples-.*\\.jar", "org.hympj.examples.nbody.NBody"),
+        // The shaded jar: OsuLite draws its --plot with XChart, which it carries.
+        OSU("osu", "benchmarks", "benchmarks\\.jar", "org.hympj.benchmarks.osu.OsuLite");
 
         final String shortName;
         final String module;
+        final String jar;
         final String mainClass;
 
-        ShippedProgram(String shortName, String module, String mainClass) {
+        ShippedProgram(String shortName, String module, String jar, String mainClass) {
             this.shortName = shortName;
             this.module = module;
+            this.jar = jar;
             this.mainClass = mainClass;
         }
 
@@ -164,7 +170,7 @@ public final class LaunchOptions {
         }
         Path target = Path.of(home, module, "target");
         try (var files = Files.list(target)) {
-            return files.filter(f -> f.getFileName().toString().matches("hympj-" + module + "-.*\\.jar"))
+            return files.filter(f -> f.getFileName().toString().matches(program.jar))
                 .map(Path::toString).findFirst()
                 .orElseThrow(() -> new UsageException("no " + module + " jar in " + target + "; build HyMPJ first (mvn -DskipTests package)"));
         } catch (IOException e) {

@@ -75,6 +75,12 @@ class HympjrunTest {
             assertArrayEquals(new String[] {"3d", "32"}, fdtd.programArgs);
             assertEquals("org.hympj.examples.nbody.NBody",
                 LaunchOptions.parse(new String[] {"-np", "2", "nbody"}).mainClass);
+            Path benchmarks = Files.createFile(Files.createDirectories(home.resolve("benchmarks").resolve("target"))
+                .resolve("benchmarks.jar"));
+            LaunchOptions osu = LaunchOptions.parse(new String[] {"-np", "4", "osu", "allreduce", "--csv", "a.csv"});
+            assertEquals("org.hympj.benchmarks.osu.OsuLite", osu.mainClass);
+            assertEquals(benchmarks, osu.classpath.get(0));
+            assertArrayEquals(new String[] {"allreduce", "--csv", "a.csv"}, osu.programArgs);
             Files.delete(jar);
             assertUsage("no npb-hybrid jar", "-np", "2", "npb", "ep", "A");
         } finally {
