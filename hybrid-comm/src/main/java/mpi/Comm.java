@@ -339,7 +339,8 @@ public class Comm {
         }
         SendOperation s = new SendOperation();
         startSend(s, buf, offset, count, datatype, dest, tag, mode);
-        return new Request(this, s, op + " to rank " + dest + " (tag " + tag + ")");
+        // No string is built here: a message naming the call is made only if the wait fails.
+        return new Request(this, s, op, dest, tag);
     }
 
     // ---------------------------------------------------------------- receives
@@ -417,7 +418,7 @@ public class Comm {
         }
         ReceiveOperation r = new ReceiveOperation();
         postReceive(r, buf, offset, count, datatype, source, tag);
-        Request request = new Request(this, r, "Irecv from " + describeSource(source) + " (tag " + describeTag(tag) + ")");
+        Request request = new Request(this, r, "Irecv", source, tag);
         request.unpacksInto(datatype, buf, offset);
         return request;
     }
@@ -571,15 +572,13 @@ public class Comm {
     private Prequest sendInit(String op, Object buf, int offset, int count, Datatype datatype, int dest, int tag, int mode) {
         checkUsable();
         checkSend(op, buf, offset, count, datatype, dest, tag);
-        return new Prequest(this, mode, buf, offset, count, datatype, dest, tag,
-            op + " to rank " + dest + " (tag " + tag + ")");
+        return new Prequest(this, mode, buf, offset, count, datatype, dest, tag, op);
     }
 
     public Prequest Recv_init(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         checkUsable();
         checkRecv("Recv_init", buf, offset, count, datatype, source, tag);
-        return new Prequest(this, Prequest.RECEIVE, buf, offset, count, datatype, source, tag,
-            "Recv_init from " + describeSource(source) + " (tag " + describeTag(tag) + ")");
+        return new Prequest(this, Prequest.RECEIVE, buf, offset, count, datatype, source, tag, "Recv_init");
     }
 
     // ---------------------------------------------------------------- waiting
@@ -597,7 +596,7 @@ public class Comm {
         boolean cancelled = op instanceof ReceiveOperation
             ? MatchingEngine.cancel((ReceiveOperation) op) : MatchingEngine.cancel((SendOperation) op);
         if (cancelled) {
-            throw new MPIException(stop, Waiting.failureMessage(rt.job(), call + " with rank " + peer + " (tag " + tag + ")"));
+            throw new MPIException(stop, Waiting.failureMessage(rt.job(), call + " with " + describeSource(peer) + " (tag " + describeTag(tag) + ")"));
         }
         Waiting.settle(op);
     }

@@ -19,8 +19,8 @@ public class Prequest extends Request {
     private final int peer;
     private final int tag;
 
-    Prequest(Comm comm, int mode, Object buf, int offset, int count, Datatype datatype, int peer, int tag, String description) {
-        super(comm, mode == RECEIVE ? new ReceiveOperation() : new SendOperation(), description);
+    Prequest(Comm comm, int mode, Object buf, int offset, int count, Datatype datatype, int peer, int tag, String call) {
+        super(comm, mode == RECEIVE ? new ReceiveOperation() : new SendOperation(), call, peer, tag);
         this.active = false;
         this.mode = mode;
         this.buf = buf;

@@ -23,17 +23,22 @@ public class Request {
     final Comm comm;
     Operation op;
     boolean active;
-    private final String description;
+    /** What a failure message names: the call, and the peer and tag it was made with (built only on failure). */
+    private final String call;
+    private final int peer;
+    private final int tag;
     /** For a receive of a derived type: where its packed items go on completion. */
     private Datatype unpackType;
     private Object unpackBuffer;
     private int unpackOffset;
 
-    Request(Comm comm, Operation op, String description) {
+    Request(Comm comm, Operation op, String call, int peer, int tag) {
         this.comm = comm;
         this.op = op;
         this.active = op != null;
-        this.description = description;
+        this.call = call;
+        this.peer = peer;
+        this.tag = tag;
     }
 
     /** A receive of {@code datatype} whose items must be spread over {@code buf} on completion. */
@@ -47,7 +52,7 @@ public class Request {
 
     /** A request with nothing to do, as for an operation with {@code MPI.PROC_NULL}. */
     static Request completedNothing(Comm comm) {
-        return new Request(comm, null, "operation with MPI.PROC_NULL");
+        return new Request(comm, null, "an operation", MPI.PROC_NULL, MPI.ANY_TAG);
     }
 
     /** Waits for the operation and returns its status. */
@@ -58,7 +63,7 @@ public class Request {
         }
         int stop = Waiting.await(op, comm.rt.job());
         if (stop != 0) {
-            comm.await(op, description, MPI.UNDEFINED, MPI.UNDEFINED);
+            comm.await(op, call, peer, tag);
         }
         return finish();
     }
