@@ -4,6 +4,7 @@ import java.net.InetAddress;
 import org.hympj.comm.data.BsendArena;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.ReductionOps;
+import org.hympj.comm.launch.ExternalLaunch;
 import org.hympj.comm.match.MatchingEngine;
 import org.hympj.comm.runtime.Bootstrap;
 import org.hympj.comm.runtime.ErrorClass;
@@ -127,6 +128,8 @@ public class MPI {
 
     private static volatile int state = NEW;
     private static RankRuntime runtime;
+    /** Set when mpirun or srun started this JVM as one rank: Finalize says goodbye to the others. */
+    private static ExternalLaunch external;
     private static Thread mainThread;
     private static int providedThreadLevel;
     private static BsendArena attachedBuffer;
@@ -160,7 +163,10 @@ public class MPI {
             if (state == FINALIZED) {
                 throw new MPIException(ERR_OTHER, "MPI.Init was called after MPI.Finalize; MPI cannot be restarted");
             }
-            RankRuntime rt = Bootstrap.attach(MPI.class.getClassLoader());
+            RankRuntime rt = Bootstrap.launched(MPI.class.getClassLoader());
+            if (rt == null) {
+                rt = joinExternalLaunch();
+            }
             COMM_WORLD.bind(rt, WORLD_CONTEXT, rt.rank(), rt.size(), null);
             COMM_SELF.bind(rt, SELF_CONTEXT, 0, 1, new int[] {rt.rank()});
             runtime = rt;
@@ -169,6 +175,23 @@ public class MPI {
             state = ACTIVE;
         }
         return providedThreadLevel;
+    }
+
+    /**
+     * The rank of a JVM that {@code mpirun} or {@code srun} started, joined to the other ranks
+     * through shared memory; a singleton job when no launcher started this JVM.
+     */
+    private static RankRuntime joinExternalLaunch() {
+        try {
+            ExternalLaunch.Placement placement = ExternalLaunch.placement(System.getenv());
+            if (placement == null) {
+                return Bootstrap.singleton();
+            }
+            external = ExternalLaunch.join(placement);
+            return external.rank();
+        } catch (IllegalStateException e) {
+            throw new MPIException(ERR_OTHER, e.getMessage());
+        }
     }
 
     /** The thread level MPI was initialised with. */
@@ -185,8 +208,18 @@ public class MPI {
 
     /** Ends MPI on this rank; no MPI call may follow. */
     public static void Finalize() {
+        ExternalLaunch launched;
         synchronized (MPI.class) {
             checkActive();
+            launched = external;
+        }
+        if (launched != null) {
+            // No JVM of an mpirun/srun job leaves while another may still talk to it: MPI's
+            // Finalize is collective in practice, and the goodbye must follow every rank's last call.
+            COMM_WORLD.Barrier();
+            launched.finish();
+        }
+        synchronized (MPI.class) {
             state = FINALIZED;
         }
     }

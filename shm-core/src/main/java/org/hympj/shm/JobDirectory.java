@@ -33,7 +33,10 @@ public final class JobDirectory implements AutoCloseable {
     private JobDirectory(JobId job, Path path) {
         this.job = job;
         this.path = path;
-        this.cleanupAtExit = new Thread(this::removeOwnSegments, "hympj-shm-cleanup-" + job);
+        // At exit only the names go: other threads (a progress agent still beating its
+        // heartbeat) may touch the mappings until the JVM is gone, and unmapping under them
+        // would crash the JVM (SIGSEGV) instead of letting it exit; the mappings end with it.
+        this.cleanupAtExit = new Thread(() -> removeOwnSegments(false), "hympj-shm-cleanup-" + job);
         Runtime.getRuntime().addShutdownHook(cleanupAtExit);
     }
 
@@ -131,7 +134,7 @@ public final class JobDirectory implements AutoCloseable {
             return;
         }
         closed = true;
-        removeOwnSegments();
+        removeOwnSegments(true);
         try {
             Runtime.getRuntime().removeShutdownHook(cleanupAtExit);
         } catch (IllegalStateException shuttingDown) {
@@ -139,9 +142,13 @@ public final class JobDirectory implements AutoCloseable {
         }
     }
 
-    private synchronized void removeOwnSegments() {
+    private synchronized void removeOwnSegments(boolean unmap) {
         for (SharedSegment s : createdHere) {
-            s.unlink();
+            if (unmap) {
+                s.unlink();
+            } else {
+                s.removeFile();
+            }
         }
         createdHere.clear();
         try {

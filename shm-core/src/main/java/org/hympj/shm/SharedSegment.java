@@ -189,6 +189,11 @@ public final class SharedSegment implements AutoCloseable {
         deleteQuietly(path);
     }
 
+    /** Removes the segment's file and keeps the mapping, which lasts until it is closed or the process ends. */
+    public void removeFile() {
+        deleteQuietly(path);
+    }
+
     private static void deleteQuietly(Path path) {
         try {
             Files.deleteIfExists(path);

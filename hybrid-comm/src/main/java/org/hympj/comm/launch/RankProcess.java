@@ -45,17 +45,14 @@ public final class RankProcess {
         Job job = new Job(options.np, first, count);
         RingPath path;
         try {
-            path = RingPath.open(job, layout, me, JobId.parse(jobId),
-                Integer.getInteger("hympj.shm.ring.bytes", RingPath.DEFAULT_RING_BYTES),
-                Integer.getInteger("hympj.shm.fragment.bytes", RingPath.DEFAULT_FRAGMENT_BYTES),
-                Long.getLong("hympj.wireup.timeout.seconds", 60) * 1000);
+            path = ProcessPathSettings.open(job, layout, me, JobId.parse(jobId));
         } catch (RuntimeException e) {
             err.println("hympjrun: the JVM of " + layout.describeRanks(me) + " could not join the job: " + e.getMessage());
             return 1;
         }
         job.connect(path);
         Long launcherPid = Long.getLong("hympj.launcher.pid");
-        path.startProgressAgent(Long.getLong("hympj.progress.park.micros", 200),
+        path.startProgressAgent(ProcessPathSettings.parkMicros(),
             launcherPid == null ? null : ProcessHandle.of(launcherPid).orElse(null));
         try {
             ThreadJob threads = ThreadJob.start(job, first, count, options.classpathUrls(), options.mainClass, options.programArgs);

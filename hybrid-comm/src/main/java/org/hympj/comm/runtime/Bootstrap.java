@@ -13,7 +13,8 @@ import org.hympj.threads.RankClassLoader;
  *   <li>a loader a host program registered with {@link #host}: the host itself acts as one
  *       rank of a thread job (benchmarks and tests drive rank 0 this way);</li>
  *   <li>otherwise a singleton job of one rank, as MPI does for a program started without a
- *       launcher.</li>
+ *       launcher (unless another launcher started it: {@code mpi.MPI} asks
+ *       {@code ExternalLaunch} first).</li>
  * </ol>
  */
 public final class Bootstrap {
@@ -23,14 +24,21 @@ public final class Bootstrap {
     }
 
     public static RankRuntime attach(ClassLoader mpiLoader) {
+        RankRuntime launched = launched(mpiLoader);
+        return launched != null ? launched : singleton();
+    }
+
+    /** The rank of cases 1 and 2 (a thread rank, or a host's registered rank); null otherwise. */
+    public static RankRuntime launched(ClassLoader mpiLoader) {
         JitDirectives.install();
         if (mpiLoader instanceof RankClassLoader && ((RankClassLoader) mpiLoader).attachment() instanceof RankRuntime) {
             return (RankRuntime) ((RankClassLoader) mpiLoader).attachment();
         }
-        RankRuntime hosted = HOSTED.remove(mpiLoader);
-        if (hosted != null) {
-            return hosted;
-        }
+        return HOSTED.remove(mpiLoader);
+    }
+
+    /** Case 3: a job of one rank. */
+    public static RankRuntime singleton() {
         return new Job(1).rank(0);
     }
 

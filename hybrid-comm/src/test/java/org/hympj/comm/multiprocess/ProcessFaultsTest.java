@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * empty when the launcher returns.
  */
 @Timeout(120)
-class ProcessFaultsTest {
+public class ProcessFaultsTest {
     @TempDir
     Path shm;
     private String previousShmDir;
