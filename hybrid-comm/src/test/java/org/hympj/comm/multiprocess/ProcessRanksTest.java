@@ -19,6 +19,8 @@ import org.hympj.comm.p2p.PointToPointTest;
 import org.hympj.comm.p2p.RequestsTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The mpi semantics on the process path and on mixes of paths: the same programs the thread
@@ -71,6 +73,15 @@ class ProcessRanksTest {
     void collectivesOnMixedThreadAndProcessRanks() {
         ProcessJobs.runOk(5, 2, CollectivesTest.Program.class);
         ProcessJobs.runOk(3, 3, MoreCollectivesTest.Program.class);
+    }
+
+    /** The whole matrix of sizes on mixed ranks: each size spread over fewer JVMs than ranks, so every job mixes both paths. */
+    @ParameterizedTest(name = "{0} ranks in {1} JVMs")
+    @CsvSource({"2, 2", "3, 2", "5, 3", "8, 3"})
+    void everyCollectiveAndCommunicatorOperationOnMixedRanksOfEverySize(int ranks, int jvms) {
+        ProcessJobs.runOk(ranks, jvms, CollectivesTest.Program.class);
+        ProcessJobs.runOk(ranks, jvms, MoreCollectivesTest.Program.class);
+        ProcessJobs.runOk(ranks, jvms, CommunicatorsTest.Program.class);
     }
 
     @Test
