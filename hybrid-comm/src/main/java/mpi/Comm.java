@@ -547,7 +547,9 @@ public class Comm {
             return Status.empty(MPI.PROC_NULL);
         }
         ProbeResult p = new ProbeResult();
-        rt.job().progress();
+        // All the rings, even if another thread is draining: a message sent before this call
+        // (say, before a barrier both ranks passed) must be seen now, not at a later probe.
+        rt.job().progressAll();
         return rt.engine().iprobe(context, peerSize, source, tag, p) ? new Status(p.source, p.tag, p.count, MPI.basic(p.type), false) : null;
     }
 

@@ -288,6 +288,26 @@ public final class RingPath implements RemotePath, AutoCloseable {
         if (draining.get() || !draining.compareAndSet(false, true)) {
             return 0;
         }
+        return drainHeld();
+    }
+
+    /**
+     * A message another process wrote before this call is in some inbound ring; a drainer
+     * that holds the lock now may already have passed that ring, so returning when the lock
+     * is taken (as {@link #progress} does) could leave it there. Waiting for the lock and
+     * draining every ring once ourselves cannot. Drains are bounded and a drainer blocks on
+     * nothing this thread holds, so the wait is short and cannot deadlock.
+     */
+    @Override
+    public int progressAll() {
+        while (draining.get() || !draining.compareAndSet(false, true)) {
+            Thread.onSpinWait();
+        }
+        return drainHeld();
+    }
+
+    /** The drain itself, by the thread that holds the drain lock; releases it. */
+    private int drainHeld() {
         try {
             if (Thread.currentThread() != agent) {
                 // Single writer (we hold the drain lock), so a plain increment of the volatile is exact.

@@ -91,6 +91,12 @@ public final class Job {
         return r == null ? 0 : r.progress();
     }
 
+    /** As {@link #progress}, but waits for a thread already draining: see {@link RemotePath#progressAll}. */
+    public int progressAll() {
+        RemotePath r = remote;
+        return r == null ? 0 : r.progressAll();
+    }
+
     /** Called by a waiting thread just before it parks, so the path's background drainer is awake. */
     public void beforePark() {
         RemotePath r = remote;

@@ -17,6 +17,14 @@ public interface RemotePath {
     /** Reads what has arrived for this JVM's ranks, if no other thread is doing so; returns the work done. */
     int progress();
 
+    /**
+     * Reads what has arrived for this JVM's ranks, waiting for a thread already at it to
+     * finish first: every message written to this JVM before the call has reached its
+     * rank's matching engine when it returns. For probes, whose answer must not depend on
+     * whether another thread happened to be draining.
+     */
+    int progressAll();
+
     /** A thread of this JVM is about to park waiting for a message: someone else must drain for it now. */
     void waiterParking();
 
