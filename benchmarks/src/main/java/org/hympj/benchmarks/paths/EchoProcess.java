@@ -1,11 +1,10 @@
 package org.hympj.benchmarks.paths;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.hympj.benchmarks.ChildJvm;
 
 /**
  * The other end of a cross-process ping-pong: a JVM started with this JVM's class path and
@@ -18,15 +17,8 @@ final class EchoProcess {
 
     EchoProcess(Class<?> main, Path file, String... args) {
         this.file = file;
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            // JMH's own agent and debug options belong to the benchmark JVM only.
-            if (!option.startsWith("-agentlib") && !option.startsWith("-javaagent")) {
-                command.add(option);
-            }
-        }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName(), file.toString()));
+        List<String> command = ChildJvm.command(List.of());
+        command.addAll(List.of(main.getName(), file.toString()));
         command.addAll(List.of(args));
         try {
             process = new ProcessBuilder(command).inheritIO().start();

@@ -1,12 +1,10 @@
 package org.hympj.benchmarks.pingpong;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import mpi.MPI;
+import org.hympj.benchmarks.ChildJvm;
 import org.hympj.comm.process.ProcessLayout;
 import org.hympj.comm.process.RingPath;
 import org.hympj.comm.runtime.Bootstrap;
@@ -50,17 +48,11 @@ public class ProcessRankPingPong {
     public void startRanks() throws IOException {
         JobId id = JobId.random();
         ProcessLayout layout = new ProcessLayout(2, 2);
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (!option.startsWith("-agentlib") && !option.startsWith("-javaagent")) {
-                command.add(option);
-            }
-        }
-        String classpath = System.getProperty("java.class.path");
-        command.addAll(List.of("-Dhympj.job.id=" + id, "-Dhympj.jvm.index=1", "-Dhympj.jvm.ranks=1",
-            "-Dhympj.launcher.pid=" + ProcessHandle.current().pid(), "-cp", classpath, "org.hympj.comm.launch.RankProcess",
-            "-np", "2", "--jvms", "2", "-cp", classpath, EchoRank.class.getName(), Integer.toString(bytes)));
+        // JVM 1 of the job, started as hympjrun --jvms 2 starts it.
+        List<String> command = ChildJvm.command(List.of("-Dhympj.job.id=" + id, "-Dhympj.jvm.index=1",
+            "-Dhympj.jvm.ranks=1", "-Dhympj.launcher.pid=" + ProcessHandle.current().pid()));
+        command.addAll(List.of("org.hympj.comm.launch.RankProcess", "-np", "2", "--jvms", "2",
+            "-cp", System.getProperty("java.class.path"), EchoRank.class.getName(), Integer.toString(bytes)));
         echo = new ProcessBuilder(command).inheritIO().start();
         Job job = new Job(2, 0, 1);
         path = RingPath.open(job, layout, 0, id, RingPath.DEFAULT_RING_BYTES, RingPath.DEFAULT_FRAGMENT_BYTES, 60_000);
