@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,16 +53,18 @@ public final class ExampleJobs {
         command.addAll(List.of("-Xmx1g", "-cp", System.getProperty("java.class.path"), "org.hympj.comm.launch.Hympjrun",
             "-np", Integer.toString(ranks), "--jvms", Integer.toString(jvms), "-cp", classes.toString(), mainClass));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        byte[] output;
-        try (var in = process.getInputStream()) {
-            output = in.readAllBytes();
+        // The output goes to a file, so a job that never ends cannot block the read past the timeout.
+        Path log = Files.createTempFile("hympj-example", ".log");
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("hympjrun did not end within " + TIMEOUT_SECONDS + " s:\n" + Files.readString(log));
+            }
+            return new Run(process.exitValue(), Files.readString(log));
+        } finally {
+            Files.deleteIfExists(log);
         }
-        if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError("hympjrun did not end within " + TIMEOUT_SECONDS + " s");
-        }
-        return new Run(process.exitValue(), new String(output, StandardCharsets.UTF_8));
     }
 
     /** As {@link #hympjrun}, failing unless the job exits 0; returns its output. */
