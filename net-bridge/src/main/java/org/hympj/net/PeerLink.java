@@ -1,0 +1,299 @@
+package org.hympj.net;
+
+import static org.hympj.net.frame.FrameDescriptor.HEADER_LENGTH;
+
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicReference;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.collections.LongArrayQueue;
+import org.agrona.concurrent.ControlledMessageHandler;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
+import org.hympj.net.frame.FrameDecoder;
+import org.hympj.net.frame.FrameDescriptor;
+import org.hympj.net.frame.FrameException;
+import org.hympj.net.frame.FrameWriter;
+import org.hympj.net.transport.Link;
+
+/**
+ * This JVM's connection to one other JVM of the job, and both ends of its traffic here:
+ * <ul>
+ *   <li>out: the ring that this JVM's threads write frames into (many producers), which the
+ *       leader ({@link NodeBridge}) empties into the socket: small frames gathered into one
+ *       write, large ones written straight from the ring;</li>
+ *   <li>in: the thread that reads the socket, cuts it into frames and hands the program's to
+ *       {@link BridgeEvents#onFrame}.</li>
+ * </ul>
+ *
+ * <p>Invariant: only the leader thread writes the socket and reads the ring; only the reader
+ * thread reads the socket. The connection is lost at most once ({@link #lost}), after which
+ * writers fail at once and the leader skips it.
+ */
+final class PeerLink implements ControlledMessageHandler {
+    /** Frames up to this size are gathered; larger ones go from the ring in a write of their own. */
+    private static final int GATHER_LIMIT = 8 * 1024;
+    private static final int BATCH_BYTES = 64 * 1024;
+    /** Records taken per pass: bounds how long one busy connection keeps the leader from the others. */
+    private static final int RECORDS_PER_PASS = 256;
+
+    final int jvm;
+    private final Link link;
+    private final ManyToOneRingBuffer ring;
+    private final FrameDecoder decoder;
+    private final BridgeEvents events;
+    private final BridgeSettings settings;
+    /** The ring's memory as the socket writes it: large frames go from here. */
+    private final ByteBuffer ringBytes;
+
+    private final ByteBuffer batch = ByteBuffer.allocateDirect(BATCH_BYTES);
+    private final UnsafeBuffer batchView = new UnsafeBuffer(batch);
+    private int batchLength;
+    private long lastWriteNanos = System.nanoTime();
+    /** Thrown inside the ring's handler, which may not throw checked exceptions. */
+    private IOException writeFailure;
+
+    /** (type, value) pairs written before the ring's frames; for frames no thread may wait to write. */
+    private final LongArrayQueue urgent = new LongArrayQueue();
+    private volatile boolean urgentPending;
+
+    /** Why the connection is lost; null while it works. Set once. */
+    private final AtomicReference<String> lost = new AtomicReference<>();
+    private volatile boolean goodbyeReceived;
+    private volatile boolean closing;
+    private Thread reader;
+
+    PeerLink(int jvm, Link link, FrameDecoder decoder, BridgeEvents events, BridgeSettings settings) throws IOException {
+        this.jvm = jvm;
+        this.link = link;
+        this.decoder = decoder;
+        this.events = events;
+        this.settings = settings;
+        // Direct memory: Agrona's atomic ring operations need 8-byte alignment, which a byte[] does not promise.
+        this.ringBytes = ByteBuffer.allocateDirect(settings.ringBytes() + RingBufferDescriptor.TRAILER_LENGTH);
+        this.ring = new ManyToOneRingBuffer(new UnsafeBuffer(ringBytes));
+    }
+
+    ManyToOneRingBuffer ring() {
+        return ring;
+    }
+
+    String remote() {
+        return link.remote();
+    }
+
+    /** Why the connection is lost, or null while it works. */
+    String lostReason() {
+        return lost.get();
+    }
+
+    boolean goodbyeReceived() {
+        return goodbyeReceived;
+    }
+
+    /** True if there is anything for the leader to write. */
+    boolean hasWork() {
+        return lost.get() == null && (urgentPending || ring.size() > 0);
+    }
+
+    /** Queues a small frame ({@code type}, an 8-byte {@code value}) that the leader writes before the ring's next ones. */
+    void offerUrgent(int type, long value) {
+        synchronized (urgent) {
+            urgent.addLong(type);
+            urgent.addLong(value);
+            urgentPending = true;
+        }
+    }
+
+    // ---------------------------------------------------------------- leader side
+
+    /** One pass of the leader over this connection: urgent frames, then ring frames, then a heartbeat if due. */
+    int flush(long now) {
+        if (lost.get() != null) {
+            return 0;
+        }
+        try {
+            int work = 0;
+            if (urgentPending) {
+                work += gatherUrgent();
+            }
+            writeFailure = null;
+            work += ring.controlledRead(this, RECORDS_PER_PASS);
+            if (writeFailure != null) {
+                throw writeFailure;
+            }
+            if (batchLength > 0) {
+                writeBatch(now);
+            } else if (now - lastWriteNanos > settings.heartbeatMillis() * 1_000_000L) {
+                appendHeader(FrameDescriptor.HEARTBEAT, 0);
+                writeBatch(now);
+            }
+            return work;
+        } catch (IOException | RuntimeException e) {
+            lost("writing to it failed: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private int gatherUrgent() throws IOException {
+        int n = 0;
+        synchronized (urgent) {
+            while (!urgent.isEmpty()) {
+                if (batchLength + HEADER_LENGTH + 8 > BATCH_BYTES) {
+                    writeBatch(System.nanoTime());
+                }
+                int type = (int) urgent.pollLong();
+                long value = urgent.pollLong();
+                appendHeader(type, 8);
+                batchView.putLong(batchLength - 8, value);
+                n++;
+            }
+            urgentPending = false;
+        }
+        return n;
+    }
+
+    private void appendHeader(int type, int bodyLength) {
+        batchView.putInt(batchLength + FrameDescriptor.LENGTH_OFFSET, HEADER_LENGTH + bodyLength);
+        batchView.putInt(batchLength + FrameDescriptor.TYPE_OFFSET, type);
+        batchLength += HEADER_LENGTH + bodyLength;
+    }
+
+    private void writeBatch(long now) throws IOException {
+        link.write(batch.limit(batchLength).position(0));
+        batchLength = 0;
+        lastWriteNanos = now;
+    }
+
+    /**
+     * A record of the ring is a frame as it stands (Agrona's record header is the frame header,
+     * see {@link FrameDescriptor}): small ones are copied into the batch, large ones written
+     * from the ring, and their room freed before the next is read.
+     */
+    @Override
+    public Action onMessage(int type, MutableDirectBuffer buffer, int index, int length) {
+        int frameLength = HEADER_LENGTH + length;
+        int frameStart = index - HEADER_LENGTH;
+        try {
+            if (frameLength > GATHER_LIMIT) {
+                if (batchLength > 0) {
+                    writeBatch(System.nanoTime());
+                }
+                link.write(ringBytes.limit(frameStart + frameLength).position(frameStart));
+                lastWriteNanos = System.nanoTime();
+                return Action.COMMIT;
+            }
+            if (batchLength + frameLength > BATCH_BYTES) {
+                writeBatch(System.nanoTime());
+            }
+            batchView.putBytes(batchLength, buffer, frameStart, frameLength);
+            batchLength += frameLength;
+            return Action.CONTINUE;
+        } catch (IOException e) {
+            writeFailure = e;
+            return Action.ABORT;
+        }
+    }
+
+    /** The goodbye: everything queued is written, then GOODBYE, then this side's end of the stream. */
+    void sayGoodbye() {
+        if (lost.get() != null) {
+            return;
+        }
+        try {
+            while (hasWork()) {
+                flush(System.nanoTime());
+            }
+            if (lost.get() == null) {
+                appendHeader(FrameDescriptor.GOODBYE, 0);
+                writeBatch(System.nanoTime());
+                link.shutdownOutput();
+            }
+        } catch (IOException e) {
+            lost("saying goodbye failed: " + e.getMessage());
+        }
+    }
+
+    /** Writes one frame of the program's now, from the leader, before anything else queued: the abort notice. */
+    void writeNow(int type, byte[] body) {
+        if (lost.get() != null) {
+            return;
+        }
+        try {
+            FrameWriter w = new FrameWriter(body.length);
+            w.buffer().putBytes(HEADER_LENGTH, body);
+            w.write(link, type, body.length);
+        } catch (IOException e) {
+            lost("writing to it failed: " + e.getMessage());
+        }
+    }
+
+    // ---------------------------------------------------------------- reader side
+
+    void startReader(String name) {
+        reader = new Thread(this::read, name);
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private void read() {
+        try {
+            link.readTimeout(settings.livenessMillis());
+            while (!closing) {
+                if (decoder.readFrames(link.input(), this::onFrame) < 0) {
+                    if (!goodbyeReceived) {
+                        lost("it closed the connection without a goodbye (its JVM ended or was killed)");
+                    }
+                    return;
+                }
+            }
+        } catch (SocketTimeoutException e) {
+            lost("it sent nothing, not even a heartbeat, for " + settings.livenessMillis() / 1000.0 + " s");
+        } catch (FrameException e) {
+            lost("it sent a malformed frame: " + e.getMessage());
+            closeQuietly();
+        } catch (IOException | RuntimeException e) {
+            if (!closing) {
+                lost("reading from it failed: " + e);
+            }
+        }
+    }
+
+    private void onFrame(int type, DirectBuffer buffer, int index, int length) throws FrameException {
+        if (type >= FrameDescriptor.FIRST_APPLICATION_TYPE) {
+            events.onFrame(jvm, type, buffer, index, length);
+        } else if (type == FrameDescriptor.GOODBYE) {
+            goodbyeReceived = true;
+        } else if (type != FrameDescriptor.HEARTBEAT) {
+            throw new FrameException(FrameDescriptor.typeName(type) + " after the handshake");
+        }
+    }
+
+    /** Waits up to {@code millis} for the reader to end (the peer's goodbye and end of stream). */
+    boolean awaitReader(long millis) throws InterruptedException {
+        if (reader != null) {
+            reader.join(Math.max(1, millis));
+            return !reader.isAlive();
+        }
+        return true;
+    }
+
+    /** Takes the connection for lost; reported once, unless this side is closing it or the peer said goodbye. */
+    void lost(String reason) {
+        if (lost.compareAndSet(null, reason) && !closing && !goodbyeReceived) {
+            events.onPeerLost(jvm, reason);
+        }
+    }
+
+    void closeQuietly() {
+        closing = true;
+        try {
+            link.close();
+        } catch (IOException ignored) {
+            // closing: nothing left to tell anyone
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package org.hympj.net;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.hympj.net.transport.TcpTransport;
+import org.hympj.net.wireup.Handshake;
+import org.hympj.net.wireup.JobSecret;
+import org.hympj.net.wireup.PeerAddress;
+import org.hympj.net.wireup.WireUp;
+
+/** The wire-up of a job's JVMs, each played by a thread of the test's JVM, each on its own "node", over 127.0.0.1. */
+final class LoopbackJob {
+    static final long JOB_HIGH = 0x1234L;
+    static final long JOB_LOW = 0x5678L;
+
+    final List<String> log = new CopyOnWriteArrayList<>();
+
+    /** Wires up {@code jvms} endpoints with the same secret; returns their connections. */
+    WireUp.Connections[] wireUp(int jvms, JobSecret secret, long timeoutMillis) throws Exception {
+        ExecutorService pool = Executors.newCachedThreadPool();
+        try {
+            CompletableFuture<PeerAddress> rendezvous = new CompletableFuture<>();
+            @SuppressWarnings("unchecked")
+            Future<WireUp.Connections>[] futures = new Future[jvms];
+            for (int j = 0; j < jvms; j++) {
+                int me = j;
+                futures[j] = pool.submit(() -> wireUp(me, jvms, secret, timeoutMillis, rendezvous));
+            }
+            WireUp.Connections[] result = new WireUp.Connections[jvms];
+            for (int j = 0; j < jvms; j++) {
+                result[j] = futures[j].get(timeoutMillis + 10_000, TimeUnit.MILLISECONDS);
+            }
+            return result;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    WireUp.Connections wireUp(int me, int jvms, JobSecret secret, long timeoutMillis, CompletableFuture<PeerAddress> rendezvous)
+        throws IOException, InterruptedException, java.util.concurrent.ExecutionException {
+        WireUp w = new WireUp(new Handshake.Identity(JOB_HIGH, JOB_LOW, me, secret), jvms, j -> j == me, j -> "JVM " + j,
+            new TcpTransport(), 64 * 1024 + BridgeSettings.FRAME_OVERHEAD, 4, m -> log.add("JVM " + me + ": " + m), timeoutMillis);
+        InetAddress loopback = InetAddress.getByName("127.0.0.1");
+        return me == 0 ? w.run(loopback, rendezvous::complete, null) : w.run(loopback, null, rendezvous.get());
+    }
+}

@@ -1,0 +1,266 @@
+package org.hympj.net;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.AtomicBuffer;
+import org.hympj.net.frame.FrameDescriptor;
+import org.hympj.net.frame.FrameException;
+import org.hympj.net.wireup.JobSecret;
+import org.hympj.net.wireup.WireUp;
+import org.hympj.rings.FragmentDescriptor;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bridge between JVMs on different "nodes" (threads of this JVM over 127.0.0.1): many
+ * producer threads per JVM, small frames and fragmented large ones interleaved, every byte
+ * checked, each producer's order kept; and the ends of a connection: goodbye, loss, silence.
+ */
+class NodeBridgeTest {
+    private static final int SMALL = FrameDescriptor.FIRST_APPLICATION_TYPE;
+    private static final int STREAM_START = SMALL + 1;
+    private static final int FRAGMENT = SMALL + 2;
+    private static final BridgeSettings SETTINGS = new BridgeSettings(1 << 20, 64 * 1024, 100, 1_000, 1_000, 4);
+
+    /** What one JVM of the test received, and from whom. */
+    private static final class Receiver implements BridgeEvents {
+        final Map<Long, Long> nextSequence = new ConcurrentHashMap<>();
+        final Map<Long, byte[]> streams = new ConcurrentHashMap<>();
+        final AtomicLong frames = new AtomicLong();
+        final AtomicReference<String> lost = new AtomicReference<>();
+        final AtomicReference<String> error = new AtomicReference<>();
+        final CountDownLatch lostLatch = new CountDownLatch(1);
+
+        @Override
+        public void onFrame(int peer, int type, DirectBuffer b, int index, int length) throws FrameException {
+            try {
+                if (type == SMALL || type == STREAM_START) {
+                    long producer = ((long) peer << 32) | b.getInt(index);
+                    long seq = b.getLong(index + 4);
+                    long expected = nextSequence.getOrDefault(producer, 0L);
+                    if (seq != expected) {
+                        error.compareAndSet(null, "producer " + producer + ": got " + seq + ", expected " + expected);
+                    }
+                    nextSequence.put(producer, seq + 1);
+                    if (type == SMALL) {
+                        for (int i = 12; i < length; i++) {
+                            if (b.getByte(index + i) != (byte) (seq + i)) {
+                                error.compareAndSet(null, "small frame " + seq + " byte " + i);
+                            }
+                        }
+                    } else {
+                        streams.put(b.getLong(index + 12), new byte[b.getInt(index + 20)]);
+                    }
+                } else if (type == FRAGMENT) {
+                    long stream = b.getLong(index + FragmentDescriptor.STREAM_ID_OFFSET);
+                    int offset = b.getInt(index + FragmentDescriptor.FRAGMENT_OFFSET_OFFSET);
+                    byte[] into = streams.get(stream);
+                    int n = length - FragmentDescriptor.HEADER_LENGTH;
+                    b.getBytes(index + FragmentDescriptor.HEADER_LENGTH, into, offset, n);
+                    if (offset + n == into.length) {
+                        for (int i = 0; i < into.length; i++) {
+                            if (into[i] != (byte) (stream * 31 + i)) {
+                                error.compareAndSet(null, "stream " + stream + " byte " + i);
+                                break;
+                            }
+                        }
+                        streams.remove(stream);
+                    }
+                }
+                frames.incrementAndGet();
+            } catch (RuntimeException e) {
+                error.compareAndSet(null, e.toString());
+            }
+        }
+
+        @Override
+        public void onPeerLost(int peer, String reason) {
+            lost.compareAndSet(null, "JVM " + peer + ": " + reason);
+            lostLatch.countDown();
+        }
+
+        @Override
+        public String stopReason() {
+            return null;
+        }
+
+        @Override
+        public void log(String message) {
+        }
+    }
+
+    private static NodeBridge[] start(WireUp.Connections[] c, Receiver[] receivers) throws Exception {
+        NodeBridge[] bridges = new NodeBridge[c.length];
+        for (int j = 0; j < c.length; j++) {
+            receivers[j] = new Receiver();
+            bridges[j] = new NodeBridge(j, c[j].links(), c[j].decoders(), receivers[j], SETTINGS);
+        }
+        return bridges;
+    }
+
+    @Test
+    void framesOfManyThreadsArriveWholeAndInEachThreadsOrderThenGoodbyeEndsQuietly() throws Exception {
+        int jvms = 3;
+        int producers = 4;
+        int perProducer = 1_500;
+        Receiver[] receivers = new Receiver[jvms];
+        NodeBridge[] bridges = start(new LoopbackJob().wireUp(jvms, JobSecret.random(), 20_000), receivers);
+        AtomicLong streamIds = new AtomicLong(1);
+        List<Thread> threads = new ArrayList<>();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        for (int j = 0; j < jvms; j++) {
+            for (int p = 0; p < producers; p++) {
+                NodeBridge bridge = bridges[j];
+                int me = j;
+                int producer = p;
+                Thread t = new Thread(() -> {
+                    SplittableRandom random = new SplittableRandom(me * 100 + producer);
+                    long[] seq = new long[jvms];
+                    try {
+                        for (int i = 0; i < perProducer; i++) {
+                            int to = (me + 1 + random.nextInt(jvms - 1)) % jvms;
+                            if (random.nextInt(50) == 0) {
+                                int length = 1 + random.nextInt(300_000);
+                                long stream = streamIds.getAndIncrement() + ((long) me << 40);
+                                int index = bridge.claim(to, STREAM_START, 24);
+                                AtomicBuffer b = bridge.buffer(to);
+                                b.putInt(index, producer);
+                                b.putLong(index + 4, seq[to]++);
+                                b.putLong(index + 12, stream);
+                                b.putInt(index + 20, length);
+                                bridge.commit(to, index);
+                                byte[] payload = new byte[length];
+                                for (int k = 0; k < length; k++) {
+                                    payload[k] = (byte) (stream * 31 + k);
+                                }
+                                bridge.writeFragments(to, FRAGMENT, stream, payload, org.agrona.BufferUtil.ARRAY_BASE_OFFSET, length);
+                            } else {
+                                int length = 12 + random.nextInt(random.nextInt(10) == 0 ? 20_000 : 100);
+                                int index = bridge.claim(to, SMALL, length);
+                                AtomicBuffer b = bridge.buffer(to);
+                                long s = seq[to]++;
+                                b.putInt(index, producer);
+                                b.putLong(index + 4, s);
+                                for (int k = 12; k < length; k++) {
+                                    b.putByte(index + k, (byte) (s + k));
+                                }
+                                bridge.commit(to, index);
+                            }
+                        }
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                    }
+                });
+                threads.add(t);
+                t.start();
+            }
+        }
+        for (Thread t : threads) {
+            t.join(60_000);
+        }
+        assertNull(failure.get());
+        long deadline = System.currentTimeMillis() + 30_000;
+        long expectedProducers = (long) jvms * producers;
+        while (System.currentTimeMillis() < deadline) {
+            long seen = 0;
+            for (Receiver r : receivers) {
+                seen += r.nextSequence.values().stream().mapToLong(Long::longValue).sum();
+            }
+            boolean streamsDone = true;
+            for (Receiver r : receivers) {
+                streamsDone &= r.streams.isEmpty();
+            }
+            if (seen == expectedProducers * perProducer && streamsDone) {
+                break;
+            }
+            Thread.sleep(20);
+        }
+        for (Receiver r : receivers) {
+            assertNull(r.error.get());
+            assertTrue(r.streams.isEmpty(), "unfinished streams: " + r.streams.keySet());
+        }
+        long total = 0;
+        for (Receiver r : receivers) {
+            total += r.nextSequence.values().stream().mapToLong(Long::longValue).sum();
+        }
+        assertEquals(expectedProducers * perProducer, total);
+        Thread[] finishers = new Thread[jvms];
+        for (int j = 0; j < jvms; j++) {
+            NodeBridge b = bridges[j];
+            finishers[j] = new Thread(() -> b.finish(10_000));
+            finishers[j].start();
+        }
+        for (Thread f : finishers) {
+            f.join(20_000);
+        }
+        for (Receiver r : receivers) {
+            assertNull(r.lost.get(), "a goodbye is not a loss");
+        }
+    }
+
+    @Test
+    void aJvmThatVanishesWithoutGoodbyeIsReportedLostAndItsWritersFail() throws Exception {
+        Receiver[] receivers = new Receiver[2];
+        NodeBridge[] bridges = start(new LoopbackJob().wireUp(2, JobSecret.random(), 20_000), receivers);
+        long t0 = System.nanoTime();
+        bridges[1].close();
+        assertTrue(receivers[0].lostLatch.await(5, TimeUnit.SECONDS), "no loss reported");
+        long millis = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(receivers[0].lost.get().contains("JVM 1: it closed the connection without a goodbye"), receivers[0].lost.get());
+        assertTrue(millis < 5_000, millis + " ms");
+        PeerLostException e = assertThrows(PeerLostException.class, () -> bridges[0].claim(1, SMALL, 16));
+        assertTrue(e.getMessage().contains("without a goodbye"), e.getMessage());
+        bridges[0].close();
+    }
+
+    @Test
+    void aConnectionThatFallsSilentIsReportedLostAfterTheLivenessTimeout() throws Exception {
+        WireUp.Connections[] c = new LoopbackJob().wireUp(2, JobSecret.random(), 20_000);
+        Receiver receiver = new Receiver();
+        // JVM 1 completed its handshake but never runs a bridge: no frame, no heartbeat.
+        NodeBridge bridge = new NodeBridge(0, c[0].links(), c[0].decoders(), receiver, SETTINGS);
+        try {
+            assertTrue(receiver.lostLatch.await(5, TimeUnit.SECONDS));
+            assertTrue(receiver.lost.get().contains("sent nothing, not even a heartbeat, for 1.0 s"), receiver.lost.get());
+        } finally {
+            bridge.close();
+            c[1].links()[0].close();
+        }
+    }
+
+    @Test
+    void aMalformedOrHostileFrameAfterTheHandshakeClosesTheConnectionAsLost() throws Exception {
+        byte[] oversized = new byte[8];
+        new org.agrona.concurrent.UnsafeBuffer(oversized).putInt(0, Integer.MAX_VALUE);
+        new org.agrona.concurrent.UnsafeBuffer(oversized).putInt(4, SMALL);
+        byte[][] attacks = {FrameDecoderFuzzTest.encode(FrameDescriptor.CHALLENGE, new byte[28]), oversized,
+            FrameDecoderFuzzTest.encode(99, new byte[3])};
+        String[] reasons = {"malformed frame: CHALLENGE after the handshake", "claims a length of 2147483647", "type 99"};
+        for (int k = 0; k < attacks.length; k++) {
+            WireUp.Connections[] c = new LoopbackJob().wireUp(2, JobSecret.random(), 20_000);
+            Receiver receiver = new Receiver();
+            NodeBridge bridge = new NodeBridge(0, c[0].links(), c[0].decoders(), receiver, SETTINGS);
+            try {
+                c[1].links()[0].write(java.nio.ByteBuffer.wrap(attacks[k]));
+                assertTrue(receiver.lostLatch.await(5, TimeUnit.SECONDS));
+                assertTrue(receiver.lost.get().contains(reasons[k]), receiver.lost.get());
+                assertTrue(c[1].links()[0].input().read() < 0, "the bridge closed the connection");
+            } finally {
+                bridge.close();
+                c[1].links()[0].close();
+            }
+        }
+    }
+}
