@@ -44,6 +44,9 @@ public final class Hympjrun {
             err.println("hympjrun: " + missing);
             return 2;
         }
+        if (options.cluster != null) {
+            return ClusterLauncher.run(options, System.out, err);
+        }
         if (options.jvms > 1) {
             return ProcessLauncher.run(options, err, ProcessBuilder.Redirect.INHERIT, options.workingDirectory);
         }

@@ -18,6 +18,8 @@ import java.util.jar.Manifest;
  * options so existing scripts port by renaming the command:
  * <pre>
  * hympjrun -np N [--jvms M] [-dev multicore] [-cp PATH | -classpath PATH | -jar app.jar] [-wdir DIR] MainClass [args...]
+ * hympjrun -np N --hosts h1,h2,... | --hostfile F [--ranks-per-node K] [--jvms-per-node M] [--rsh CMD]
+ *          [--net-address IF|CIDR|IP] ... MainClass [args...]
  * </pre>
  * Options end at the main class (or after {@code -jar app.jar}); everything after is the
  * program's.
@@ -50,6 +52,19 @@ public final class LaunchOptions {
         "  -jar app.jar         run the Main-Class of app.jar (its Class-Path is followed)",
         "  -wdir DIR            working directory of the ranks",
         "  -dev multicore       MPJ Express's device for ranks on one node (accepted; the default)",
+        "",
+        "on a cluster (the ranks' JVMs started through a remote shell; HyMPJ, Java and the program",
+        "at the same paths on every node):",
+        "  --hosts h1,h2,...    the nodes, in rank order",
+        "  --hostfile F         the nodes, one per line: 'host [slots=K]' ('#' starts a comment);",
+        "                       with slots, ranks fill each node's slots in turn",
+        "  --ranks-per-node K   K ranks on each node in turn (default: -np spread evenly)",
+        "  --jvms-per-node M    JVMs per node, threads inside each (default 1: the node's JVM is",
+        "                       its net-bridge leader; M > 1 adds shared-memory rings between them)",
+        "  --rsh CMD            the remote shell (default 'ssh'), run as: CMD host 'command';",
+        "                       scripts/netns-rsh runs 'nodes' that are network namespaces",
+        "  --net-address X      where each node's bridge listens: an interface (eth0), a network",
+        "                       (10.1.0.0/16) or an address; default: the address of the host name",
         "  -h, --help           this help",
         "",
         "Shipped programs:",
@@ -67,6 +82,15 @@ public final class LaunchOptions {
     final String mainClass;
     final String[] programArgs;
     final Path workingDirectory;
+    /** Where the ranks run when they span nodes; null for a job on this node. */
+    Cluster cluster;
+
+    /**
+     * A job across nodes: the hosts, how many ranks each gets, how many JVMs, how to reach
+     * them, and where their bridges listen.
+     */
+    record Cluster(List<String> hosts, int[] slots, int ranksPerNode, int jvmsPerNode, String rsh, String netAddress) {
+    }
 
     private LaunchOptions(int np, int jvms, List<Path> classpath, String mainClass, String[] programArgs, Path workingDirectory) {
         this.np = np;
@@ -84,6 +108,7 @@ public final class LaunchOptions {
         String classpath = null;
         String jar = null;
         String wdir = null;
+        ClusterArguments clusterArgs = new ClusterArguments();
         int i = 0;
         while (i < args.length && args[i].startsWith("-")) {
             String option = args[i];
@@ -105,14 +130,36 @@ public final class LaunchOptions {
                 case "-dev": case "--dev":
                     String device = value(args, i++, option);
                     if (!device.equals("multicore")) {
-                        throw new UsageException("device '" + device + "' is not available: this HyMPJ runs ranks on one node"
-                            + " ('-dev multicore', the default; use --jvms M for ranks in M processes); cluster ranks are not built yet");
+                        throw new UsageException("device '" + device + "' is not available: HyMPJ picks its path per pair of"
+                            + " ranks itself ('-dev multicore' is accepted); for ranks on several nodes give --hosts or --hostfile");
                     }
+                    break;
+                case "--hosts": case "-hosts": case "--host":
+                    clusterArgs.hosts = value(args, i++, option);
+                    break;
+                case "--hostfile": case "-hostfile": case "-machinefile":
+                    clusterArgs.hostfile = value(args, i++, option);
+                    break;
+                case "--ranks-per-node":
+                    clusterArgs.ranksPerNode = parsePositive(value(args, i++, option), "--ranks-per-node needs a positive number");
+                    break;
+                case "--jvms-per-node":
+                    clusterArgs.jvmsPerNode = parsePositive(value(args, i++, option), "--jvms-per-node needs a positive number");
+                    break;
+                case "--rsh": case "--launch-agent":
+                    clusterArgs.rsh = value(args, i++, option);
+                    break;
+                case "--net-address":
+                    clusterArgs.netAddress = value(args, i++, option);
+                    break;
+                case "--node-ranks":
+                    // Set by the launcher for the JVMs it starts: the ranks each node got from the hostfile's slots.
+                    clusterArgs.nodeRanks = value(args, i++, option);
                     break;
                 case "-jar": case "--jar":
                     jar = value(args, i++, option);
                     i++;
-                    return finish(np, jvms, classpath, jar, null, Arrays.copyOfRange(args, i, args.length), wdir);
+                    return clusterArgs.applyTo(finish(np, jvms, classpath, jar, null, Arrays.copyOfRange(args, i, args.length), wdir));
                 default:
                     throw new UsageException("unknown option '" + option + "'");
             }
@@ -123,9 +170,122 @@ public final class LaunchOptions {
         }
         ShippedProgram shipped = ShippedProgram.named(args[i]);
         if (shipped != null && classpath == null) {
-            return finish(np, jvms, shippedClasspath(shipped), null, shipped.mainClass, Arrays.copyOfRange(args, i + 1, args.length), wdir);
+            return clusterArgs.applyTo(finish(np, jvms, shippedClasspath(shipped), null, shipped.mainClass,
+                Arrays.copyOfRange(args, i + 1, args.length), wdir));
         }
-        return finish(np, jvms, classpath, null, args[i], Arrays.copyOfRange(args, i + 1, args.length), wdir);
+        return clusterArgs.applyTo(finish(np, jvms, classpath, null, args[i], Arrays.copyOfRange(args, i + 1, args.length), wdir));
+    }
+
+    /** The cluster options as given, checked once the rest of the command line is. */
+    private static final class ClusterArguments {
+        String hosts;
+        String hostfile;
+        int ranksPerNode;
+        int jvmsPerNode;
+        String rsh;
+        String netAddress;
+        String nodeRanks;
+
+        LaunchOptions applyTo(LaunchOptions options) throws UsageException {
+            if (hosts == null && hostfile == null) {
+                if (ranksPerNode > 0 || jvmsPerNode > 0 || rsh != null || netAddress != null) {
+                    throw new UsageException("--ranks-per-node, --jvms-per-node, --rsh and --net-address are for a job on several "
+                        + "nodes: give --hosts or --hostfile too");
+                }
+                return options;
+            }
+            if (hosts != null && hostfile != null) {
+                throw new UsageException("give either --hosts or --hostfile, not both");
+            }
+            if (options.jvms > 1) {
+                throw new UsageException("--jvms is for a job on this node; on several nodes use --jvms-per-node");
+            }
+            List<String> names = new ArrayList<>();
+            List<Integer> slots = new ArrayList<>();
+            if (hosts != null) {
+                for (String h : hosts.split(",")) {
+                    if (!h.isBlank()) {
+                        names.add(h.trim());
+                        slots.add(0);
+                    }
+                }
+            } else {
+                readHostfile(Path.of(hostfile), names, slots);
+            }
+            if (nodeRanks != null) {
+                String[] counts = nodeRanks.split(",");
+                if (counts.length != names.size()) {
+                    throw new UsageException("--node-ranks gives " + counts.length + " counts for " + names.size() + " hosts");
+                }
+                for (int n = 0; n < counts.length; n++) {
+                    slots.set(n, parsePositive(counts[n], "--node-ranks needs positive numbers"));
+                }
+            }
+            if (names.isEmpty()) {
+                throw new UsageException("no hosts in " + (hosts != null ? "--hosts '" + hosts + "'" : "hostfile " + hostfile));
+            }
+            if (new java.util.HashSet<>(names).size() != names.size()) {
+                throw new UsageException("a host is listed twice in " + names + "; give each node once (with slots=K for K ranks)");
+            }
+            int[] slotArray = slots.stream().mapToInt(Integer::intValue).toArray();
+            options.cluster = new Cluster(List.copyOf(names), slotArray, ranksPerNode, Math.max(1, jvmsPerNode),
+                rsh == null ? "ssh" : rsh, netAddress);
+            try {
+                options.clusterLayout();
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+            return options;
+        }
+
+        private static void readHostfile(Path file, List<String> names, List<Integer> slots) throws UsageException {
+            List<String> lines;
+            try {
+                lines = Files.readAllLines(file);
+            } catch (IOException e) {
+                throw new UsageException("cannot read hostfile " + file + ": " + e.getMessage());
+            }
+            for (int n = 0; n < lines.size(); n++) {
+                String line = lines.get(n).replaceAll("#.*", "").trim();
+                if (line.isEmpty()) {
+                    continue;
+                }
+                String[] words = line.split("\\s+");
+                int k = 0;
+                for (int w = 1; w < words.length; w++) {
+                    if (words[w].startsWith("slots=")) {
+                        k = parsePositive(words[w].substring(6), "hostfile " + file + " line " + (n + 1) + ": slots needs a positive number");
+                    } else {
+                        throw new UsageException("hostfile " + file + " line " + (n + 1) + ": '" + words[w]
+                            + "' is not understood (a line is 'host [slots=K]')");
+                    }
+                }
+                names.add(words[0]);
+                slots.add(k);
+            }
+        }
+    }
+
+    /** The ranks' places on the cluster's nodes; for a cluster job only. */
+    org.hympj.comm.node.ClusterLayout clusterLayout() {
+        Cluster c = cluster;
+        int[] counts = new int[c.hosts().size()];
+        if (c.ranksPerNode() == 0 && java.util.Arrays.stream(c.slots()).allMatch(k -> k > 0)) {
+            int left = np;
+            for (int n = 0; n < counts.length && left > 0; n++) {
+                counts[n] = Math.min(c.slots()[n], left);
+                left -= counts[n];
+            }
+            if (left > 0) {
+                throw new IllegalArgumentException(np + " ranks do not fit the " + java.util.Arrays.stream(c.slots()).sum()
+                    + " slots of the hostfile");
+            }
+            if (counts[counts.length - 1] == 0) {
+                throw new IllegalArgumentException(np + " ranks fill only part of the hostfile's hosts; list fewer hosts");
+            }
+            return new org.hympj.comm.node.ClusterLayout(c.hosts(), counts, c.jvmsPerNode());
+        }
+        return org.hympj.comm.node.ClusterLayout.of(c.hosts(), np, c.ranksPerNode(), c.jvmsPerNode());
     }
 
     /** The programs shipped with HyMPJ that run by a short name instead of a class path and main class. */
@@ -287,6 +447,29 @@ public final class LaunchOptions {
         out.add(Integer.toString(np));
         out.add("--jvms");
         out.add(Integer.toString(jvms));
+        if (cluster != null) {
+            out.add("--hosts");
+            out.add(String.join(",", cluster.hosts()));
+            if (cluster.ranksPerNode() == 0 && java.util.Arrays.stream(cluster.slots()).allMatch(k -> k > 0)) {
+                // The hostfile's slots, as the ranks per node they came to.
+                org.hympj.comm.node.ClusterLayout layout = clusterLayout();
+                StringBuilder counts = new StringBuilder();
+                for (int n = 0; n < layout.nodeCount(); n++) {
+                    counts.append(n == 0 ? "" : ",").append(layout.node(n).size());
+                }
+                out.add("--node-ranks");
+                out.add(counts.toString());
+            } else if (cluster.ranksPerNode() > 0) {
+                out.add("--ranks-per-node");
+                out.add(Integer.toString(cluster.ranksPerNode()));
+            }
+            out.add("--jvms-per-node");
+            out.add(Integer.toString(cluster.jvmsPerNode()));
+            if (cluster.netAddress() != null) {
+                out.add("--net-address");
+                out.add(cluster.netAddress());
+            }
+        }
         out.add("-cp");
         StringBuilder cp = new StringBuilder();
         for (Path p : classpath) {

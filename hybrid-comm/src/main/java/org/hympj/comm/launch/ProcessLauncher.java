@@ -21,7 +21,8 @@ import org.hympj.shm.StaleJobSweeper;
 final class ProcessLauncher {
     private static final long POLL_MILLIS = 20;
     /** Properties the launcher sets per JVM. */
-    private static final List<String> JOB_PROPERTIES = List.of("hympj.job.id", "hympj.jvm.index", "hympj.launcher.pid", "hympj.jvm.ranks");
+    private static final List<String> JOB_PROPERTIES = List.of("hympj.job.id", "hympj.jvm.index", "hympj.launcher.pid", "hympj.jvm.ranks",
+        "hympj.node.index", "hympj.rendezvous");
 
     private ProcessLauncher() {
     }
@@ -46,7 +47,7 @@ final class ProcessLauncher {
                 }
                 children[j] = builder.start();
             }
-            return watch(children, layout, err);
+            return watch(children, layout::describeRanks, err);
         } catch (java.io.IOException e) {
             err.println("hympjrun: cannot start the job's JVMs: " + e.getMessage());
             return 1;
@@ -69,16 +70,19 @@ final class ProcessLauncher {
         }
     }
 
-    private static List<String> command(LaunchOptions options, JobId job, int jvm) {
+    /**
+     * The java command of a job's JVM, up to its job properties: the JVM options of the
+     * launcher (heap, --add-opens, ...) and its HyMPJ settings however they were set, so the
+     * job's JVMs run as the launcher was told to; the script's default heap is shared by the
+     * {@code jvmsSharingMemory} JVMs of a node.
+     */
+    static List<String> javaCommand(int jvmsSharingMemory) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        // The JVM options of the launcher (heap, --add-opens, ...), and its HyMPJ settings
-        // however they were set: the job's JVMs run as the launcher was told to.
         boolean autoHeap = Boolean.getBoolean("hympj.heap.auto");
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (autoHeap && arg.startsWith("-Xmx")) {
-                // The script's default heap is the job's: each of its JVMs gets its share.
-                command.add("-Xmx" + Math.max(64, Runtime.getRuntime().maxMemory() / options.jvms >> 20) + "m");
+                command.add("-Xmx" + Math.max(64, Runtime.getRuntime().maxMemory() / jvmsSharingMemory >> 20) + "m");
             } else if (!arg.startsWith("-Dhympj.")) {
                 command.add(arg);
             }
@@ -88,6 +92,11 @@ final class ProcessLauncher {
                 command.add("-D" + name + "=" + System.getProperty(name));
             }
         }
+        return command;
+    }
+
+    private static List<String> command(LaunchOptions options, JobId job, int jvm) {
+        List<String> command = javaCommand(options.jvms);
         command.add("-Dhympj.job.id=" + job);
         command.add("-Dhympj.jvm.index=" + jvm);
         command.add("-Dhympj.launcher.pid=" + ProcessHandle.current().pid());
@@ -107,7 +116,8 @@ final class ProcessLauncher {
      * are killed. Returns the job's exit status: 0, the first failure's status, or 1 when
      * the first failure was a JVM killed by a signal.
      */
-    private static int watch(Process[] children, ProcessLayout layout, PrintStream err) throws InterruptedException {
+    static int watch(Process[] children, java.util.function.IntFunction<String> describe, PrintStream err)
+        throws InterruptedException {
         boolean[] ended = new boolean[children.length];
         int running = children.length;
         int status = 0;
@@ -124,7 +134,7 @@ final class ProcessLauncher {
                     continue;
                 }
                 if (code > 128) {
-                    err.println("hympjrun: " + layout.describeRanks(j) + " (JVM " + j + ", process " + children[j].pid()
+                    err.println("hympjrun: " + describe.apply(j) + " (JVM " + j + ", process " + children[j].pid()
                         + ") was killed by signal " + (code - 128) + signalName(code - 128) + "; the job is aborted");
                 }
                 if (status == 0) {
@@ -136,7 +146,7 @@ final class ProcessLauncher {
                 List<String> stuck = new ArrayList<>();
                 for (int j = 0; j < children.length; j++) {
                     if (!ended[j]) {
-                        stuck.add(layout.describeRanks(j));
+                        stuck.add(describe.apply(j));
                     }
                 }
                 err.println("hympjrun: " + String.join(", ", stuck) + " did not stop within " + Hympjrun.GRACE_MILLIS / 1000
@@ -160,7 +170,7 @@ final class ProcessLauncher {
         }
     }
 
-    private static void destroyAll(Process[] children) {
+    static void destroyAll(Process[] children) {
         for (Process p : children) {
             if (p != null && p.isAlive()) {
                 p.destroyForcibly();
@@ -168,7 +178,7 @@ final class ProcessLauncher {
         }
     }
 
-    private static void awaitAll(Process[] children) {
+    static void awaitAll(Process[] children) {
         for (Process p : children) {
             if (p != null) {
                 try {

@@ -1,11 +1,16 @@
 package org.hympj.comm.launch;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import org.hympj.comm.node.ClusterLayout;
+import org.hympj.comm.node.ClusterPath;
 import org.hympj.comm.process.ProcessLayout;
 import org.hympj.comm.process.RingPath;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.JobOutcome;
 import org.hympj.comm.runtime.ThreadJob;
+import org.hympj.net.wireup.JobSecret;
+import org.hympj.net.wireup.PeerAddress;
 import org.hympj.shm.JobId;
 
 /**
@@ -39,6 +44,9 @@ public final class RankProcess {
             err.println("hympjrun: " + RankProcess.class.getName() + " is started by 'hympjrun --jvms M', not by hand");
             return 2;
         }
+        if (options.cluster != null) {
+            return runOnNode(options, me, JobId.parse(jobId), err);
+        }
         ProcessLayout layout = new ProcessLayout(options.np, options.jvms);
         int first = layout.firstRank(me);
         int count = layout.rankCount(me);
@@ -54,26 +62,66 @@ public final class RankProcess {
         Long launcherPid = Long.getLong("hympj.launcher.pid");
         path.startProgressAgent(ProcessPathSettings.parkMicros(),
             launcherPid == null ? null : ProcessHandle.of(launcherPid).orElse(null));
+        return runRanks(options, job, first, count, "the JVM of " + layout.describeRanks(me), path::finish, path::close, err);
+    }
+
+    /**
+     * Runs this JVM's ranks and ends its part of the job: the goodbye ({@code finish}) when
+     * they all ended normally, else a report and {@code close}. Returns the exit status.
+     */
+    private static int runRanks(LaunchOptions options, Job job, int first, int count, String name,
+                                java.util.function.LongConsumer finish, Runnable close, PrintStream err) {
         try {
             ThreadJob threads = ThreadJob.start(job, first, count, options.classpathUrls(), options.mainClass, options.programArgs);
             JobOutcome outcome = threads.await(Hympjrun.GRACE_MILLIS);
             if (outcome.succeeded()) {
-                path.finish(Hympjrun.GRACE_MILLIS);
+                finish.accept(Hympjrun.GRACE_MILLIS);
                 return 0;
             }
             if (job.isLocal(outcome.failedRank()) && outcome.cause() != null) {
                 Hympjrun.report(outcome, options.np, err);
             } else {
-                err.println("hympjrun: the JVM of " + layout.describeRanks(me) + " stopped: " + job.abortReason());
+                err.println("hympjrun: " + name + " stopped: " + job.abortReason());
                 for (int rank : outcome.secondaryFailures()) {
                     err.println("hympjrun:   rank " + rank + ": " + threads.failure(rank));
                 }
             }
-            path.close();
+            close.run();
             return outcome.exitCode();
         } catch (InterruptedException e) {
-            path.close();
+            close.run();
             return 1;
         }
+    }
+
+    /**
+     * A JVM of a job across nodes, started by hympjrun through the remote shell: the secret
+     * comes first on standard input, JVM 0 announces the rendezvous on standard output, the
+     * others get it as {@code hympj.rendezvous}; {@code hympj.node.index} names the node.
+     */
+    private static int runOnNode(LaunchOptions options, int localJvm, JobId jobId, PrintStream err) {
+        ClusterLayout layout = options.clusterLayout();
+        int node = Integer.getInteger("hympj.node.index", -1);
+        if (node < 0 || node >= layout.nodeCount() || localJvm >= layout.node(node).jvms()) {
+            err.println("hympjrun: node " + node + ", JVM " + localJvm + " is not in this job's layout");
+            return 2;
+        }
+        int me = layout.jvm(node, localJvm);
+        String name = "the JVM of " + layout.describeJvm(me);
+        Job job = new Job(layout.size(), layout.firstRank(me), layout.rankCount(me));
+        ClusterPath path;
+        try {
+            JobSecret secret = ClusterMember.readSecret(System.in);
+            ClusterMember.watchLauncher(System.in, job);
+            String rendezvous = System.getProperty("hympj.rendezvous");
+            path = ClusterMember.join(job, layout, node, localJvm, jobId, secret, options.cluster.netAddress(), a -> {
+                System.out.println(ClusterMember.RENDEZVOUS_LINE + a);
+                System.out.flush();
+            }, me == 0 ? null : PeerAddress.parse(rendezvous), err);
+        } catch (IOException | RuntimeException e) {
+            err.println("hympjrun: " + name + " could not join the job: " + e.getMessage());
+            return 1;
+        }
+        return runRanks(options, job, layout.firstRank(me), layout.rankCount(me), name, path::finish, path::close, err);
     }
 }

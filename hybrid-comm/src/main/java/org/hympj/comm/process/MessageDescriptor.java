@@ -1,5 +1,11 @@
 package org.hympj.comm.process;
 
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.hympj.comm.data.ElementType;
+import org.hympj.comm.match.Arrival;
+import org.hympj.comm.match.SendOperation;
+
 /**
  * The records the process path writes into a ring, by Agrona record type:
  * <ul>
@@ -37,8 +43,10 @@ package org.hympj.comm.process;
  *  +---------------------------------------------------------------+
  *  |                 Payload (INLINE records only) ...             | 40
  * </pre>
- * Native byte order throughout (rings never leave their node); the payload starts 8-byte
- * aligned, as Agrona aligns records to 8 bytes.
+ * Native byte order throughout; the payload starts 8-byte aligned, as Agrona aligns records
+ * to 8 bytes. The net-bridge carries the same envelope between nodes (see
+ * {@code NodeFrameDescriptor}); it runs on little-endian machines only, so native order is
+ * the wire's order there too.
  */
 public final class MessageDescriptor {
     public static final int INLINE = 1;
@@ -61,5 +69,27 @@ public final class MessageDescriptor {
     public static final int SYNC_ACK_LENGTH = 8;
 
     private MessageDescriptor() {
+    }
+
+    /** Writes the envelope of {@code s} for world rank {@code dest} at {@code index}. */
+    public static void putEnvelope(MutableDirectBuffer b, int index, int dest, SendOperation s, long syncToken) {
+        b.putInt(index + CONTEXT_OFFSET, s.context());
+        b.putInt(index + COMM_SIZE_OFFSET, s.commSize());
+        b.putInt(index + SOURCE_OFFSET, s.source());
+        b.putInt(index + TAG_OFFSET, s.tag());
+        b.putInt(index + DESTINATION_OFFSET, dest);
+        b.putShort(index + TYPE_OFFSET, (short) s.type().ordinal());
+        b.putShort(index + FORM_OFFSET, (short) (s.isSerialized() ? 1 : 0));
+        b.putInt(index + COUNT_OFFSET, s.count());
+        b.putInt(index + LENGTH_OFFSET, s.byteLength());
+        b.putLong(index + SYNC_TOKEN_OFFSET, syncToken);
+    }
+
+    /** Reads the envelope at {@code index} into {@code a}; returns its destination world rank. */
+    public static int getEnvelope(DirectBuffer b, int index, Arrival a) {
+        a.envelope(b.getInt(index + CONTEXT_OFFSET), b.getInt(index + COMM_SIZE_OFFSET), b.getInt(index + SOURCE_OFFSET),
+            b.getInt(index + TAG_OFFSET), ElementType.of(b.getShort(index + TYPE_OFFSET)), b.getInt(index + COUNT_OFFSET),
+            b.getShort(index + FORM_OFFSET), b.getInt(index + LENGTH_OFFSET), b.getLong(index + SYNC_TOKEN_OFFSET));
+        return b.getInt(index + DESTINATION_OFFSET);
     }
 }

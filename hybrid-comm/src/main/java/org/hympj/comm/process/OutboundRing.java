@@ -45,16 +45,7 @@ final class OutboundRing {
         try {
             int index = writer.claim(inline ? INLINE : STREAMED, HEADER_LENGTH + (inline ? length : 0), progress);
             AtomicBuffer b = writer.buffer();
-            b.putInt(index + CONTEXT_OFFSET, s.context());
-            b.putInt(index + COMM_SIZE_OFFSET, s.commSize());
-            b.putInt(index + SOURCE_OFFSET, s.source());
-            b.putInt(index + TAG_OFFSET, s.tag());
-            b.putInt(index + DESTINATION_OFFSET, dest);
-            b.putShort(index + TYPE_OFFSET, (short) s.type().ordinal());
-            b.putShort(index + FORM_OFFSET, (short) (s.isSerialized() ? 1 : 0));
-            b.putInt(index + COUNT_OFFSET, s.count());
-            b.putInt(index + LENGTH_OFFSET, length);
-            b.putLong(index + SYNC_TOKEN_OFFSET, syncToken);
+            MessageDescriptor.putEnvelope(b, index, dest, s, syncToken);
             if (inline) {
                 ArrayMemory.copy(s.payloadBase(), s.payloadOffset(), b.byteArray(), b.addressOffset() + index + HEADER_LENGTH, length);
             }

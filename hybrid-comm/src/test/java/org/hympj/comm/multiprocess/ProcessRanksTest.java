@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * cannot be cancelled here (MPI lets a cancel fail; docs/architecture.md says so).
  */
 @Timeout(180)
-class ProcessRanksTest {
+public class ProcessRanksTest {
 
     /** Rank 0 takes messages from a thread-rank neighbour and two process ranks with ANY_SOURCE, in order per source. */
     @Test

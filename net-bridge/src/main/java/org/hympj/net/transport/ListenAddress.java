@@ -38,7 +38,8 @@ public final class ListenAddress {
                 throw new IllegalArgumentException("'" + choice + "' is the wildcard address; the net-bridge listens on one "
                     + "interface: name it, or its network (CIDR), with -Dhympj.net.address");
             }
-            if (NetworkInterface.getByInetAddress(address) == null) {
+            // Any 127.x.y.z is this machine's (tests give each "node" its own), though lo lists only 127.0.0.1.
+            if (!address.isLoopbackAddress() && NetworkInterface.getByInetAddress(address) == null) {
                 throw new IllegalArgumentException(address.getHostAddress() + " (from '" + (choice == null ? hostName : choice)
                     + "') is not an address of this machine; interfaces here: " + interfaces());
             }

@@ -1,0 +1,153 @@
+package org.hympj.comm.launch;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.hympj.comm.node.ClusterLayout;
+import org.hympj.net.wireup.JobSecret;
+import org.hympj.shm.JobId;
+
+/**
+ * {@code hympjrun --hosts ... | --hostfile F}: starts the JVMs of a job on its nodes through a
+ * remote shell ({@code ssh} by default, or {@code --rsh CMD}, called as {@code CMD host
+ * 'command'}, the way Open MPI calls its {@code plm_rsh_agent}), watches them, and ends the
+ * job as one, as {@link ProcessLauncher} does on one node.
+ *
+ * <p>Wire-up: JVM 0 (node 0's first, holding rank 0) is started first; it listens on an
+ * ephemeral port and prints {@code hympj-rendezvous ADDRESS}, which this launcher reads from
+ * its output and hands to the others as {@code hympj.rendezvous}. The job's secret goes to
+ * each JVM as the first line of its standard input (never on a command line, where {@code ps}
+ * would show it); that input stays open while the launcher lives, so a JVM sees the
+ * launcher's end as the end of its input, wherever it runs.
+ *
+ * <p>The nodes need HyMPJ, Java and the program at the same paths as here (a shared file
+ * system, as clusters have); the JVMs start in this directory (or {@code -wdir}).
+ */
+final class ClusterLauncher {
+    private ClusterLauncher() {
+    }
+
+    static int run(LaunchOptions options, PrintStream out, PrintStream err) {
+        ClusterLayout layout = options.clusterLayout();
+        JobId job = JobId.random();
+        JobSecret secret = JobSecret.random();
+        Process[] children = new Process[layout.jvms()];
+        List<Thread> pumps = new ArrayList<>();
+        Thread killOnExit = new Thread(() -> ProcessLauncher.destroyAll(children), "hympjrun-cleanup");
+        Runtime.getRuntime().addShutdownHook(killOnExit);
+        long wireUpMillis = Long.getLong("hympj.wireup.timeout.seconds", 60) * 1000;
+        try {
+            children[0] = start(options, layout, job, secret, 0, null);
+            BlockingQueue<String> announced = new ArrayBlockingQueue<>(1);
+            pumps.add(pump(children[0].getInputStream(), out, announced));
+            pumps.add(pump(children[0].getErrorStream(), err, null));
+            String rendezvous = announced.poll(wireUpMillis, TimeUnit.MILLISECONDS);
+            if (rendezvous == null) {
+                err.println("hympjrun: " + layout.describeJvm(0) + " did not announce its rendezvous address within "
+                    + wireUpMillis / 1000 + " s" + (children[0].isAlive() ? "" : " (it exited with status " + children[0].exitValue()
+                    + "; its errors are above)"));
+                return 1;
+            }
+            for (int g = 1; g < layout.jvms(); g++) {
+                children[g] = start(options, layout, job, secret, g, rendezvous);
+                pumps.add(pump(children[g].getInputStream(), out, null));
+                pumps.add(pump(children[g].getErrorStream(), err, null));
+            }
+            int status = ProcessLauncher.watch(children, g -> layout.describeJvm(g), err);
+            for (Thread p : pumps) {
+                p.join(2_000);
+            }
+            return status;
+        } catch (IOException e) {
+            err.println("hympjrun: cannot start the job's JVMs through '" + options.cluster.rsh() + "': " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("hympjrun: interrupted");
+            return 1;
+        } finally {
+            ProcessLauncher.destroyAll(children);
+            ProcessLauncher.awaitAll(children);
+            try {
+                Runtime.getRuntime().removeShutdownHook(killOnExit);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs anyway
+            }
+        }
+    }
+
+    private static Process start(LaunchOptions options, ClusterLayout layout, JobId job, JobSecret secret, int g, String rendezvous)
+        throws IOException {
+        int node = layout.nodeOfJvm(g);
+        List<String> java = ProcessLauncher.javaCommand(layout.node(node).jvms());
+        java.add("-Dhympj.job.id=" + job);
+        java.add("-Dhympj.node.index=" + node);
+        java.add("-Dhympj.jvm.index=" + layout.localJvm(g));
+        java.add("-Dhympj.jvm.ranks=" + layout.rankCount(g));
+        java.add("-Dhympj.local.ranks=" + layout.node(node).size());
+        if (rendezvous != null) {
+            java.add("-Dhympj.rendezvous=" + rendezvous);
+        }
+        java.add("-cp");
+        java.add(System.getProperty("java.class.path"));
+        java.add(RankProcess.class.getName());
+        java.addAll(options.asChildArguments());
+        Path dir = options.workingDirectory != null ? options.workingDirectory : Path.of("").toAbsolutePath();
+        StringBuilder remote = new StringBuilder("cd ").append(quote(dir.toString())).append(" && exec");
+        for (String word : java) {
+            remote.append(' ').append(quote(word));
+        }
+        List<String> command = new ArrayList<>(Arrays.asList(options.cluster.rsh().trim().split("\\s+")));
+        command.add(layout.host(node));
+        command.add(remote.toString());
+        Process p = new ProcessBuilder(command).start();
+        OutputStream in = p.getOutputStream();
+        in.write((secret.toHex() + "\n").getBytes(StandardCharsets.US_ASCII));
+        in.flush();
+        // The input stays open: its end tells the JVM that this launcher is gone.
+        return p;
+    }
+
+    /** For a remote shell: one word, in single quotes. */
+    static String quote(String word) {
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+
+    /**
+     * Copies a JVM's output to ours line by line (lines of different JVMs never mix); the
+     * rendezvous line, if {@code announced} waits for it, goes there instead.
+     */
+    private static Thread pump(InputStream from, PrintStream to, BlockingQueue<String> announced) {
+        Thread t = new Thread(() -> {
+            boolean waiting = announced != null;
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(from, StandardCharsets.UTF_8))) {
+                for (String line = r.readLine(); line != null; line = r.readLine()) {
+                    if (waiting && line.startsWith(ClusterMember.RENDEZVOUS_LINE)) {
+                        announced.offer(line.substring(ClusterMember.RENDEZVOUS_LINE.length()).trim());
+                        waiting = false;
+                        continue;
+                    }
+                    synchronized (to) {
+                        to.println(line);
+                    }
+                }
+            } catch (IOException ignored) {
+                // the JVM is gone; watch() reports it
+            }
+        }, "hympjrun-output");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+}
