@@ -16,6 +16,15 @@
 #   PLOT=latency.png benchmarks/native/compare.sh latency 2   # also draws both columns (OsuPlot)
 #   CSV=results/latency benchmarks/native/compare.sh latency 2 # keeps "results/latency Open MPI.csv" and "... HyMPJ.csv"
 # For mbw_mr the table compares MB/s (its first column); messages/s is MB/s * 1e6 / size.
+#
+# Across nodes (NODES=2 or more; root and iproute2): the nodes are network namespaces joined by
+# veth pairs and a bridge (scripts/netns-cluster.sh, started here if needed), ranks in blocks of
+# ranks/NODES per node; Open MPI runs from node 0 over TCP (--mca btl tcp,self), HyMPJ over its
+# net-bridge, with JVMS JVMs per node (1: the node's leader carries all its ranks' traffic;
+# = ranks per node: every rank its own JVM and its own connections).
+#   NODES=2 benchmarks/native/compare.sh latency 2
+#   NODES=2 benchmarks/native/compare.sh mbw_mr 8 1     # 4 ranks per node, leader aggregation
+#   NODES=2 benchmarks/native/compare.sh mbw_mr 8 4     # 4 ranks per node, direct connections
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -27,10 +36,34 @@ out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 mpicc -O2 -o "$out/osu_lite" "$here/osu_lite.c"
 [ -f "$root/benchmarks/target/benchmarks.jar" ] || (cd "$root" && mvn -q -B -Dstyle.color=never -DskipTests package)
+nodes="${NODES:-1}"
+if [ "$nodes" -gt 1 ]; then
+  per_node=$(( ranks / nodes ))
+  if ! ip netns list | grep -q "^hympj-n$((nodes - 1)) "; then
+    "$root/scripts/netns-cluster.sh" start "$nodes"
+  fi
+  ompi_hosts=$(for n in $(seq "$nodes"); do printf '10.77.0.%d:%d,' "$n" "$per_node"; done | sed 's/,$//')
+  hympj_hosts=$(for n in $(seq 0 $((nodes - 1))); do printf 'hympj-n%d,' "$n"; done | sed 's/,$//')
+  native() {
+    ip netns exec hympj-n0 mpirun --allow-run-as-root --oversubscribe -np "$ranks" --host "$ompi_hosts" \
+      --mca plm_rsh_agent "$root/scripts/netns-rsh" --mca btl tcp,self \
+      --mca oob_tcp_if_include 10.77.0.0/24 --mca btl_tcp_if_include 10.77.0.0/24 "$out/osu_lite" "$test"
+  }
+  hympj() {
+    "$root/hympjrun" -np "$ranks" --hosts "$hympj_hosts" --ranks-per-node "$per_node" --jvms-per-node "$jvms" \
+      --rsh "$root/scripts/netns-rsh" --net-address 10.77.0.0/24 \
+      -cp "$root/benchmarks/target/benchmarks.jar" org.hympj.benchmarks.osu.OsuLite "$test"
+  }
+else
+  native() { mpirun --allow-run-as-root --oversubscribe -np "$ranks" "$out/osu_lite" "$test"; }
+  hympj() {
+    "$root/hympjrun" -np "$ranks" --jvms "$jvms" -cp "$root/benchmarks/target/benchmarks.jar" \
+      org.hympj.benchmarks.osu.OsuLite "$test"
+  }
+fi
 for r in $(seq "$repeat"); do
-  mpirun --allow-run-as-root --oversubscribe -np "$ranks" "$out/osu_lite" "$test" > "$out/native.$r"
-  "$root/hympjrun" -np "$ranks" --jvms "$jvms" -cp "$root/benchmarks/target/benchmarks.jar" \
-    org.hympj.benchmarks.osu.OsuLite "$test" > "$out/hympj.$r"
+  native > "$out/native.$r"
+  hympj > "$out/hympj.$r"
 done
 # The median per size of the runs' values (input: "size value" lines).
 median() {
@@ -43,7 +76,7 @@ median() {
 cat "$out"/native.* | grep -v '^#' | awk '{ print $1, $2 }' | median > "$out/native.median"
 cat "$out"/hympj.* | grep -v '^#' | awk '{ print $1, $2 }' | median > "$out/hympj.median"
 head -1 "$out/native.1"
-head -1 "$out/hympj.1" | sed "s/)\$/, $jvms JVMs)/"
+head -1 "$out/hympj.1" | sed "s/)\$/, $jvms JVMs$([ "$nodes" -gt 1 ] && echo " per node, $nodes nodes"))/"
 echo "# median of $repeat interleaved runs per column"
 unit=$(sed -n 2p "$out/native.1" | sed 's/# Size *//')
 printf '%-10s %18s %18s %10s\n' "# Size" "Open MPI" "HyMPJ" "HyMPJ/OMPI"

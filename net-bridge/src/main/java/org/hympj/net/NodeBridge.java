@@ -13,13 +13,15 @@ import org.hympj.rings.RingWriter;
  * leader thread that owns their sockets' writing side. With one JVM per node (hympjrun's
  * default for clusters) this is the node's leader, and it holds one connection per other node.
  *
- * <p>The ranks' threads never touch a socket. A thread that sends off-node claims room in the
- * connection's many-producer ring (Agrona's {@code ManyToOneRingBuffer}: a CAS on its tail,
- * then a plain copy), writes its frame there and returns; the leader takes every frame the
- * rings hold in one pass and writes them with as few socket writes as it can (small frames
- * gathered, large ones straight from the ring). It never waits to fill a batch, so a lone
- * message goes at once and the flush delay is bounded by one pass; under load the frames that
- * queued while a write was in the kernel go together in the next. A large payload goes as
+ * <p>A thread that sends off-node claims room in the connection's many-producer ring (Agrona's
+ * {@code ManyToOneRingBuffer}: a CAS on its tail, then a plain copy) and writes its frame
+ * there. If no thread is writing that connection just then, the sender empties the ring into
+ * the socket itself (a lone message goes without waking anyone); otherwise it leaves its frame
+ * to the thread that is writing or to the leader, and returns. The leader takes every frame
+ * the rings hold in one pass and writes them with as few socket writes as it can (small frames
+ * gathered, large ones straight from the ring). Nobody waits to fill a batch, so the flush
+ * delay is bounded by one pass; under load the frames that queued while a write was in the
+ * kernel go together in the next. A large payload goes as
  * fragments of {@link BridgeSettings#fragmentBytes}, each its own record, so the frames other
  * threads commit meanwhile go between them instead of behind the whole payload.
  *
@@ -119,10 +121,18 @@ public final class NodeBridge implements AutoCloseable {
         return peers[jvm].ring().buffer();
     }
 
-    /** Publishes a claimed frame; the leader writes it with its next pass. */
+    /**
+     * Publishes a claimed frame and writes it at once if the connection is idle; else the
+     * thread writing it, or the leader, does.
+     */
     public void commit(int jvm, int index) {
-        peers[jvm].ring().commit(index);
-        wakeLeader();
+        PeerLink p = peers[jvm];
+        p.ring().commit(index);
+        // A flush that found another writer (-1) may have been too late for that writer's pass,
+        // and one that succeeded may leave frames committed meanwhile: the leader takes those.
+        if (p.flush(System.nanoTime()) < 0 || p.hasWork()) {
+            wakeLeader();
+        }
     }
 
     /**
@@ -185,7 +195,7 @@ public final class NodeBridge implements AutoCloseable {
             int work = 0;
             for (PeerLink p : peers) {
                 if (p != null) {
-                    work += p.flush(now);
+                    work += Math.max(0, p.flush(now));
                 }
             }
             if (work > 0) {

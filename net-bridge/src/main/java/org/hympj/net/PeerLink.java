@@ -5,6 +5,7 @@ import static org.hympj.net.frame.FrameDescriptor.HEADER_LENGTH;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
@@ -29,9 +30,11 @@ import org.hympj.net.transport.Link;
  *       {@link BridgeEvents#onFrame}.</li>
  * </ul>
  *
- * <p>Invariant: only the leader thread writes the socket and reads the ring; only the reader
- * thread reads the socket. The connection is lost at most once ({@link #lost}), after which
- * writers fail at once and the leader skips it.
+ * <p>Invariant: one thread at a time writes the socket and reads the ring: the one that holds
+ * {@link #writing} (the leader, or a sending thread that found the connection idle and flushed
+ * its own frame at once, see {@link NodeBridge#commit}); only the reader thread reads the
+ * socket. The connection is lost at most once ({@link #lost}), after which writers fail at
+ * once and the leader skips it.
  */
 final class PeerLink implements ControlledMessageHandler {
     /** Frames up to this size are gathered; larger ones go from the ring in a write of their own. */
@@ -49,6 +52,8 @@ final class PeerLink implements ControlledMessageHandler {
     /** The ring's memory as the socket writes it: large frames go from here. */
     private final ByteBuffer ringBytes;
 
+    /** Held by the thread that writes the socket; the batch and the write state below are its. */
+    private final AtomicBoolean writing = new AtomicBoolean();
     private final ByteBuffer batch = ByteBuffer.allocateDirect(BATCH_BYTES);
     private final UnsafeBuffer batchView = new UnsafeBuffer(batch);
     private int batchLength;
@@ -110,8 +115,31 @@ final class PeerLink implements ControlledMessageHandler {
 
     // ---------------------------------------------------------------- leader side
 
-    /** One pass of the leader over this connection: urgent frames, then ring frames, then a heartbeat if due. */
+    /**
+     * One pass over this connection, if no other thread is writing it: urgent frames, then ring
+     * frames, then a heartbeat if due. Returns the frames written, or -1 if another thread holds
+     * the connection (it may have read the ring before the caller's frame went in).
+     */
     int flush(long now) {
+        // Test before the CAS: a leader and a sender meeting here do not fight over the line.
+        if (writing.get() || !writing.compareAndSet(false, true)) {
+            return -1;
+        }
+        try {
+            return flushHeld(now);
+        } finally {
+            writing.set(false);
+        }
+    }
+
+    /** Takes {@link #writing}, waiting for a sender that holds it; for the leader's last frames. */
+    private void holdWriting() {
+        while (!writing.compareAndSet(false, true)) {
+            Thread.onSpinWait();
+        }
+    }
+
+    private int flushHeld(long now) {
         if (lost.get() != null) {
             return 0;
         }
@@ -203,9 +231,10 @@ final class PeerLink implements ControlledMessageHandler {
         if (lost.get() != null) {
             return;
         }
+        holdWriting();
         try {
             while (hasWork()) {
-                flush(System.nanoTime());
+                flushHeld(System.nanoTime());
             }
             if (lost.get() == null) {
                 appendHeader(FrameDescriptor.GOODBYE, 0);
@@ -214,6 +243,8 @@ final class PeerLink implements ControlledMessageHandler {
             }
         } catch (IOException e) {
             lost("saying goodbye failed: " + e.getMessage());
+        } finally {
+            writing.set(false);
         }
     }
 
@@ -222,12 +253,15 @@ final class PeerLink implements ControlledMessageHandler {
         if (lost.get() != null) {
             return;
         }
+        holdWriting();
         try {
             FrameWriter w = new FrameWriter(body.length);
             w.buffer().putBytes(HEADER_LENGTH, body);
             w.write(link, type, body.length);
         } catch (IOException e) {
             lost("writing to it failed: " + e.getMessage());
+        } finally {
+            writing.set(false);
         }
     }
 
