@@ -77,8 +77,7 @@ final class ClusterLauncher {
             err.println("hympjrun: interrupted");
             return 1;
         } finally {
-            ProcessLauncher.destroyAll(children);
-            ProcessLauncher.awaitAll(children);
+            stopAll(children);
             try {
                 Runtime.getRuntime().removeShutdownHook(killOnExit);
             } catch (IllegalStateException shuttingDown) {
@@ -117,6 +116,31 @@ final class ClusterLauncher {
         in.flush();
         // The input stays open: its end tells the JVM that this launcher is gone.
         return p;
+    }
+
+    /**
+     * Stops the JVMs still running: first politely (their shutdown hooks remove their segments
+     * on their nodes, where no launcher can sweep), then for good after two seconds.
+     */
+    private static void stopAll(Process[] children) {
+        for (Process p : children) {
+            if (p != null && p.isAlive()) {
+                p.destroy();
+            }
+        }
+        long deadline = System.currentTimeMillis() + 2_000;
+        for (Process p : children) {
+            if (p != null) {
+                try {
+                    p.waitFor(Math.max(1, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        ProcessLauncher.destroyAll(children);
+        ProcessLauncher.awaitAll(children);
     }
 
     /** For a remote shell: one word, in single quotes. */

@@ -5,6 +5,8 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
 import org.hympj.comm.node.ClusterLayout;
 import org.hympj.comm.node.ClusterPath;
 import org.hympj.comm.node.NodeFrameDescriptor;
@@ -58,30 +60,52 @@ final class ClusterMember {
                             String netAddress, Consumer<PeerAddress> announce, PeerAddress rendezvous, PrintStream err)
         throws IOException {
         int me = layout.jvm(node, localJvm);
+        WireUp.Connections c = wireUp(me, layout.jvms(), j -> layout.nodeOfJvm(j) == node, layout::describeJvm, jobId, secret,
+            netAddress, layout.host(node), announce, rendezvous, err);
+        return connect(job, layout, node, localJvm, jobId, c, err);
+    }
+
+    /** Opens the connections to every JVM of the job on another node (see {@link WireUp}). */
+    static WireUp.Connections wireUp(int me, int jvms, IntPredicate sameNode, IntFunction<String> describe, JobId jobId,
+                                     JobSecret secret, String netAddress, String hostName, Consumer<PeerAddress> announce,
+                                     PeerAddress rendezvous, PrintStream err) throws IOException {
+        BridgeSettings settings = bridgeSettings(1);
+        String choice = netAddress != null ? netAddress : System.getProperty("hympj.net.address");
+        InetAddress listen = ListenAddress.choose(choice, hostName);
+        WireUp wireUp = new WireUp(new Handshake.Identity(jobId.high(), jobId.low(), me, secret), jvms, sameNode, describe,
+            new TcpTransport(), settings.maxBodyLength(), NodeFrameDescriptor.TYPES,
+            m -> err.println("hympj net-bridge (" + describe.apply(me) + "): " + m),
+            Long.getLong("hympj.wireup.timeout.seconds", 60) * 1000);
+        return wireUp.run(listen, announce, rendezvous);
+    }
+
+    /**
+     * Over the connections wire-up opened: the bridge, then this node's rings (when it has more
+     * than one JVM), then the route between them, connected to {@code job}.
+     */
+    static ClusterPath connect(Job job, ClusterLayout layout, int node, int localJvm, JobId jobId, WireUp.Connections c,
+                               PrintStream err) {
+        int me = layout.jvm(node, localJvm);
         ProcessLayout nodeLayout = layout.node(node);
-        RingPath ring = null;
+        BridgeSettings settings = bridgeSettings(layout.rankCount(me));
         OffNodePath offNode = new OffNodePath(job, layout, me, err);
+        RingPath ring = null;
         try {
-            BridgeSettings settings = bridgeSettings(layout.rankCount(me));
-            String choice = netAddress != null ? netAddress : System.getProperty("hympj.net.address");
-            InetAddress listen = ListenAddress.choose(choice, layout.host(node));
-            WireUp wireUp = new WireUp(new Handshake.Identity(jobId.high(), jobId.low(), me, secret), layout.jvms(),
-                j -> layout.nodeOfJvm(j) == node, layout::describeJvm, new TcpTransport(), settings.maxBodyLength(),
-                NodeFrameDescriptor.TYPES, offNode::log, Long.getLong("hympj.wireup.timeout.seconds", 60) * 1000);
-            WireUp.Connections c = wireUp.run(listen, announce, rendezvous);
             offNode.attach(new NodeBridge(me, c.links(), c.decoders(), offNode, settings), settings.fragmentBytes());
             // The rings after the bridge: the other JVMs of this node start only once JVM 0 has
             // announced the rendezvous, and opening the rings waits for them.
             if (nodeLayout.jvms() > 1) {
+                // What killed jobs left in this node's shared memory goes first (no launcher runs here to sweep it).
+                org.hympj.shm.StaleJobSweeper.sweep();
                 // Each node its own job directory: nodes that share a /dev/shm (namespaces on one machine) never collide.
                 ring = ProcessPathSettings.open(job, nodeLayout, localJvm, ExternalLaunch.jobId(jobId + "/node/" + node));
             }
         } catch (IOException | RuntimeException e) {
             offNode.close();
-            if (ring != null) {
-                ring.close();
+            for (org.hympj.net.transport.Link l : c.links()) {
+                closeQuietly(l);
             }
-            throw e;
+            throw e instanceof RuntimeException ? (RuntimeException) e : new IllegalStateException(e.getMessage(), e);
         }
         ClusterPath path = new ClusterPath(layout, node, ring, offNode);
         job.connect(path);
@@ -89,6 +113,16 @@ final class ClusterMember {
             ring.startProgressAgent(ProcessPathSettings.parkMicros(), null);
         }
         return path;
+    }
+
+    private static void closeQuietly(java.io.Closeable c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (IOException ignored) {
+                // failing already
+            }
+        }
     }
 
     /** Reads the job's secret, the first line hympjrun writes to this JVM's standard input. */

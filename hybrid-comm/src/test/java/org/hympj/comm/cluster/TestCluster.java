@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,6 +63,40 @@ final class TestCluster {
 
     /** How a job on the cluster ended. */
     record Result(int exitCode, String output) {
+    }
+
+    /**
+     * {@code mpirun -np N --host 10.77.0.1:K,... java ... program args} from node 0, with
+     * {@code ranksPerNode} ranks on each of the first nodes; namespaces only.
+     */
+    Result mpirun(int np, int ranksPerNode, Path rendezvousDir, Class<?> program, String... args)
+        throws IOException, InterruptedException {
+        StringBuilder hosts = new StringBuilder();
+        for (int n = 0; n * ranksPerNode < np; n++) {
+            hosts.append(n == 0 ? "" : ",").append("10.77.0.").append(n + 1).append(':').append(ranksPerNode);
+        }
+        List<String> command = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "--oversubscribe", "-np",
+            Integer.toString(np), "--host", hosts.toString(), "--mca", "plm_rsh_agent", rsh, "--mca", "oob_tcp_if_include",
+            "10.77.0.0/24", Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--add-opens",
+            "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xmx256m", "-Dhympj.net.address=10.77.0.0/24",
+            "-Dhympj.rendezvous.dir=" + rendezvousDir, "-cp", System.getProperty("java.class.path"), program.getName()));
+        command.addAll(List.of(args));
+        StringBuilder line = new StringBuilder("hostname hympj-n0 && exec");
+        for (String word : command) {
+            line.append(' ').append("'").append(word.replace("'", "'\\''")).append("'");
+        }
+        Path log = Files.createTempFile("hympj-mpirun", ".log");
+        try {
+            Process p = new ProcessBuilder("ip", "netns", "exec", "hympj-n0", "unshare", "--uts", "sh", "-c", line.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            if (!p.waitFor(120, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("mpirun did not end within 120 s:\n" + Files.readString(log));
+            }
+            return new Result(p.exitValue(), Files.readString(log));
+        } finally {
+            Files.deleteIfExists(log);
+        }
     }
 
     /** {@code hympjrun -np N --hosts ... [options] -cp <test classes> program args}, launched from this JVM. */

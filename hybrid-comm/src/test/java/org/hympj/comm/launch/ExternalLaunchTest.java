@@ -45,14 +45,37 @@ class ExternalLaunchTest {
         assertEquals("slurm:77.0", p.jobKey());
         env.put("SLURM_STEP_NUM_NODES", "2");
         assertTrue(assertThrows(IllegalStateException.class, () -> ExternalLaunch.placement(env)).getMessage()
-            .contains("more than one node"));
+            .contains("set neither SLURM_STEP_TASKS_PER_NODE nor SLURM_NODEID"));
+        // Five tasks on three nodes as "2(x2),1": task 4 is alone on node 2.
+        env.putAll(Map.of("SLURM_NTASKS", "5", "SLURM_PROCID", "4", "SLURM_LOCALID", "0", "SLURM_NODEID", "2",
+            "SLURM_STEP_NUM_NODES", "3", "SLURM_STEP_TASKS_PER_NODE", "2(x2),1"));
+        ExternalLaunch.Placement across = ExternalLaunch.placement(env);
+        assertEquals(0, across.localRank());
+        assertEquals(1, across.localSize());
+        env.put("SLURM_NODEID", "1");
+        env.put("SLURM_PROCID", "3");
+        env.put("SLURM_LOCALID", "1");
+        assertEquals(2, ExternalLaunch.placement(env).localSize());
     }
 
     @Test
-    void ranksOnSeveralNodesAreRefusedWithTheReason() {
+    void ranksOnSeveralNodesArePlacedInBlocksAndAnythingElseIsRefusedWithTheOptionToUse() {
+        Map<String, String> env = ompi(3, 4, 2);
+        env.put("OMPI_COMM_WORLD_LOCAL_RANK", "1");
+        ExternalLaunch.Placement p = ExternalLaunch.placement(env);
+        assertEquals(1, p.localRank());
+        assertEquals(2, p.localSize());
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> ExternalLaunch.placement(ompi(0, 4, 2)));
-        assertTrue(e.getMessage().startsWith("mpirun started this job's 4 ranks on more than one node; HyMPJ runs ranks "
-            + "across nodes through its net-bridge, which is not built yet (issue #5)"), e.getMessage());
+        assertTrue(e.getMessage().contains("HyMPJ needs each node's ranks in one block (mpirun --map-by slot"), e.getMessage());
+        // Round-robin mapping: ranks 0 and 2 on node a, 1 and 3 on node b.
+        org.hympj.net.wireup.PeerAddress a = new org.hympj.net.wireup.PeerAddress("10.0.0.1", 1000);
+        org.hympj.net.wireup.PeerAddress b = new org.hympj.net.wireup.PeerAddress("10.0.0.2", 1000);
+        e = assertThrows(IllegalStateException.class, () -> ExternalLaunch.layoutFromTable(
+            new org.hympj.net.wireup.PeerAddress[] {a, b, a, b}, p));
+        assertTrue(e.getMessage().contains("ranks on 10.0.0.1 are not consecutive"), e.getMessage());
+        org.hympj.comm.node.ClusterLayout blocks = ExternalLaunch.layoutFromTable(new org.hympj.net.wireup.PeerAddress[] {a, a, b, b}, p);
+        assertEquals(2, blocks.nodeCount());
+        assertEquals(1, blocks.nodeOfRank(3));
     }
 
     @Test

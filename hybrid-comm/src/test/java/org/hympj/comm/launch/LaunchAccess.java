@@ -8,6 +8,11 @@ public final class LaunchAccess {
     private LaunchAccess() {
     }
 
+    /** True if {@code command} is an executable on the PATH. */
+    public static boolean installed(String command) {
+        return ForeignLaunches.installed(command);
+    }
+
     /** The job directories in shared memory now. */
     public static Set<String> jobDirectories() throws IOException {
         return ForeignLaunches.jobDirectories();

@@ -38,8 +38,11 @@ import org.hympj.net.transport.Transport;
  * makes the wire-up fail with the names of those missing, never hang.
  */
 public final class WireUp {
-    /** Per connection: the link and the decoder that read its handshake (it may hold the first frames after it). */
-    public record Connections(Link[] links, FrameDecoder[] decoders) {
+    /**
+     * Per connection: the link and the decoder that read its handshake (it may hold the first
+     * frames after it); and where every JVM of the job listened (JVMs of one node share an address).
+     */
+    public record Connections(Link[] links, FrameDecoder[] decoders, PeerAddress[] table) {
     }
 
     private final Handshake.Identity me;
@@ -98,7 +101,7 @@ public final class WireUp {
                 expected += me.jvm() != 0 && !sameNode.test(j) ? 1 : 0;
             }
             acceptAll(listener, expected, links, decoders, j -> j > me.jvm() && !sameNode.test(j));
-            return new Connections(links, decoders);
+            return new Connections(links, decoders, table);
         } catch (IOException | RuntimeException e) {
             for (Link l : links) {
                 if (l != null) {
