@@ -25,6 +25,7 @@
 #   NODES=2 benchmarks/native/compare.sh latency 2
 #   NODES=2 benchmarks/native/compare.sh mbw_mr 8 1     # 4 ranks per node, leader aggregation
 #   NODES=2 benchmarks/native/compare.sh mbw_mr 8 4     # 4 ranks per node, direct connections
+# ITERATIONS=N runs N iterations of every size in both suites (warm-up N/10) instead of OSU's counts.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -37,6 +38,12 @@ trap 'rm -rf "$out"' EXIT
 mpicc -O2 -o "$out/osu_lite" "$here/osu_lite.c"
 [ -f "$root/benchmarks/target/benchmarks.jar" ] || (cd "$root" && mvn -q -B -Dstyle.color=never -DskipTests package)
 nodes="${NODES:-1}"
+native_args=("$test")
+hympj_args=("$test")
+if [ -n "${ITERATIONS:-}" ]; then
+  native_args+=(0 "$ITERATIONS")
+  hympj_args+=(--iterations "$ITERATIONS" --warmup $(( ITERATIONS / 10 + 1 )))
+fi
 if [ "$nodes" -gt 1 ]; then
   per_node=$(( ranks / nodes ))
   if ! ip netns list | grep -q "^hympj-n$((nodes - 1)) "; then
@@ -45,20 +52,21 @@ if [ "$nodes" -gt 1 ]; then
   ompi_hosts=$(for n in $(seq "$nodes"); do printf '10.77.0.%d:%d,' "$n" "$per_node"; done | sed 's/,$//')
   hympj_hosts=$(for n in $(seq 0 $((nodes - 1))); do printf 'hympj-n%d,' "$n"; done | sed 's/,$//')
   native() {
-    ip netns exec hympj-n0 mpirun --allow-run-as-root --oversubscribe -np "$ranks" --host "$ompi_hosts" \
+    # From node 0, with its own host name: Open MPI tells nodes apart by name.
+    "$root/scripts/netns-rsh" hympj-n0 mpirun --allow-run-as-root --oversubscribe -np "$ranks" --host "$ompi_hosts" \
       --mca plm_rsh_agent "$root/scripts/netns-rsh" --mca btl tcp,self \
-      --mca oob_tcp_if_include 10.77.0.0/24 --mca btl_tcp_if_include 10.77.0.0/24 "$out/osu_lite" "$test"
+      --mca oob_tcp_if_include 10.77.0.0/24 --mca btl_tcp_if_include 10.77.0.0/24 "$out/osu_lite" "${native_args[@]}"
   }
   hympj() {
     "$root/hympjrun" -np "$ranks" --hosts "$hympj_hosts" --ranks-per-node "$per_node" --jvms-per-node "$jvms" \
       --rsh "$root/scripts/netns-rsh" --net-address 10.77.0.0/24 \
-      -cp "$root/benchmarks/target/benchmarks.jar" org.hympj.benchmarks.osu.OsuLite "$test"
+      -cp "$root/benchmarks/target/benchmarks.jar" org.hympj.benchmarks.osu.OsuLite "${hympj_args[@]}"
   }
 else
-  native() { mpirun --allow-run-as-root --oversubscribe -np "$ranks" "$out/osu_lite" "$test"; }
+  native() { mpirun --allow-run-as-root --oversubscribe -np "$ranks" "$out/osu_lite" "${native_args[@]}"; }
   hympj() {
     "$root/hympjrun" -np "$ranks" --jvms "$jvms" -cp "$root/benchmarks/target/benchmarks.jar" \
-      org.hympj.benchmarks.osu.OsuLite "$test"
+      org.hympj.benchmarks.osu.OsuLite "${hympj_args[@]}"
   }
 fi
 for r in $(seq "$repeat"); do

@@ -19,8 +19,10 @@
 
 #define WINDOW 64
 
-static int iterations(long size) { return size <= 8192 ? 10000 : 1000; }
-static int warmup(long size) { return size <= 8192 ? 1000 : 10; }
+/* OSU's counts, unless the third argument gives the iterations for every size (warm-up: a tenth). */
+static int fixed_iterations = 0;
+static int iterations(long size) { return fixed_iterations > 0 ? fixed_iterations : size <= 8192 ? 10000 : 1000; }
+static int warmup(long size) { return fixed_iterations > 0 ? fixed_iterations / 10 + 1 : size <= 8192 ? 1000 : 10; }
 
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
@@ -29,7 +31,8 @@ int main(int argc, char **argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     const char *test = argc > 1 ? argv[1] : "latency";
     int p2p = strcmp(test, "latency") == 0 || strcmp(test, "bw") == 0 || strcmp(test, "bibw") == 0 || strcmp(test, "mbw_mr") == 0;
-    long max = argc > 2 ? atol(argv[2]) : (p2p ? 4194304 : 1048576);
+    long max = argc > 2 && atol(argv[2]) > 0 ? atol(argv[2]) : (p2p ? 4194304 : 1048576);
+    if (argc > 3) fixed_iterations = atoi(argv[3]);
     char *a = malloc(max * (size_t) size + 64);
     char *b = malloc(max * (size_t) size + 64);
     memset(a, 1, max * (size_t) size);
