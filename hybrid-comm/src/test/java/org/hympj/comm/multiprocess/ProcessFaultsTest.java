@@ -84,6 +84,21 @@ public class ProcessFaultsTest {
         Path pidFile = shm.getParent().resolve("rank1-" + System.nanoTime() + ".pid");
         CompletableFuture<ProcessJobs.Result> job = CompletableFuture.supplyAsync(
             () -> ProcessJobs.run(3, 3, TokenRingUntilKilled.class, pidFile.toString()));
+        long[] killed = killWhenStarted(pidFile);
+        long pid = killed[0];
+        ProcessJobs.Result result = job.get(60, TimeUnit.SECONDS);
+        String out = result.output();
+        assertNotEquals(0, result.exitCode(), out);
+        assertTrue(out.contains("rank 1 (JVM 1, process " + pid + ") was killed by signal 9"), out);
+        assertFailedWithinFiveSeconds(out, killed[1], new int[] {0, 2}, "rank 1", "died");
+        assertNothingLeftInSharedMemory();
+    }
+
+    /**
+     * Waits for {@link TokenRingUntilKilled}'s rank 1 to write its pid to {@code pidFile}, lets
+     * the ring run a little, and kills that process with SIGKILL; returns its pid and when.
+     */
+    public static long[] killWhenStarted(Path pidFile) throws Exception {
         long deadline = System.currentTimeMillis() + 60_000;
         while (!Files.exists(pidFile) || Files.readString(pidFile).isBlank()) {
             assertTrue(System.currentTimeMillis() < deadline, "rank 1 never started");
@@ -91,21 +106,23 @@ public class ProcessFaultsTest {
         }
         long pid = Long.parseLong(Files.readString(pidFile).trim());
         Files.delete(pidFile);
-        Thread.sleep(300);
+        Thread.sleep(400);
         long killedAt = System.currentTimeMillis();
         assertTrue(ProcessHandle.of(pid).orElseThrow().destroyForcibly(), "SIGKILL sent");
-        ProcessJobs.Result result = job.get(60, TimeUnit.SECONDS);
-        String out = result.output();
-        assertNotEquals(0, result.exitCode(), out);
-        assertTrue(out.contains("rank 1 (JVM 1, process " + pid + ") was killed by signal 9"), out);
-        for (int survivor : new int[] {0, 2}) {
+        return new long[] {pid, killedAt};
+    }
+
+    /** Every survivor printed its MPIException within 5 s of {@code killedAt}, naming what {@code reason} says. */
+    public static void assertFailedWithinFiveSeconds(String out, long killedAt, int[] survivors, String... reason) {
+        for (int survivor : survivors) {
             Matcher m = Pattern.compile("rank " + survivor + " caught MPIException at (\\d+): (.*)").matcher(out);
             assertTrue(m.find(), "rank " + survivor + " did not fail with an MPIException:\n" + out);
             long after = Long.parseLong(m.group(1)) - killedAt;
             assertTrue(after < 5_000, "rank " + survivor + " failed " + after + " ms after the kill");
-            assertTrue(m.group(2).contains("rank 1") && m.group(2).contains("died"), m.group(2));
+            for (String r : reason) {
+                assertTrue(m.group(2).contains(r), m.group(2));
+            }
         }
-        assertNothingLeftInSharedMemory();
     }
 
     /** Rank 2 calls MPI.Abort(7) while the others wait in a receive. */
