@@ -42,7 +42,8 @@ class HandshakeTest {
         CompletableFuture<PeerAddress> rendezvous = new CompletableFuture<>();
         CompletableFuture<Object> zero = CompletableFuture.supplyAsync(() -> {
             try {
-                return job.wireUp(0, 2, JobSecret.random(), 3_000, rendezvous);
+                // Long enough for both intruders to come and go on a slow, shared machine.
+                return job.wireUp(0, 2, JobSecret.random(), 10_000, rendezvous);
             } catch (Exception e) {
                 return e;
             }
