@@ -40,14 +40,17 @@ class HandshakeTest {
     void aConnectorWithAnotherSecretIsRefusedAndLoggedAndTheRendezvousTimesOutNamingTheMissing() throws Exception {
         LoopbackJob job = new LoopbackJob();
         CompletableFuture<PeerAddress> rendezvous = new CompletableFuture<>();
+        // Threads of their own: on a 2-core machine the common pool has one, and the second JVM
+        // would only start once the first had given up waiting for it.
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newCachedThreadPool();
         CompletableFuture<Object> zero = CompletableFuture.supplyAsync(() -> {
             try {
                 // Long enough for both intruders to come and go on a slow, shared machine.
-                return job.wireUp(0, 2, JobSecret.random(), 10_000, rendezvous);
+                return job.wireUp(0, 2, JobSecret.random(), 5_000, rendezvous);
             } catch (Exception e) {
                 return e;
             }
-        });
+        }, threads);
         PeerAddress at = rendezvous.get(10, TimeUnit.SECONDS);
         // A stranger that speaks no protocol at all.
         try (Socket s = new Socket(at.host(), at.port())) {
@@ -65,10 +68,11 @@ class HandshakeTest {
                 } catch (Exception x) {
                     throw new RuntimeException(x);
                 }
-            }).get(20, TimeUnit.SECONDS));
+            }, threads).get(20, TimeUnit.SECONDS));
         assertTrue(e.getCause().getMessage().contains("closed before its PEER_TABLE") || e.getCause().getMessage().contains("WELCOME"),
             e.getCause().getMessage());
         Object outcome = zero.get(20, TimeUnit.SECONDS);
+        threads.shutdown();
         assertTrue(outcome instanceof IOException, String.valueOf(outcome));
         assertTrue(((IOException) outcome).getMessage().contains("JVM 1 never connected"), ((IOException) outcome).getMessage());
         assertEquals(2, job.log.size(), job.log.toString());
