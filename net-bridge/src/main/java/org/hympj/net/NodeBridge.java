@@ -30,7 +30,6 @@ import org.hympj.rings.RingWriter;
  * needs, given that a rank's sends to one destination are committed in program order.
  */
 public final class NodeBridge implements AutoCloseable {
-    private final int me;
     private final PeerLink[] peers;
     private final BridgeEvents events;
     private final BridgeSettings settings;
@@ -50,7 +49,6 @@ public final class NodeBridge implements AutoCloseable {
      */
     public NodeBridge(int me, Link[] links, FrameDecoder[] decoders, BridgeEvents events, BridgeSettings settings)
         throws IOException {
-        this.me = me;
         this.events = events;
         this.settings = settings;
         this.peers = new PeerLink[links.length];
@@ -83,10 +81,6 @@ public final class NodeBridge implements AutoCloseable {
         leader = new Thread(this::lead, "hympj-bridge-leader-jvm-" + me);
         leader.setDaemon(true);
         leader.start();
-    }
-
-    public int me() {
-        return me;
     }
 
     /** True if JVM {@code jvm} is reached through this bridge. */

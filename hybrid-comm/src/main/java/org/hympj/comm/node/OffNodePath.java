@@ -2,6 +2,7 @@ package org.hympj.comm.node;
 
 import static org.hympj.comm.node.NodeFrameDescriptor.*;
 
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicLong;
 import org.agrona.DirectBuffer;
@@ -41,7 +42,7 @@ public final class OffNodePath implements BridgeEvents {
     private final Job job;
     private final ClusterLayout layout;
     private final int me;
-    private final java.io.PrintStream log;
+    private final PrintStream log;
     private NodeBridge bridge;
     private int inlineLimit;
 
@@ -53,7 +54,7 @@ public final class OffNodePath implements BridgeEvents {
     private final Long2ObjectHashMap<StreamedArrival>[] streams;
 
     @SuppressWarnings("unchecked")
-    public OffNodePath(Job job, ClusterLayout layout, int me, java.io.PrintStream log) {
+    public OffNodePath(Job job, ClusterLayout layout, int me, PrintStream log) {
         this.job = job;
         this.layout = layout;
         this.me = me;

@@ -48,10 +48,6 @@ public final class FrameDecoder {
         this.buffer = new UnsafeBuffer(bytes);
     }
 
-    public int maxFrameLength() {
-        return maxFrameLength;
-    }
-
     /**
      * Reads from {@code in} until at least one frame is whole, and hands over every whole frame
      * it then holds. Returns the number of frames handed over, or -1 at the end of the stream
