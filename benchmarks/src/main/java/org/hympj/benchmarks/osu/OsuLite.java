@@ -365,8 +365,12 @@ public final class OsuLite {
         double start = MPI.Wtime();
         long compiled = -1;
         double quietSince = start;
-        int[] quiet = new int[1];
-        int[] allQuiet = new int[1];
+        // {not quiet yet, past the time limit}: the ranks go round again only if one is not
+        // quiet and none is past the limit. Both are agreed, never judged by a rank alone: a
+        // rank that left the loop on its own clock while the others went round again would
+        // leave them waiting for its messages (8 JVMs on 2 cores hit the limit at different times).
+        int[] mine = new int[2];
+        int[] agreed = new int[2];
         int smallest = test.equals("barrier") ? 0 : 8;
         // A size above 16 KiB too: on the process path larger messages take another code
         // path (streamed in fragments), which must be compiled as well.
@@ -382,9 +386,10 @@ public final class OsuLite {
                 compiled = total;
                 quietSince = now;
             }
-            quiet[0] = now - start >= minSeconds && now - quietSince >= WARMUP_QUIET_SECONDS ? 1 : 0;
-            MPI.COMM_WORLD.Allreduce(quiet, 0, allQuiet, 0, 1, MPI.INT, MPI.MIN);
-        } while (allQuiet[0] == 0 && MPI.Wtime() - start < WARMUP_LIMIT_SECONDS);
+            mine[0] = now - start >= minSeconds && now - quietSince >= WARMUP_QUIET_SECONDS ? 0 : 1;
+            mine[1] = now - start >= WARMUP_LIMIT_SECONDS ? 1 : 0;
+            MPI.COMM_WORLD.Allreduce(mine, 0, agreed, 0, 2, MPI.INT, MPI.MAX);
+        } while (agreed[0] == 1 && agreed[1] == 0);
         MPI.COMM_WORLD.Barrier();
     }
 
