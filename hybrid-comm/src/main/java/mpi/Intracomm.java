@@ -1,5 +1,10 @@
 package mpi;
 
+import static org.hympj.comm.placement.CollectiveHierarchy.JOB;
+import static org.hympj.comm.placement.CollectiveHierarchy.JVM;
+import static org.hympj.comm.placement.CollectiveHierarchy.NODE;
+
+import org.hympj.comm.placement.CollectiveHierarchy;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.ReductionOps;
 
@@ -9,14 +14,21 @@ import org.hympj.comm.data.ReductionOps;
  *
  * <p>Collectives travel as point-to-point messages on the communicator's collective context,
  * so they work on every path and never match a user's receive. Algorithms: dissemination
- * barrier; binomial-tree broadcast and reduction; all-reduce as a reduction to rank 0 then
- * a broadcast, so every rank gets the same bits; linear (v-)gather and (v-)scatter; ring
- * (v-)all-gather; pairwise (v-)all-to-all; a chain for scan; reduce-scatter as a reduction
- * then a v-scatter. Reductions combine contributions in rank order (a non-commutative user
- * op is reduced through rank 0, whose tree follows rank order). Every rank must call the same
- * collectives in the same order with matching arguments, as MPI requires; mismatched sizes or
- * types surface as {@code ERR_TRUNCATE} or {@code ERR_TYPE}. (Choosing algorithms by message
- * size and node-aware combining come with the rest of issue #4.)
+ * barrier; binomial-tree broadcast and reduction, the broadcast of large payloads down a
+ * chain in chunks so that its hops overlap; all-reduce as a reduction to rank 0 then a
+ * broadcast for small payloads and a ring (reduce-scatter, all-gather) for large ones, so
+ * every rank gets the same bits; linear (v-)gather and (v-)scatter; ring (v-)all-gather;
+ * pairwise (v-)all-to-all; a chain for scan; reduce-scatter as a reduction then a v-scatter.
+ * Reductions combine contributions in rank order (a non-commutative user op is reduced
+ * through rank 0, whose tree follows rank order). Every rank must call the same collectives
+ * in the same order with matching arguments, as MPI requires; mismatched sizes or types
+ * surface as {@code ERR_TRUNCATE} or {@code ERR_TYPE}.
+ *
+ * <p><b>Node-aware.</b> Where the ranks are spread over several JVMs or nodes, barrier,
+ * broadcast, reduction (commutative ops) and all-reduce walk the levels of a
+ * {@link CollectiveHierarchy}: ranks of a JVM first combine in the heap, the JVM leaders of a
+ * node over the node's rings, and only one head per node talks across nodes. A broadcast
+ * crosses each node boundary once instead of once per rank.
  *
  * <p>Counts are in items of the datatype, offsets and displacements as in mpiJava: offsets
  * in array elements, displacements in items.
@@ -39,6 +51,20 @@ public class Intracomm extends Comm {
      */
     private static final int RING_ALLREDUCE_BYTES = Integer.getInteger("hympj.allreduce.ring.bytes", 64 * 1024);
 
+    /**
+     * Broadcasts of this many bytes and more go down a chain in chunks of
+     * {@code hympj.bcast.chunk.bytes}: each rank forwards a chunk while the next comes in, so
+     * the hops overlap instead of each waiting for the whole payload (three or more ranks).
+     */
+    private static final int PIPELINE_BYTES = Integer.getInteger("hympj.bcast.pipeline.bytes", 256 * 1024);
+    private static final int PIPELINE_CHUNK_BYTES = Integer.getInteger("hympj.bcast.chunk.bytes", 64 * 1024);
+
+    /**
+     * {@code -Dhympj.collectives.hierarchical=false} keeps the flat algorithms on any layout
+     * (to compare; the node-aware walk is the default).
+     */
+    private static final boolean HIERARCHICAL = !"false".equals(System.getProperty("hympj.collectives.hierarchical"));
+
     private static final String[] NAMES = {"", "Barrier", "Bcast", "Reduce/Allreduce/Reduce_scatter", "Gather",
         "Scatter", "Allgather", "Alltoall", "Scan"};
 
@@ -48,6 +74,13 @@ public class Intracomm extends Comm {
      * error on every rank if they differ. Off by default: it costs one extra all-gather.
      */
     private static final boolean CHECKED = Boolean.getBoolean("hympj.check.collectives");
+
+    /**
+     * Where this communicator's ranks run, built on the first collective that needs it. Racy
+     * on purpose: the object is immutable (final fields), so a thread that sees it sees it whole,
+     * and two threads that both build it build the same.
+     */
+    private CollectiveHierarchy hierarchy;
 
     Intracomm(String name) {
         super(name);
@@ -279,10 +312,72 @@ public class Intracomm extends Comm {
     public void Barrier() {
         checkUsable();
         agree(BARRIER, -1, null, -1);
-        for (int k = 1; k < size; k <<= 1) {
-            collectiveExchange(null, 0, 0, MPI.BYTE, (rank + k) % size,
-                null, 0, 0, MPI.BYTE, (rank - k + size) % size, BARRIER);
+        CollectiveHierarchy h = hierarchy();
+        if (h == null) {
+            dissemination(null, rank, size);
+            return;
         }
+        // In to each JVM's leader, then to each node's head; the heads meet; out again.
+        fanIn(h, JVM);
+        fanIn(h, NODE);
+        if (h.active(JOB)) {
+            dissemination(h.group(JOB), h.myIndex(JOB), h.group(JOB).length);
+        }
+        for (int level = NODE; level >= JVM; level--) {
+            if (h.active(level)) {
+                treeBroadcast(h.group(level), h.myIndex(level), h.group(level).length, 0, null, 0, 0, MPI.BYTE);
+            }
+        }
+    }
+
+    /** The dissemination barrier among {@code n} members (null: the communicator's ranks), this rank at {@code me}. */
+    private void dissemination(int[] members, int me, int n) {
+        for (int k = 1; k < n; k <<= 1) {
+            collectiveExchange(null, 0, 0, MPI.BYTE, member(members, (me + k) % n),
+                null, 0, 0, MPI.BYTE, member(members, (me - k + n) % n), BARRIER);
+        }
+    }
+
+    /** Empty messages up a binomial tree to the leader of my group at {@code level}: it returns once its subtree arrived. */
+    private void fanIn(CollectiveHierarchy h, int level) {
+        if (!h.active(level)) {
+            return;
+        }
+        int[] members = h.group(level);
+        int me = h.myIndex(level);
+        for (int mask = 1; mask < members.length; mask <<= 1) {
+            if ((me & mask) != 0) {
+                send(null, 0, 0, MPI.BYTE, members[me - mask], BARRIER);
+                return;
+            }
+            if (me + mask < members.length) {
+                receive(null, 0, 0, MPI.BYTE, members[me + mask], BARRIER);
+            }
+        }
+    }
+
+    /** Member {@code i} of a group as a communicator rank; a null group is the whole communicator. */
+    private static int member(int[] members, int i) {
+        return members == null ? i : members[i];
+    }
+
+    /** The hierarchy to walk, or null where the flat algorithms make the same walk (one JVM, say). */
+    private CollectiveHierarchy hierarchy() {
+        if (!HIERARCHICAL || size < 3 || rt.job().remote() == null) {
+            return null;
+        }
+        CollectiveHierarchy h = hierarchy;
+        if (h == null) {
+            int[] jvm = new int[size];
+            int[] node = new int[size];
+            for (int r = 0; r < size; r++) {
+                jvm[r] = rt.job().jvmOf(worldRank(r));
+                node[r] = rt.job().nodeOf(worldRank(r));
+            }
+            h = new CollectiveHierarchy(jvm, node, rank);
+            hierarchy = h;
+        }
+        return h.isUseful() ? h : null;
     }
 
     // ---------------------------------------------------------------- broadcast and reductions
@@ -297,19 +392,83 @@ public class Intracomm extends Comm {
     }
 
     private void broadcast(Object buf, int offset, int count, Datatype datatype, int root) {
-        int relative = (rank - root + size) % size;
+        CollectiveHierarchy h = hierarchy();
+        if (h == null) {
+            treeBroadcast(null, rank, size, root, buf, offset, count, datatype);
+            return;
+        }
+        // Every rank gets the data in at most one group (where the root is not its own stand-in);
+        // it takes them there first, then feeds the groups it stands in for, across nodes first.
+        int from = -1;
+        for (int level = JVM; level <= JOB; level++) {
+            if (h.active(level) && h.rootIndex(level, root) != h.myIndex(level)) {
+                from = level;
+            }
+        }
+        if (from >= 0) {
+            treeBroadcast(h.group(from), h.myIndex(from), h.group(from).length, h.rootIndex(from, root), buf, offset, count, datatype);
+        }
+        for (int level = JOB; level >= JVM; level--) {
+            if (level != from && h.active(level)) {
+                treeBroadcast(h.group(level), h.myIndex(level), h.group(level).length, h.rootIndex(level, root),
+                    buf, offset, count, datatype);
+            }
+        }
+    }
+
+    /**
+     * Broadcast among {@code n} members (null: the communicator's ranks) from the one at
+     * {@code rootIndex}, this rank at {@code me}: a binomial tree, or for large payloads a
+     * pipelined chain.
+     */
+    private void treeBroadcast(int[] members, int me, int n, int rootIndex, Object buf, int offset, int count, Datatype datatype) {
+        long bytes = (long) count * datatype.width * datatype.base.size();
+        if (n >= 3 && bytes >= PIPELINE_BYTES && !datatype.base.isObject()) {
+            chainBroadcast(members, me, n, rootIndex, buf, offset, count, datatype,
+                (int) Math.max(1, PIPELINE_CHUNK_BYTES / ((long) datatype.width * datatype.base.size())));
+            return;
+        }
+        int relative = (me - rootIndex + n) % n;
         int mask = 1;
-        while (mask < size) {
+        while (mask < n) {
             if ((relative & mask) != 0) {
-                receive(buf, offset, count, datatype, (relative - mask + root) % size, BCAST);
+                receive(buf, offset, count, datatype, member(members, (relative - mask + rootIndex) % n), BCAST);
                 break;
             }
             mask <<= 1;
         }
         for (mask >>= 1; mask > 0; mask >>= 1) {
-            if (relative + mask < size) {
-                send(buf, offset, count, datatype, (relative + mask + root) % size, BCAST);
+            if (relative + mask < n) {
+                send(buf, offset, count, datatype, member(members, (relative + mask + rootIndex) % n), BCAST);
             }
+        }
+    }
+
+    /**
+     * The members in a chain from the root, the payload in chunks of {@code chunkItems}: at step
+     * k a rank receives chunk k from its predecessor while it forwards chunk k-1 to its
+     * successor (the receive is posted before the send starts), so all hops move at once.
+     */
+    private void chainBroadcast(int[] members, int me, int n, int rootIndex, Object buf, int offset, int count,
+                                Datatype datatype, int chunkItems) {
+        int position = (me - rootIndex + n) % n;
+        int previous = position == 0 ? MPI.PROC_NULL : member(members, (me - 1 + n) % n);
+        int next = position == n - 1 ? MPI.PROC_NULL : member(members, (me + 1) % n);
+        int chunks = (count + chunkItems - 1) / chunkItems;
+        int extent = datatype.extent;
+        for (int k = 0; k <= chunks; k++) {
+            int out = previous == MPI.PROC_NULL ? k : k - 1;
+            boolean sending = next != MPI.PROC_NULL && out >= 0 && out < chunks;
+            boolean receiving = previous != MPI.PROC_NULL && k < chunks;
+            if (!sending && !receiving) {
+                continue;
+            }
+            int outFirst = sending ? out * chunkItems : 0;
+            int inFirst = receiving ? k * chunkItems : 0;
+            collectiveExchange(buf, offset + outFirst * extent, sending ? Math.min(chunkItems, count - outFirst) : 0, datatype,
+                sending ? next : MPI.PROC_NULL,
+                buf, offset + inFirst * extent, receiving ? Math.min(chunkItems, count - inFirst) : 0, datatype,
+                receiving ? previous : MPI.PROC_NULL, BCAST);
         }
     }
 
@@ -333,9 +492,18 @@ public class Intracomm extends Comm {
      */
     private void reduceInto(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
                             Datatype recvLayout, Op op, int root) {
+        CollectiveHierarchy h = op.commute ? hierarchy() : null;
+        if (h != null) {
+            Object result = hierarchicalReduce(h, sendbuf, sendoffset, count, datatype, op, root);
+            if (rank == root) {
+                recvLayout.unpack(result, 0, count * datatype.width, recvbuf, recvoffset);
+            }
+            return;
+        }
         // A non-commutative op must meet contributions in rank order: reduce along rank 0's tree.
         int treeRoot = op.commute ? root : 0;
-        Object result = reduce(sendbuf, sendoffset, count, datatype, op, treeRoot);
+        Object result = treeReduce(null, rank, size, treeRoot, datatype.packed(sendbuf, sendoffset, count), count,
+            datatype.packedForm(), op);
         if (treeRoot != root) {
             if (rank == treeRoot) {
                 send(result, 0, count, datatype.packedForm(), root, REDUCE);
@@ -355,12 +523,80 @@ public class Intracomm extends Comm {
         checkOp("Allreduce", op, datatype);
         agree(REDUCE, -1, datatype, count * datatype.width);
         long bytes = (long) count * datatype.width * Math.max(1, datatype.base.size());
-        if (op.commute && !datatype.base.isObject() && count >= size && size > 1 && bytes >= RING_ALLREDUCE_BYTES) {
-            ringAllreduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
-            return;
+        if (op.commute && !datatype.base.isObject() && size > 1 && bytes >= RING_ALLREDUCE_BYTES) {
+            CollectiveHierarchy h = hierarchy();
+            if (h != null) {
+                hierarchicalRingAllreduce(h, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
+                return;
+            }
+            if (count >= size) {
+                Object accumulator = datatype.packed(sendbuf, sendoffset, count);
+                ringAllreduce(null, rank, size, accumulator, count, datatype.packedForm(), op);
+                datatype.unpack(accumulator, 0, count * datatype.width, recvbuf, recvoffset);
+                return;
+            }
         }
         reduceInto(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, datatype, op, 0);
         broadcast(recvbuf, recvoffset, count, datatype, 0);
+    }
+
+    /**
+     * A large all-reduce over the levels: reduced into each JVM's leader and each node's head,
+     * the heads run the ring among themselves (or a tree and a broadcast when there are more
+     * heads than items), and the result goes back down. Every rank gets the heads' bits.
+     */
+    private void hierarchicalRingAllreduce(CollectiveHierarchy h, Object sendbuf, int sendoffset, Object recvbuf,
+                                           int recvoffset, int count, Datatype datatype, Op op) {
+        Datatype packed = datatype.packedForm();
+        Object accumulator = datatype.packed(sendbuf, sendoffset, count);
+        for (int level = JVM; level <= NODE; level++) {
+            if (h.active(level)) {
+                accumulator = treeReduce(h.group(level), h.myIndex(level), h.group(level).length, 0, accumulator, count, packed, op);
+            }
+        }
+        if (h.active(JOB)) {
+            int[] heads = h.group(JOB);
+            if (count >= heads.length) {
+                ringAllreduce(heads, h.myIndex(JOB), heads.length, accumulator, count, packed, op);
+            } else {
+                accumulator = treeReduce(heads, h.myIndex(JOB), heads.length, 0, accumulator, count, packed, op);
+                treeBroadcast(heads, h.myIndex(JOB), heads.length, 0, accumulator, 0, count, packed);
+            }
+        }
+        for (int level = NODE; level >= JVM; level--) {
+            if (h.active(level)) {
+                treeBroadcast(h.group(level), h.myIndex(level), h.group(level).length, 0, accumulator, 0, count, packed);
+            }
+        }
+        datatype.unpack(accumulator, 0, count * datatype.width, recvbuf, recvoffset);
+    }
+
+    /**
+     * A reduction towards {@code root} over the levels (commutative ops): first, bottom up, the
+     * groups this rank stands in for (collecting its subtrees), then the one group where it
+     * hands its partial result on. Returns the result at the root, a partial one elsewhere.
+     */
+    private Object hierarchicalReduce(CollectiveHierarchy h, Object sendbuf, int sendoffset, int count, Datatype datatype,
+                                      Op op, int root) {
+        Datatype packed = datatype.packedForm();
+        Object accumulator = datatype.packed(sendbuf, sendoffset, count);
+        int to = -1;
+        for (int level = JVM; level <= JOB; level++) {
+            if (!h.active(level)) {
+                continue;
+            }
+            if (h.rootIndex(level, root) != h.myIndex(level)) {
+                to = level;
+            } else {
+                accumulator = treeReduce(h.group(level), h.myIndex(level), h.group(level).length, h.myIndex(level),
+                    accumulator, count, packed, op);
+            }
+        }
+        if (to >= 0) {
+            accumulator = treeReduce(h.group(to), h.myIndex(to), h.group(to).length, h.rootIndex(to, root), accumulator,
+                count, packed, op);
+        }
+        return accumulator;
     }
 
     /**
@@ -372,40 +608,36 @@ public class Intracomm extends Comm {
      * every chunk is reduced once, by one rank, so every rank ends with the same bits.
      * Commutative ops only: the ring does not meet the ranks in order.
      */
-    private void ringAllreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
-                               Op op) {
-        Datatype packed = datatype.packedForm();
-        int w = datatype.width;
-        Object accumulator = datatype.packed(sendbuf, sendoffset, count);
-        Object incoming = datatype.base.newArray((count / size + 1) * w);
-        int right = (rank + 1) % size;
-        int left = (rank - 1 + size) % size;
-        for (int step = 0; step < size - 1; step++) {
-            int out = (rank - step + size) % size;
-            int in = (rank - step - 1 + size) % size;
-            int inStart = chunkStart(in, count);
-            int inItems = chunkStart(in + 1, count) - inStart;
-            collectiveExchange(accumulator, chunkStart(out, count) * w, chunkStart(out + 1, count) - chunkStart(out, count),
+    private void ringAllreduce(int[] members, int me, int n, Object accumulator, int count, Datatype packed, Op op) {
+        int w = packed.width;
+        Object incoming = packed.base.newArray((count / n + 1) * w);
+        int right = member(members, (me + 1) % n);
+        int left = member(members, (me - 1 + n) % n);
+        for (int step = 0; step < n - 1; step++) {
+            int out = (me - step + n) % n;
+            int in = (me - step - 1 + n) % n;
+            int inStart = chunkStart(in, count, n);
+            int inItems = chunkStart(in + 1, count, n) - inStart;
+            collectiveExchange(accumulator, chunkStart(out, count, n) * w, chunkStart(out + 1, count, n) - chunkStart(out, count, n),
                 packed, right, incoming, 0, inItems, packed, left, RING);
             if (op.function != null) {
                 op.function.Call(incoming, 0, accumulator, inStart * w, inItems, packed);
             } else {
-                ReductionOps.combine(op.code, datatype.base, incoming, 0, accumulator, inStart * w, inItems * w);
+                ReductionOps.combine(op.code, packed.base, incoming, 0, accumulator, inStart * w, inItems * w);
             }
         }
-        for (int step = 0; step < size - 1; step++) {
-            int out = (rank + 1 - step + size) % size;
-            int in = (rank - step + size) % size;
-            collectiveExchange(accumulator, chunkStart(out, count) * w, chunkStart(out + 1, count) - chunkStart(out, count),
-                packed, right, accumulator, chunkStart(in, count) * w, chunkStart(in + 1, count) - chunkStart(in, count),
+        for (int step = 0; step < n - 1; step++) {
+            int out = (me + 1 - step + n) % n;
+            int in = (me - step + n) % n;
+            collectiveExchange(accumulator, chunkStart(out, count, n) * w, chunkStart(out + 1, count, n) - chunkStart(out, count, n),
+                packed, right, accumulator, chunkStart(in, count, n) * w, chunkStart(in + 1, count, n) - chunkStart(in, count, n),
                 packed, left, RING);
         }
-        datatype.unpack(accumulator, 0, count * w, recvbuf, recvoffset);
     }
 
-    /** The first item of chunk {@code c} when {@code count} items are cut into one chunk per rank. */
-    private int chunkStart(int c, int count) {
-        return (int) ((long) count * c / size);
+    /** The first item of chunk {@code c} when {@code count} items are cut into {@code n} chunks. */
+    private static int chunkStart(int c, int count, int n) {
+        return (int) ((long) count * c / n);
     }
 
     /**
@@ -447,24 +679,22 @@ public class Intracomm extends Comm {
     }
 
     /**
-     * Binomial-tree reduction towards {@code root}; returns the combined result at the root
-     * (a partial one elsewhere). Each rank's accumulator covers the ranks just above it,
-     * relative to the root, and meets its children's in that order.
+     * Binomial-tree reduction among {@code n} members (null: the communicator's ranks) towards
+     * the one at {@code rootIndex}, this rank at {@code me}, of {@code accumulator} (this rank's
+     * contribution, packed: a derived type's items back to back; it may be overwritten). Returns
+     * the combined result at the root (a partial one elsewhere). Each rank's accumulator covers
+     * the members just above it, relative to the root, and meets its children's in that order.
      */
-    private Object reduce(Object sendbuf, int sendoffset, int count, Datatype datatype, Op op, int root) {
-        // Contributions travel and combine packed: a derived type's items, back to back.
-        Datatype packed = datatype.packedForm();
-        ElementType type = datatype.base;
-        Object accumulator = datatype.packed(sendbuf, sendoffset, count);
-        Object incoming = size > 1 ? type.newArray(count * datatype.width) : null;
-        int relative = (rank - root + size) % size;
-        for (int mask = 1; mask < size; mask <<= 1) {
+    private Object treeReduce(int[] members, int me, int n, int rootIndex, Object accumulator, int count, Datatype packed, Op op) {
+        Object incoming = n > 1 ? packed.base.newArray(count * packed.width) : null;
+        int relative = (me - rootIndex + n) % n;
+        for (int mask = 1; mask < n; mask <<= 1) {
             if ((relative & mask) != 0) {
-                send(accumulator, 0, count, packed, (relative - mask + root) % size, REDUCE);
+                send(accumulator, 0, count, packed, member(members, (relative - mask + rootIndex) % n), REDUCE);
                 break;
             }
-            if (relative + mask < size) {
-                receive(incoming, 0, count, packed, (relative + mask + root) % size, REDUCE);
+            if (relative + mask < n) {
+                receive(incoming, 0, count, packed, member(members, (relative + mask + rootIndex) % n), REDUCE);
                 Object combined = combine(op, packed, accumulator, incoming, count);
                 incoming = combined == accumulator ? incoming : accumulator;
                 accumulator = combined;

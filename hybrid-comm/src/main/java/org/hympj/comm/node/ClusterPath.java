@@ -33,6 +33,16 @@ public final class ClusterPath implements RemotePath {
         }
     }
 
+    @Override
+    public int jvmOf(int worldRank) {
+        return layout.jvmOfRank(worldRank);
+    }
+
+    @Override
+    public int nodeOf(int worldRank) {
+        return layout.nodeOfRank(worldRank);
+    }
+
     /** The bridge delivers on its own threads; only the rings need a hand. */
     @Override
     public int progress() {

@@ -194,6 +194,17 @@ public final class RingPath implements RemotePath, AutoCloseable {
         agent.start();
     }
 
+    /** This node's JVMs, numbered as the layout numbers them (a job of one node). */
+    @Override
+    public int jvmOf(int worldRank) {
+        return layout.jvmOf(worldRank);
+    }
+
+    @Override
+    public int nodeOf(int worldRank) {
+        return 0;
+    }
+
     // ---------------------------------------------------------------- sending
 
     @Override

@@ -80,6 +80,18 @@ public final class Job {
         return localCount;
     }
 
+    /** The JVM of world rank {@code worldRank}, numbered across the job (0 when every rank lives here). */
+    public int jvmOf(int worldRank) {
+        RemotePath r = remote;
+        return r == null ? 0 : r.jvmOf(worldRank);
+    }
+
+    /** The node of world rank {@code worldRank} (0 when every rank lives here). */
+    public int nodeOf(int worldRank) {
+        RemotePath r = remote;
+        return r == null ? 0 : r.nodeOf(worldRank);
+    }
+
     /** The path to the ranks of other processes, or null if every rank lives here. */
     public RemotePath remote() {
         return remote;

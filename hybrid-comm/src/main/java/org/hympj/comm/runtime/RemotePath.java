@@ -14,6 +14,15 @@ public interface RemotePath {
      */
     void send(int destWorldRank, SendOperation send);
 
+    /**
+     * The JVM that world rank {@code worldRank} runs in, numbered across the whole job: ranks
+     * with the same number share a heap. Node-aware collectives group ranks by it.
+     */
+    int jvmOf(int worldRank);
+
+    /** The node that world rank {@code worldRank} runs on: ranks with the same number share memory. */
+    int nodeOf(int worldRank);
+
     /** Reads what has arrived for this JVM's ranks, if no other thread is doing so; returns the work done. */
     int progress();
 

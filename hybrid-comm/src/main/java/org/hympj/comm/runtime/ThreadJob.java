@@ -23,7 +23,7 @@ public final class ThreadJob {
      */
     public static final List<String> SHARED_PACKAGES = List.of(
         "org.hympj.threads.", "org.hympj.comm.match.", "org.hympj.comm.data.", "org.hympj.comm.runtime.",
-        "org.hympj.comm.launch.", "org.hympj.comm.process.");
+        "org.hympj.comm.launch.", "org.hympj.comm.process.", "org.hympj.comm.placement.");
 
     private final Job job;
     private final int firstRank;

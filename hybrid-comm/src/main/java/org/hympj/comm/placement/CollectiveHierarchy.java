@@ -1,0 +1,150 @@
+package org.hympj.comm.placement;
+
+import java.util.Arrays;
+
+/**
+ * The ranks of one communicator grouped by the memory they share, as node-aware collectives
+ * walk them, seen from one member ("me"):
+ *
+ * <pre>
+ *   level JOB    the node heads, one per node                      (over the net-bridge)
+ *                  |
+ *   level NODE   the JVM leaders of my node, one per JVM           (over the node's rings)
+ *                  |
+ *   level JVM    the ranks of my JVM                                (in the heap)
+ * </pre>
+ *
+ * A JVM's leader is its lowest communicator rank, a node's head the lowest rank of its JVM
+ * leaders, so communicator rank 0 leads at every level it is in. Each level's group lists
+ * communicator ranks in ascending order, its leader first. A rank takes part in level JVM
+ * always, in NODE when it leads its JVM, in JOB when it heads its node; a pair of ranks meets
+ * at one level at most (the same JVM; the same node but not the same JVM; not the same node),
+ * so the levels' messages never mix.
+ *
+ * <p>For a rooted collective the root's data enter each group through the member that stands
+ * for the root there ({@link #rootIndex}): the root itself in its JVM, its JVM's leader among
+ * its node's JVM leaders, its node's head among the heads; other groups get them through
+ * their leader. Then every rank is a non-root member of at most one group (where its data come
+ * from, or go to), which is what lets the walks run without cycles.
+ *
+ * <p>Immutable; built from where every member runs, which every member computes alike.
+ */
+public final class CollectiveHierarchy {
+    public static final int JVM = 0;
+    public static final int NODE = 1;
+    public static final int JOB = 2;
+    public static final int LEVELS = 3;
+
+    private final int me;
+    private final int[] jvm;
+    private final int[] node;
+    private final int[] jvmLeader;
+    private final int[] nodeHead;
+    /** My group at each level, or null where I take no part. */
+    private final int[][] groups = new int[LEVELS][];
+    private final int[] myIndex = new int[LEVELS];
+    private final boolean useful;
+
+    /**
+     * @param jvm  the JVM of each communicator rank (any numbering that is the same for ranks in one JVM)
+     * @param node the node of each communicator rank
+     * @param me   this member's communicator rank
+     */
+    public CollectiveHierarchy(int[] jvm, int[] node, int me) {
+        int size = jvm.length;
+        if (node.length != size || me < 0 || me >= size) {
+            throw new IllegalArgumentException("rank " + me + " of " + size + " ranks, with " + node.length + " node entries");
+        }
+        this.me = me;
+        this.jvm = jvm.clone();
+        this.node = node.clone();
+        this.jvmLeader = new int[size];
+        this.nodeHead = new int[size];
+        for (int r = 0; r < size; r++) {
+            jvmLeader[r] = lowest(r, true);
+        }
+        for (int r = 0; r < size; r++) {
+            nodeHead[r] = lowest(r, false);
+        }
+        groups[JVM] = select(r -> jvm[r] == jvm[me]);
+        if (jvmLeader[me] == me) {
+            groups[NODE] = select(r -> jvmLeader[r] == r && node[r] == node[me]);
+        }
+        if (nodeHead[me] == me) {
+            groups[JOB] = select(r -> nodeHead[r] == r);
+        }
+        for (int level = 0; level < LEVELS; level++) {
+            myIndex[level] = groups[level] == null ? -1 : Arrays.binarySearch(groups[level], me);
+        }
+        long jvms = Arrays.stream(jvm).distinct().count();
+        long nodes = Arrays.stream(node).distinct().count();
+        // With one non-trivial level the walk is the flat algorithm; it pays from two.
+        int nonTrivial = (jvms < size ? 1 : 0) + (jvms > nodes ? 1 : 0) + (nodes > 1 ? 1 : 0);
+        this.useful = nonTrivial >= 2;
+    }
+
+    /** The lowest rank sharing r's JVM ({@code byJvm}) or the lowest rank of r's node. */
+    private int lowest(int r, boolean byJvm) {
+        for (int q = 0; q < jvm.length; q++) {
+            if (byJvm ? jvm[q] == jvm[r] : node[q] == node[r]) {
+                return q;
+            }
+        }
+        throw new AssertionError("rank " + r + " is not in its own group");
+    }
+
+    private int[] select(java.util.function.IntPredicate member) {
+        return java.util.stream.IntStream.range(0, jvm.length).filter(member).toArray();
+    }
+
+    /**
+     * True when walking the levels saves messages between JVMs or nodes: at least two levels
+     * have groups of more than one rank. Otherwise the flat algorithms are the same walk.
+     */
+    public boolean isUseful() {
+        return useful;
+    }
+
+    /** My group at {@code level} (communicator ranks, ascending, the leader first), or null where I take no part. */
+    public int[] group(int level) {
+        return groups[level];
+    }
+
+    /** My position in my group at {@code level}, or -1 where I take no part. */
+    public int myIndex(int level) {
+        return myIndex[level];
+    }
+
+    /** Whether I take part in {@code level} with at least one other rank. */
+    public boolean active(int level) {
+        return groups[level] != null && groups[level].length > 1;
+    }
+
+    /**
+     * The position, in my group at {@code level}, of the member through which {@code root}'s
+     * data enter it (or leave it, for a reduction towards {@code root}).
+     */
+    public int rootIndex(int level, int root) {
+        int standIn;
+        switch (level) {
+            case JVM:
+                standIn = jvm[root] == jvm[me] ? root : jvmLeader[me];
+                break;
+            case NODE:
+                standIn = node[root] == node[me] ? jvmLeader[root] : nodeHead[me];
+                break;
+            case JOB:
+                standIn = nodeHead[root];
+                break;
+            default:
+                throw new IllegalArgumentException("no level " + level);
+        }
+        return Arrays.binarySearch(groups[level], standIn);
+    }
+
+    @Override
+    public String toString() {
+        return "rank " + me + ": JVM " + Arrays.toString(groups[JVM]) + ", node " + Arrays.toString(groups[NODE])
+            + ", job " + Arrays.toString(groups[JOB]);
+    }
+}
