@@ -26,6 +26,8 @@
 #   NODES=2 benchmarks/native/compare.sh mbw_mr 8 1     # 4 ranks per node, leader aggregation
 #   NODES=2 benchmarks/native/compare.sh mbw_mr 8 4     # 4 ranks per node, direct connections
 # ITERATIONS=N runs N iterations of every size in both suites (warm-up N/10) instead of OSU's counts.
+# FLAT=1 adds a third column, interleaved with the others: HyMPJ with its flat collective
+# algorithms (-Dhympj.collectives.hierarchical=false), to show what the node-aware ones change.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -69,9 +71,13 @@ else
       org.hympj.benchmarks.osu.OsuLite "${hympj_args[@]}"
   }
 fi
+flat="${FLAT:-0}"
 for r in $(seq "$repeat"); do
   native > "$out/native.$r"
   hympj > "$out/hympj.$r"
+  if [ "$flat" = 1 ]; then
+    HYMPJ_JVM_OPTS="${HYMPJ_JVM_OPTS:-} -Dhympj.collectives.hierarchical=false" hympj > "$out/flat.$r"
+  fi
 done
 # The median per size of the runs' values (input: "size value" lines).
 median() {
@@ -83,13 +89,22 @@ median() {
 }
 cat "$out"/native.* | grep -v '^#' | awk '{ print $1, $2 }' | median > "$out/native.median"
 cat "$out"/hympj.* | grep -v '^#' | awk '{ print $1, $2 }' | median > "$out/hympj.median"
+if [ "$flat" = 1 ]; then
+  cat "$out"/flat.* | grep -v '^#' | awk '{ print $1, $2 }' | median > "$out/flat.median"
+fi
 head -1 "$out/native.1"
 head -1 "$out/hympj.1" | sed "s/)\$/, $jvms JVMs$([ "$nodes" -gt 1 ] && echo " per node, $nodes nodes"))/"
 echo "# median of $repeat interleaved runs per column"
 unit=$(sed -n 2p "$out/native.1" | sed 's/# Size *//')
-printf '%-10s %18s %18s %10s\n' "# Size" "Open MPI" "HyMPJ" "HyMPJ/OMPI"
-join "$out/native.median" "$out/hympj.median" |
-  awk -v unit="$unit" '{ printf "%-10s %18.2f %18.2f %10.2f\n", $1, $2, $3, ($2 > 0 ? $3 / $2 : 0) }'
+if [ "$flat" = 1 ]; then
+  printf '%-10s %18s %18s %10s %18s %12s\n' "# Size" "Open MPI" "HyMPJ" "HyMPJ/OMPI" "HyMPJ flat" "HyMPJ/flat"
+  join "$out/native.median" "$out/hympj.median" | join - "$out/flat.median" |
+    awk '{ printf "%-10s %18.2f %18.2f %10.2f %18.2f %12.2f\n", $1, $2, $3, ($2 > 0 ? $3 / $2 : 0), $4, ($4 > 0 ? $3 / $4 : 0) }'
+else
+  printf '%-10s %18s %18s %10s\n' "# Size" "Open MPI" "HyMPJ" "HyMPJ/OMPI"
+  join "$out/native.median" "$out/hympj.median" |
+    awk '{ printf "%-10s %18.2f %18.2f %10.2f\n", $1, $2, $3, ($2 > 0 ? $3 / $2 : 0) }'
+fi
 echo "# $unit"
 # The medians as OSU-lite CSV files, named for the legend of the plot.
 case "$test" in bw|bibw|mbw_mr) csv_unit="MB/s" ;; *) csv_unit="us" ;; esac

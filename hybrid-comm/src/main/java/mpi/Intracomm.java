@@ -317,13 +317,15 @@ public class Intracomm extends Comm {
             dissemination(null, rank, size);
             return;
         }
-        // In to each JVM's leader, then to each node's head; the heads meet; out again.
-        fanIn(h, JVM);
-        fanIn(h, NODE);
-        if (h.active(JOB)) {
-            dissemination(h.group(JOB), h.myIndex(JOB), h.group(JOB).length);
+        // In to the leaders level by level; the leaders of the top level meet; out again.
+        int top = h.top();
+        for (int level = JVM; level < top; level++) {
+            fanIn(h, level);
         }
-        for (int level = NODE; level >= JVM; level--) {
+        if (h.active(top)) {
+            dissemination(h.group(top), h.myIndex(top), h.group(top).length);
+        }
+        for (int level = top - 1; level >= JVM; level--) {
             if (h.active(level)) {
                 treeBroadcast(h.group(level), h.myIndex(level), h.group(level).length, 0, null, 0, 0, MPI.BYTE);
             }
@@ -397,6 +399,17 @@ public class Intracomm extends Comm {
             treeBroadcast(null, rank, size, root, buf, offset, count, datatype);
             return;
         }
+        if (pipelined(count, datatype)) {
+            // One chain through every level, each JVM and node visited in one stretch: the
+            // pipeline is not cut at every level, and still crosses each boundary once.
+            int[] chain = h.chainFrom(root);
+            int me = 0;
+            while (chain[me] != rank) {
+                me++;
+            }
+            chainBroadcast(chain, me, size, 0, buf, offset, count, datatype);
+            return;
+        }
         // Every rank gets the data in at most one group (where the root is not its own stand-in);
         // it takes them there first, then feeds the groups it stands in for, across nodes first.
         int from = -1;
@@ -422,10 +435,8 @@ public class Intracomm extends Comm {
      * pipelined chain.
      */
     private void treeBroadcast(int[] members, int me, int n, int rootIndex, Object buf, int offset, int count, Datatype datatype) {
-        long bytes = (long) count * datatype.width * datatype.base.size();
-        if (n >= 3 && bytes >= PIPELINE_BYTES && !datatype.base.isObject()) {
-            chainBroadcast(members, me, n, rootIndex, buf, offset, count, datatype,
-                (int) Math.max(1, PIPELINE_CHUNK_BYTES / ((long) datatype.width * datatype.base.size())));
+        if (n >= 3 && pipelined(count, datatype)) {
+            chainBroadcast(members, me, n, rootIndex, buf, offset, count, datatype);
             return;
         }
         int relative = (me - rootIndex + n) % n;
@@ -444,13 +455,19 @@ public class Intracomm extends Comm {
         }
     }
 
+    /** Whether a broadcast of this payload goes down a chain in chunks (large, and not objects). */
+    private static boolean pipelined(int count, Datatype datatype) {
+        return !datatype.base.isObject() && (long) count * datatype.width * datatype.base.size() >= PIPELINE_BYTES;
+    }
+
     /**
-     * The members in a chain from the root, the payload in chunks of {@code chunkItems}: at step
+     * The members in a chain from the root, the payload in chunks of hympj.bcast.chunk.bytes: at step
      * k a rank receives chunk k from its predecessor while it forwards chunk k-1 to its
      * successor (the receive is posted before the send starts), so all hops move at once.
      */
     private void chainBroadcast(int[] members, int me, int n, int rootIndex, Object buf, int offset, int count,
-                                Datatype datatype, int chunkItems) {
+                                Datatype datatype) {
+        int chunkItems = (int) Math.max(1, PIPELINE_CHUNK_BYTES / ((long) datatype.width * datatype.base.size()));
         int position = (me - rootIndex + n) % n;
         int previous = position == 0 ? MPI.PROC_NULL : member(members, (me - 1 + n) % n);
         int next = position == n - 1 ? MPI.PROC_NULL : member(members, (me + 1) % n);

@@ -44,6 +44,7 @@ public final class CollectiveHierarchy {
     private final int[][] groups = new int[LEVELS][];
     private final int[] myIndex = new int[LEVELS];
     private final boolean useful;
+    private final int top;
 
     /**
      * @param jvm  the JVM of each communicator rank (any numbering that is the same for ranks in one JVM)
@@ -81,6 +82,7 @@ public final class CollectiveHierarchy {
         // With one non-trivial level the walk is the flat algorithm; it pays from two.
         int nonTrivial = (jvms < size ? 1 : 0) + (jvms > nodes ? 1 : 0) + (nodes > 1 ? 1 : 0);
         this.useful = nonTrivial >= 2;
+        this.top = nodes > 1 ? JOB : jvms > 1 ? NODE : JVM;
     }
 
     /** The lowest rank sharing r's JVM ({@code byJvm}) or the lowest rank of r's node. */
@@ -103,6 +105,11 @@ public final class CollectiveHierarchy {
      */
     public boolean isUseful() {
         return useful;
+    }
+
+    /** The highest level whose group has more than one rank (the same for every member): where all the walks meet. */
+    public int top() {
+        return top;
     }
 
     /** My group at {@code level} (communicator ranks, ascending, the leader first), or null where I take no part. */
@@ -140,6 +147,29 @@ public final class CollectiveHierarchy {
                 throw new IllegalArgumentException("no level " + level);
         }
         return Arrays.binarySearch(groups[level], standIn);
+    }
+
+    /**
+     * Every member, in the order a pipelined chain from {@code root} visits them: the root and
+     * the rest of its JVM, the other JVMs of its node, then the other nodes, each node's JVMs
+     * and each JVM's ranks together (in rank order after the root's). So the chain crosses into
+     * every other JVM once and into every other node once, and one pipeline spans all levels.
+     */
+    public int[] chainFrom(int root) {
+        int size = jvm.length;
+        long[] keys = new long[size];
+        for (int r = 0; r < size; r++) {
+            long nodeKey = nodeHead[r] == nodeHead[root] ? 0 : nodeHead[r] + 1;
+            long jvmKey = jvmLeader[r] == jvmLeader[root] ? 0 : jvmLeader[r] + 1;
+            long notRoot = r == root ? 0 : 1;
+            keys[r] = nodeKey << 43 | jvmKey << 22 | notRoot << 21 | r;
+        }
+        Arrays.sort(keys);
+        int[] chain = new int[size];
+        for (int i = 0; i < size; i++) {
+            chain[i] = (int) (keys[i] & ((1 << 21) - 1));
+        }
+        return chain;
     }
 
     @Override

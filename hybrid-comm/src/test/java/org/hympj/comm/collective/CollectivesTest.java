@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 
+import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
 import mpi.Op;
@@ -88,6 +89,25 @@ public class CollectivesTest {
                         assertEquals(root * 1e6 + i, d[i + 1]);
                     }
                     assertEquals(0.0, d[0]);
+                }
+                // A strided type, large enough for the pipelined chain (items cut into chunks):
+                // each item is 2 doubles of 3; the third of each stays as it was.
+                Datatype pairOfThree = Datatype.Vector(2, 1, 2, MPI.DOUBLE);
+                pairOfThree.Commit();
+                int items = 40_000;
+                double[] strided = new double[3 * items];
+                java.util.Arrays.fill(strided, -1);
+                if (me == root) {
+                    for (int i = 0; i < items; i++) {
+                        strided[3 * i] = root * 1e6 + i;
+                        strided[3 * i + 2] = -root * 1e6 - i;
+                    }
+                }
+                MPI.COMM_WORLD.Bcast(strided, 0, items, pairOfThree, root);
+                for (int i = 0; i < items; i++) {
+                    assertEquals(root * 1e6 + i, strided[3 * i], "item " + i);
+                    assertEquals(-1, strided[3 * i + 1], "gap of item " + i);
+                    assertEquals(-root * 1e6 - i, strided[3 * i + 2], "item " + i);
                 }
                 Object[] o = new Object[2];
                 if (me == root) {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The groups and stand-ins of node-aware collectives, and a simulation of the broadcast walk
  * over them: every rank gets the data exactly once, and only one message crosses into each
- * JVM and each node that does not hold the root.
+ * JVM and each node that does not hold the root; the same for the chain of a pipelined broadcast.
  */
 class CollectiveHierarchyTest {
     /** 2 nodes; node 0 has JVMs {0,1} and {2}, node 1 has JVMs {3,4} and {5,6,7}. */
@@ -39,6 +39,8 @@ class CollectiveHierarchyTest {
         assertArrayEquals(new int[] {3, 5}, five.group(NODE));
         assertNull(five.group(JOB), "rank 5 leads its JVM but does not head its node");
         assertTrue(zero.isUseful());
+        assertEquals(JOB, zero.top());
+        assertEquals(NODE, new CollectiveHierarchy(new int[] {0, 0, 1, 1}, new int[] {0, 0, 0, 0}, 3).top(), "one node");
     }
 
     @Test
@@ -90,9 +92,29 @@ class CollectiveHierarchyTest {
                 views[r] = new CollectiveHierarchy(jvm, node, r);
             }
             for (int root = 0; root < size; root++) {
-                simulateBroadcast(views, jvm, node, root, Arrays.toString(jvm) + " " + Arrays.toString(node));
+                String layout = Arrays.toString(jvm) + " " + Arrays.toString(node) + " root " + root;
+                simulateBroadcast(views, jvm, node, root, layout);
+                checkChain(views[random.nextInt(size)].chainFrom(root), jvm, node, root, layout);
             }
         }
+    }
+
+    /** A pipelined chain starts at the root, visits every rank once, and enters every other JVM and node once. */
+    private static void checkChain(int[] chain, int[] jvm, int[] node, int root, String layout) {
+        assertEquals(root, chain[0], layout);
+        int[] sorted = chain.clone();
+        Arrays.sort(sorted);
+        for (int r = 0; r < sorted.length; r++) {
+            assertEquals(r, sorted[r], layout + ": chain " + Arrays.toString(chain));
+        }
+        int jvmHops = 0;
+        int nodeHops = 0;
+        for (int i = 1; i < chain.length; i++) {
+            jvmHops += jvm[chain[i]] != jvm[chain[i - 1]] ? 1 : 0;
+            nodeHops += node[chain[i]] != node[chain[i - 1]] ? 1 : 0;
+        }
+        assertEquals(Arrays.stream(jvm).distinct().count() - 1, jvmHops, layout + ": chain " + Arrays.toString(chain));
+        assertEquals(Arrays.stream(node).distinct().count() - 1, nodeHops, layout + ": chain " + Arrays.toString(chain));
     }
 
     private static void simulateBroadcast(CollectiveHierarchy[] views, int[] jvm, int[] node, int root, String layout) {
