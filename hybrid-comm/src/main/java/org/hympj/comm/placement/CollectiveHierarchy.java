@@ -112,6 +112,18 @@ public final class CollectiveHierarchy {
         return top;
     }
 
+    /** Whether {@code members} (communicator ranks; null: all of them) live in more than one JVM. */
+    public boolean spansJvms(int[] members) {
+        int first = jvm[members == null ? 0 : members[0]];
+        int n = members == null ? jvm.length : members.length;
+        for (int i = 1; i < n; i++) {
+            if (jvm[members == null ? i : members[i]] != first) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** My group at {@code level} (communicator ranks, ascending, the leader first), or null where I take no part. */
     public int[] group(int level) {
         return groups[level];

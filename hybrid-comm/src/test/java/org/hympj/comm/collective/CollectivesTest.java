@@ -35,6 +35,7 @@ public class CollectivesTest {
             barrier(me, n, own.length > 0 && own[0].equals("across-nodes"));
             broadcast(me, n);
             reductions(me, n);
+            largeReductions(me, n);
             allreduceIsBitwiseIdentical(me, n);
             largeAllreduceTakesTheRing(me, n);
             gatherScatter(me, n);
@@ -171,6 +172,34 @@ public class CollectivesTest {
                             e = o == 4 || o == 5 ? e & v : o == 6 || o == 7 ? e | v : e ^ v;
                         }
                         assertEquals(e, out[i], ops[o] + " on BOOLEAN");
+                    }
+                }
+            }
+        }
+
+        /** Payloads large enough for the ring reduction (reduce-scatter, then a gather at the root), at two roots. */
+        static void largeReductions(int me, int n) {
+            int count = 20_000;
+            Op[] ops = {MPI.SUM, MPI.MAX, MPI.BXOR};
+            int[] codes = {2, 0, 9};
+            long[] mine = new long[count + 1];
+            for (int i = 0; i < count; i++) {
+                mine[i + 1] = value(me, i) * 1_000_003L + i;
+            }
+            for (int o = 0; o < ops.length; o++) {
+                for (int root = 0; root < n; root += Math.max(1, n - 1)) {
+                    long[] out = new long[count + 2];
+                    MPI.COMM_WORLD.Reduce(mine, 1, out, 1, count, MPI.LONG, ops[o], root);
+                    if (me == root) {
+                        for (int i = 0; i < count; i++) {
+                            long e = value(0, i) * 1_000_003L + i;
+                            for (int r = 1; r < n; r++) {
+                                e = apply(codes[o], e, value(r, i) * 1_000_003L + i);
+                            }
+                            assertEquals(e, out[i + 1], ops[o] + " at root " + root + ", element " + i);
+                        }
+                        assertEquals(0, out[0]);
+                        assertEquals(0, out[count + 1]);
                     }
                 }
             }
