@@ -505,6 +505,29 @@ public class Comm {
         return status;
     }
 
+    /**
+     * Posts a receive on the collective context and returns at once, so a collective can have
+     * all its receives posted before it sends; finish it with {@link #completeCollectiveReceive},
+     * or {@link #abandonCollectiveReceive} it if the collective fails first.
+     */
+    ReceiveOperation postCollectiveReceive(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        ReceiveOperation r = new ReceiveOperation();
+        postReceive(r, context + 1, buf, offset, count, datatype, source, tag);
+        return r;
+    }
+
+    /** Waits for a receive of {@link #postCollectiveReceive} and raises its error, if any (as a blocking receive does). */
+    void completeCollectiveReceive(ReceiveOperation r, int source, int tag, Object buf, int offset, Datatype datatype) {
+        completeBlockingReceive(r, source, tag, buf, offset, datatype);
+    }
+
+    /** Withdraws a posted collective receive after a failure: on return it no longer writes its buffer. */
+    static void abandonCollectiveReceive(ReceiveOperation r) {
+        if (!r.isComplete() && !MatchingEngine.cancel(r)) {
+            Waiting.settle(r);
+        }
+    }
+
     private static boolean settled(Operation op) {
         Waiting.settle(op);
         return true;
