@@ -17,9 +17,9 @@ import org.hympj.comm.placement.CollectiveHierarchy;
  * so they work on every path and never match a user's receive. Algorithms: dissemination
  * barrier; binomial-tree broadcast and reduction, the broadcast of large payloads down a
  * chain in chunks so that its hops overlap, the reduction of large ones (commutative ops) as
- * a ring reduce-scatter and a gather at the root; all-reduce as a reduction to rank 0 then a
- * broadcast for small payloads and a ring (reduce-scatter, all-gather) for large ones, so
- * every rank gets the same bits; linear (v-)gather and (v-)scatter; ring (v-)all-gather;
+ * a ring reduce-scatter and a gather at the root; all-reduce by recursive doubling for small
+ * payloads and a ring (reduce-scatter, all-gather) for large ones, so every rank gets the
+ * same bits; linear (v-)gather and (v-)scatter; ring (v-)all-gather;
  * pairwise (v-)all-to-all; a chain for scan; reduce-scatter as a reduction then a v-scatter.
  * Reductions combine contributions in rank order (a non-commutative user op is reduced
  * through rank 0, whose tree follows rank order). Every rank must call the same collectives
@@ -575,8 +575,59 @@ public class Intracomm extends Comm {
                 return;
             }
         }
+        if (size > 1 && !datatype.base.isObject() && hierarchy() == null) {
+            Object result = recursiveDoubling(datatype.packed(sendbuf, sendoffset, count), count, datatype.packedForm(), op);
+            datatype.unpack(result, 0, count * datatype.width, recvbuf, recvoffset);
+            return;
+        }
         reduceInto(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, datatype, op, 0);
         broadcast(recvbuf, recvoffset, count, datatype, 0);
+    }
+
+    /**
+     * The all-reduce of small payloads: recursive doubling, log2 n exchanges in which every rank
+     * takes part, where a reduction and a broadcast take 2 log2 n steps one after another. With
+     * p the largest power of two not above n, the first 2(n-p) ranks pair up first (each even
+     * one hands its contribution to the odd one above it and gets the result back at the end).
+     * At every step both partners compute (lower ranks' partial) op (higher ranks' partial), the
+     * same operands in the same order, so every rank ends with the same bits, and the operands
+     * always cover consecutive ranks in order, so a non-commutative op is applied in rank order.
+     */
+    private Object recursiveDoubling(Object accumulator, int count, Datatype packed, Op op) {
+        int p = Integer.highestOneBit(size);
+        int paired = 2 * (size - p);
+        Object incoming = packed.base.newArray(count * packed.width);
+        int me;
+        if (rank < paired && rank % 2 == 0) {
+            send(accumulator, 0, count, packed, rank + 1, REDUCE);
+            me = -1;
+        } else if (rank < paired) {
+            receive(incoming, 0, count, packed, rank - 1, REDUCE);
+            Object combined = combine(op, packed, incoming, accumulator, count);
+            incoming = combined == accumulator ? incoming : accumulator;
+            accumulator = combined;
+            me = rank / 2;
+        } else {
+            me = rank - paired / 2;
+        }
+        if (me >= 0) {
+            for (int mask = 1; mask < p; mask <<= 1) {
+                int other = me ^ mask;
+                int partner = other < paired / 2 ? 2 * other + 1 : other + paired / 2;
+                collectiveExchange(accumulator, 0, count, packed, partner, incoming, 0, count, packed, partner, REDUCE);
+                Object combined = other < me
+                    ? combine(op, packed, incoming, accumulator, count)
+                    : combine(op, packed, accumulator, incoming, count);
+                incoming = combined == accumulator ? incoming : accumulator;
+                accumulator = combined;
+            }
+        }
+        if (rank < paired && rank % 2 == 0) {
+            receive(accumulator, 0, count, packed, rank + 1, REDUCE);
+        } else if (rank < paired) {
+            send(accumulator, 0, count, packed, rank - 1, REDUCE);
+        }
+        return accumulator;
     }
 
     /**

@@ -32,6 +32,23 @@ public class MoreCollectivesTest {
         }
     }
 
+    /** 2x2 matrix products of longs, {@code inout = in x inout}: associative, not commutative. */
+    public static class MatrixProduct extends User_function {
+        @Override
+        public void Call(Object invec, int inoffset, Object inoutvec, int inoutoffset, int count, Datatype datatype) {
+            long[] in = (long[]) invec;
+            long[] inout = (long[]) inoutvec;
+            for (int i = 0; i < count * 4; i += 4) {
+                long[] a = {in[inoffset + i], in[inoffset + i + 1], in[inoffset + i + 2], in[inoffset + i + 3]};
+                long[] b = {inout[inoutoffset + i], inout[inoutoffset + i + 1], inout[inoutoffset + i + 2], inout[inoutoffset + i + 3]};
+                inout[inoutoffset + i] = a[0] * b[0] + a[1] * b[2];
+                inout[inoutoffset + i + 1] = a[0] * b[1] + a[1] * b[3];
+                inout[inoutoffset + i + 2] = a[2] * b[0] + a[3] * b[2];
+                inout[inoutoffset + i + 3] = a[2] * b[1] + a[3] * b[3];
+            }
+        }
+    }
+
     /** Elementwise sum of longs as a commutative user op. */
     public static class LongSum extends User_function {
         @Override
@@ -228,6 +245,21 @@ public class MoreCollectivesTest {
             Object[] prefix = new Object[1];
             MPI.COMM_WORLD.Scan(new Object[] {me + ";"}, 0, prefix, 0, 1, MPI.OBJECT, concat);
             assertEquals(expected.substring(0, expected.indexOf(me + ";") + (me + ";").length()), prefix[0]);
+            // A non-commutative op on primitive items through Allreduce (recursive doubling on
+            // any rank count): the product must be taken in rank order, the same on every rank.
+            Datatype matrix = Datatype.Contiguous(4, MPI.LONG);
+            matrix.Commit();
+            Op product = new Op(new MatrixProduct(), false);
+            long[] expectedProduct = {1, 0, 0, 1};
+            for (int r = 0; r < n; r++) {
+                long[] m = {1, r + 1, r % 2, 1};
+                expectedProduct = new long[] {
+                    expectedProduct[0] * m[0] + expectedProduct[1] * m[2], expectedProduct[0] * m[1] + expectedProduct[1] * m[3],
+                    expectedProduct[2] * m[0] + expectedProduct[3] * m[2], expectedProduct[2] * m[1] + expectedProduct[3] * m[3]};
+            }
+            long[] productOut = new long[4];
+            MPI.COMM_WORLD.Allreduce(new long[] {1, me + 1, me % 2, 1}, 0, productOut, 0, 1, matrix, product);
+            assertArrayEquals(expectedProduct, productOut, "the matrix product in rank order");
             long[] total = new long[3];
             MPI.COMM_WORLD.Allreduce(new long[] {me, 1, -me}, 0, total, 0, 3, MPI.LONG, sum);
             assertArrayEquals(new long[] {(long) n * (n - 1) / 2, n, -(long) n * (n - 1) / 2}, total);
