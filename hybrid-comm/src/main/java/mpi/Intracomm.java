@@ -562,98 +562,101 @@ public class Intracomm extends Comm {
         checkOp("Allreduce", op, datatype);
         agree(REDUCE, -1, datatype, count * datatype.width);
         long bytes = (long) count * datatype.width * Math.max(1, datatype.base.size());
-        if (op.commute && !datatype.base.isObject() && size > 1 && bytes >= RING_ALLREDUCE_BYTES) {
-            CollectiveHierarchy h = hierarchy();
-            if (h != null) {
-                hierarchicalRingAllreduce(h, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
-                return;
-            }
-            if (count >= size) {
-                Object accumulator = datatype.packed(sendbuf, sendoffset, count);
-                ringAllreduce(null, rank, size, accumulator, count, datatype.packedForm(), op);
-                datatype.unpack(accumulator, 0, count * datatype.width, recvbuf, recvoffset);
-                return;
-            }
-        }
-        if (size > 1 && !datatype.base.isObject() && hierarchy() == null) {
-            Object result = recursiveDoubling(datatype.packed(sendbuf, sendoffset, count), count, datatype.packedForm(), op);
-            datatype.unpack(result, 0, count * datatype.width, recvbuf, recvoffset);
+        if (size == 1 || datatype.base.isObject()) {
+            // Objects travel serialized, whole: a tree to rank 0 and a broadcast.
+            reduceInto(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, datatype, op, 0);
+            broadcast(recvbuf, recvoffset, count, datatype, 0);
             return;
         }
-        reduceInto(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, datatype, op, 0);
-        broadcast(recvbuf, recvoffset, count, datatype, 0);
+        boolean large = bytes >= RING_ALLREDUCE_BYTES;
+        CollectiveHierarchy h = op.commute ? hierarchy() : null;
+        if (h != null) {
+            hierarchicalAllreduce(h, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, large);
+            return;
+        }
+        Datatype packed = datatype.packedForm();
+        Object accumulator = datatype.packed(sendbuf, sendoffset, count);
+        if (op.commute && large && count >= size) {
+            ringAllreduce(null, rank, size, accumulator, count, packed, op);
+        } else {
+            accumulator = recursiveDoubling(null, rank, size, accumulator, count, packed, op);
+        }
+        datatype.unpack(accumulator, 0, count * datatype.width, recvbuf, recvoffset);
     }
 
     /**
-     * The all-reduce of small payloads: recursive doubling, log2 n exchanges in which every rank
-     * takes part, where a reduction and a broadcast take 2 log2 n steps one after another. With
-     * p the largest power of two not above n, the first 2(n-p) ranks pair up first (each even
-     * one hands its contribution to the odd one above it and gets the result back at the end).
+     * All-reduce among {@code n} members (null: the communicator's ranks), this rank at
+     * {@code me}, by recursive doubling: log2 n exchanges in which every member takes part,
+     * where a reduction and a broadcast take 2 log2 n steps one after another. With p the
+     * largest power of two not above n, the first 2(n-p) members pair up first (each even one
+     * hands its contribution to the odd one above it and gets the result back at the end).
      * At every step both partners compute (lower ranks' partial) op (higher ranks' partial), the
      * same operands in the same order, so every rank ends with the same bits, and the operands
      * always cover consecutive ranks in order, so a non-commutative op is applied in rank order.
      */
-    private Object recursiveDoubling(Object accumulator, int count, Datatype packed, Op op) {
-        int p = Integer.highestOneBit(size);
-        int paired = 2 * (size - p);
+    private Object recursiveDoubling(int[] members, int me, int n, Object accumulator, int count, Datatype packed, Op op) {
+        int p = Integer.highestOneBit(n);
+        int paired = 2 * (n - p);
         Object incoming = packed.base.newArray(count * packed.width);
-        int me;
-        if (rank < paired && rank % 2 == 0) {
-            send(accumulator, 0, count, packed, rank + 1, REDUCE);
-            me = -1;
-        } else if (rank < paired) {
-            receive(incoming, 0, count, packed, rank - 1, REDUCE);
+        int virtual;
+        if (me < paired && me % 2 == 0) {
+            send(accumulator, 0, count, packed, member(members, me + 1), REDUCE);
+            virtual = -1;
+        } else if (me < paired) {
+            receive(incoming, 0, count, packed, member(members, me - 1), REDUCE);
             Object combined = combine(op, packed, incoming, accumulator, count);
             incoming = combined == accumulator ? incoming : accumulator;
             accumulator = combined;
-            me = rank / 2;
+            virtual = me / 2;
         } else {
-            me = rank - paired / 2;
+            virtual = me - paired / 2;
         }
-        if (me >= 0) {
+        if (virtual >= 0) {
             for (int mask = 1; mask < p; mask <<= 1) {
-                int other = me ^ mask;
-                int partner = other < paired / 2 ? 2 * other + 1 : other + paired / 2;
+                int other = virtual ^ mask;
+                int partner = member(members, other < paired / 2 ? 2 * other + 1 : other + paired / 2);
                 collectiveExchange(accumulator, 0, count, packed, partner, incoming, 0, count, packed, partner, REDUCE);
-                Object combined = other < me
+                Object combined = other < virtual
                     ? combine(op, packed, incoming, accumulator, count)
                     : combine(op, packed, accumulator, incoming, count);
                 incoming = combined == accumulator ? incoming : accumulator;
                 accumulator = combined;
             }
         }
-        if (rank < paired && rank % 2 == 0) {
-            receive(accumulator, 0, count, packed, rank + 1, REDUCE);
-        } else if (rank < paired) {
-            send(accumulator, 0, count, packed, rank - 1, REDUCE);
+        if (me < paired && me % 2 == 0) {
+            receive(accumulator, 0, count, packed, member(members, me + 1), REDUCE);
+        } else if (me < paired) {
+            send(accumulator, 0, count, packed, member(members, me - 1), REDUCE);
         }
         return accumulator;
     }
 
     /**
-     * A large all-reduce over the levels: reduced into each JVM's leader and each node's head,
-     * the heads run the ring among themselves (or a tree and a broadcast when there are more
-     * heads than items), and the result goes back down. Every rank gets the heads' bits.
+     * An all-reduce over the levels (commutative ops): reduced into the leaders level by level
+     * up to the top level with more than one group (the node heads; on one node, the JVM
+     * leaders), the leaders of the top level all-reduce among themselves (the ring for large
+     * payloads, recursive doubling for small ones), and the result goes back down. Every rank
+     * gets the top leaders' bits.
      */
-    private void hierarchicalRingAllreduce(CollectiveHierarchy h, Object sendbuf, int sendoffset, Object recvbuf,
-                                           int recvoffset, int count, Datatype datatype, Op op) {
+    private void hierarchicalAllreduce(CollectiveHierarchy h, Object sendbuf, int sendoffset, Object recvbuf,
+                                       int recvoffset, int count, Datatype datatype, Op op, boolean large) {
         Datatype packed = datatype.packedForm();
         Object accumulator = datatype.packed(sendbuf, sendoffset, count);
-        for (int level = JVM; level <= NODE; level++) {
+        int top = h.top();
+        for (int level = JVM; level < top; level++) {
             if (h.active(level)) {
                 accumulator = reduceAmong(h.group(level), h.myIndex(level), h.group(level).length, 0, accumulator, count, packed, op);
             }
         }
-        if (h.active(JOB)) {
-            int[] heads = h.group(JOB);
-            if (count >= heads.length) {
-                ringAllreduce(heads, h.myIndex(JOB), heads.length, accumulator, count, packed, op);
+        if (h.active(top)) {
+            int[] leaders = h.group(top);
+            if (large && count >= leaders.length) {
+                ringAllreduce(leaders, h.myIndex(top), leaders.length, accumulator, count, packed, op);
             } else {
-                accumulator = treeReduce(heads, h.myIndex(JOB), heads.length, 0, accumulator, count, packed, op);
-                treeBroadcast(heads, h.myIndex(JOB), heads.length, 0, accumulator, 0, count, packed);
+                accumulator = recursiveDoubling(leaders, h.myIndex(top), leaders.length, accumulator, count, packed, op);
             }
         }
-        for (int level = NODE; level >= JVM; level--) {
+        for (int level = top - 1; level >= JVM; level--) {
             if (h.active(level)) {
                 treeBroadcast(h.group(level), h.myIndex(level), h.group(level).length, 0, accumulator, 0, count, packed);
             }
