@@ -432,14 +432,9 @@ public class Intracomm extends Comm {
             chainBroadcast(chain, me, size, 0, buf, offset, count, datatype);
             return;
         }
-        // Every rank gets the data in at most one group (where the root is not its own stand-in);
-        // it takes them there first, then feeds the groups it stands in for, across nodes first.
-        int from = -1;
-        for (int level = JVM; level <= JOB; level++) {
-            if (h.active(level) && h.rootIndex(level, root) != h.myIndex(level)) {
-                from = level;
-            }
-        }
+        // A rank takes the data in its feed level first, then feeds the groups it stands in for
+        // for the root, across nodes first.
+        int from = h.feedLevel(root);
         if (from >= 0) {
             treeBroadcast(h.group(from), h.myIndex(from), h.group(from).length, h.rootIndex(from, root), buf, offset, count, datatype);
         }
@@ -673,14 +668,9 @@ public class Intracomm extends Comm {
                                       Op op, int root) {
         Datatype packed = datatype.packedForm();
         Object accumulator = datatype.packed(sendbuf, sendoffset, count);
-        int to = -1;
+        int to = h.feedLevel(root);
         for (int level = JVM; level <= JOB; level++) {
-            if (!h.active(level)) {
-                continue;
-            }
-            if (h.rootIndex(level, root) != h.myIndex(level)) {
-                to = level;
-            } else {
+            if (level != to && h.active(level)) {
                 accumulator = reduceAmong(h.group(level), h.myIndex(level), h.group(level).length, h.myIndex(level),
                     accumulator, count, packed, op);
             }
@@ -709,8 +699,8 @@ public class Intracomm extends Comm {
         for (int step = 0; step < n - 1; step++) {
             int out = (me + 1 - step + n) % n;
             int in = (me - step + n) % n;
-            collectiveExchange(accumulator, chunkStart(out, count, n) * w, chunkStart(out + 1, count, n) - chunkStart(out, count, n),
-                packed, right, accumulator, chunkStart(in, count, n) * w, chunkStart(in + 1, count, n) - chunkStart(in, count, n),
+            collectiveExchange(accumulator, chunkStart(out, count, n) * w, chunkItems(out, count, n),
+                packed, right, accumulator, chunkStart(in, count, n) * w, chunkItems(in, count, n),
                 packed, left, RING);
         }
     }
@@ -730,8 +720,8 @@ public class Intracomm extends Comm {
             int out = (me - step + n) % n;
             int in = (me - step - 1 + n) % n;
             int inStart = chunkStart(in, count, n);
-            int inItems = chunkStart(in + 1, count, n) - inStart;
-            collectiveExchange(accumulator, chunkStart(out, count, n) * w, chunkStart(out + 1, count, n) - chunkStart(out, count, n),
+            int inItems = chunkItems(in, count, n);
+            collectiveExchange(accumulator, chunkStart(out, count, n) * w, chunkItems(out, count, n),
                 packed, right, incoming, 0, inItems, packed, left, RING);
             if (op.function != null) {
                 op.function.Call(incoming, 0, accumulator, inStart * w, inItems, packed);
@@ -757,14 +747,14 @@ public class Intracomm extends Comm {
         int w = packed.width;
         if (me != rootIndex) {
             int c = (me + 1) % n;
-            send(accumulator, chunkStart(c, count, n) * w, chunkStart(c + 1, count, n) - chunkStart(c, count, n), packed,
+            send(accumulator, chunkStart(c, count, n) * w, chunkItems(c, count, n), packed,
                 member(members, rootIndex), REDUCE);
             return accumulator;
         }
         for (int m = 0; m < n; m++) {
             if (m != me) {
                 int c = (m + 1) % n;
-                receive(accumulator, chunkStart(c, count, n) * w, chunkStart(c + 1, count, n) - chunkStart(c, count, n), packed,
+                receive(accumulator, chunkStart(c, count, n) * w, chunkItems(c, count, n), packed,
                     member(members, m), REDUCE);
             }
         }
@@ -774,6 +764,11 @@ public class Intracomm extends Comm {
     /** The first item of chunk {@code c} when {@code count} items are cut into {@code n} chunks. */
     private static int chunkStart(int c, int count, int n) {
         return (int) ((long) count * c / n);
+    }
+
+    /** The items of chunk {@code c} when {@code count} items are cut into {@code n} chunks. */
+    private static int chunkItems(int c, int count, int n) {
+        return chunkStart(c + 1, count, n) - chunkStart(c, count, n);
     }
 
     /**

@@ -59,14 +59,8 @@ public final class CollectiveHierarchy {
         this.me = me;
         this.jvm = jvm.clone();
         this.node = node.clone();
-        this.jvmLeader = new int[size];
-        this.nodeHead = new int[size];
-        for (int r = 0; r < size; r++) {
-            jvmLeader[r] = lowest(r, true);
-        }
-        for (int r = 0; r < size; r++) {
-            nodeHead[r] = lowest(r, false);
-        }
+        this.jvmLeader = lowestOfEach(jvm);
+        this.nodeHead = lowestOfEach(node);
         groups[JVM] = select(r -> jvm[r] == jvm[me]);
         if (jvmLeader[me] == me) {
             groups[NODE] = select(r -> jvmLeader[r] == r && node[r] == node[me]);
@@ -85,14 +79,15 @@ public final class CollectiveHierarchy {
         this.top = nodes > 1 ? JOB : jvms > 1 ? NODE : JVM;
     }
 
-    /** The lowest rank sharing r's JVM ({@code byJvm}) or the lowest rank of r's node. */
-    private int lowest(int r, boolean byJvm) {
-        for (int q = 0; q < jvm.length; q++) {
-            if (byJvm ? jvm[q] == jvm[r] : node[q] == node[r]) {
-                return q;
-            }
+    /** For each rank, the lowest rank with the same key (its JVM's or its node's): one pass, ranks ascending. */
+    private static int[] lowestOfEach(int[] key) {
+        java.util.Map<Integer, Integer> first = new java.util.HashMap<>();
+        int[] lowest = new int[key.length];
+        for (int r = 0; r < key.length; r++) {
+            Integer seen = first.putIfAbsent(key[r], r);
+            lowest[r] = seen == null ? r : seen;
         }
-        throw new AssertionError("rank " + r + " is not in its own group");
+        return lowest;
     }
 
     private int[] select(java.util.function.IntPredicate member) {
@@ -137,6 +132,21 @@ public final class CollectiveHierarchy {
     /** Whether I take part in {@code level} with at least one other rank. */
     public boolean active(int level) {
         return groups[level] != null && groups[level].length > 1;
+    }
+
+    /**
+     * The one level at which {@code root}'s data reach me from another member (for a reduction:
+     * at which my partial result leaves me), or -1 for the root itself. At every other level
+     * where I take part I stand in for the root; the class comment says why there is at most one.
+     */
+    public int feedLevel(int root) {
+        int feed = -1;
+        for (int level = JVM; level <= JOB; level++) {
+            if (active(level) && rootIndex(level, root) != myIndex[level]) {
+                feed = level;
+            }
+        }
+        return feed;
     }
 
     /**

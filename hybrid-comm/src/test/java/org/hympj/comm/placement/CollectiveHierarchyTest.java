@@ -95,6 +95,9 @@ class CollectiveHierarchyTest {
                 String layout = Arrays.toString(jvm) + " " + Arrays.toString(node) + " root " + root;
                 simulateBroadcast(views, jvm, node, root, layout);
                 checkChain(views[random.nextInt(size)].chainFrom(root), jvm, node, root, layout);
+                for (int r = 0; r < size; r++) {
+                    assertEquals(r == root, views[r].feedLevel(root) < 0, layout + ": rank " + r + " is fed unless it is the root");
+                }
             }
         }
     }
