@@ -61,7 +61,7 @@ public final class Cg {
 
     /** The generator state shared by makea's helpers, in the order the reference draws. */
     private static final class Generator {
-        double tran = 314159265.0;
+        long tran = 314159265L;
 
         double next() {
             tran = Randlc.multiply(Randlc.A, tran);
@@ -296,12 +296,21 @@ public final class Cg {
             int[] column = rows.column;
             double[] value = rows.value;
             int base = rows.first;
+            // Two partial sums per row: the additions of one row no longer wait on each other
+            // in a single chain (a different rounding order, well inside the 1e-10 check).
             for (int j = lo; j < hi; j++) {
-                double sum = 0.0;
-                for (int k = start[j]; k < start[j + 1]; k++) {
-                    sum += value[k] * in[column[k]];
+                double even = 0.0;
+                double odd = 0.0;
+                int k = start[j];
+                int end = start[j + 1];
+                for (; k + 1 < end; k += 2) {
+                    even += value[k] * in[column[k]];
+                    odd += value[k + 1] * in[column[k + 1]];
                 }
-                out[base + j] = sum;
+                if (k < end) {
+                    even += value[k] * in[column[k]];
+                }
+                out[base + j] = even + odd;
             }
         }
 

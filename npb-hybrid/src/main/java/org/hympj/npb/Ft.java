@@ -16,7 +16,7 @@ import org.hympj.nested.Team;
  * planes, rows and lines. Complex numbers are pairs of doubles, interleaved.
  */
 public final class Ft {
-    private static final double SEED = 314159265.0;
+    private static final long SEED = 314159265L;
     private static final double ALPHA = 1e-6;
     private static final double EPSILON = 1e-12;
     private static final int CHECKSUM_POINTS = 1024;
@@ -148,7 +148,7 @@ public final class Ft {
             int ny = size.ny;
             forEach(planes, k -> {
                 long e = ((long) (firstPlane + k)) * nx * ny;
-                double x = Randlc.skip(SEED, Randlc.A, 2 * e);
+                long x = Randlc.skip(SEED, Randlc.A, 2 * e);
                 int at = 2 * k * nx * ny;
                 for (int n = 0; n < 2 * nx * ny; n++) {
                     x = Randlc.multiply(Randlc.A, x);

@@ -20,7 +20,7 @@ import org.hympj.nested.Team;
 public final class Is {
     static final int MAX_ITERATIONS = 10;
     private static final int TEST_ARRAY_SIZE = 5;
-    private static final double SEED = 314159265.0;
+    private static final long SEED = 314159265L;
 
     private Is() {
     }
@@ -137,7 +137,7 @@ public final class Is {
         }
 
         private void generate(int lo, int hi, long first) {
-            double seed = Randlc.skip(SEED, Randlc.A, 4 * (first + lo));
+            long seed = Randlc.skip(SEED, Randlc.A, 4 * (first + lo));
             double k = maxKey / 4;
             for (int i = lo; i < hi; i++) {
                 seed = Randlc.multiply(Randlc.A, seed);

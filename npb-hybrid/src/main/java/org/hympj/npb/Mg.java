@@ -15,7 +15,7 @@ import org.hympj.nested.Team;
  * rank holds and computes them whole. In the hybrid form a rank's team shares its planes.
  */
 public final class Mg {
-    private static final double SEED = 314159265.0;
+    private static final long SEED = 314159265L;
     private static final int LB = 1;
     private static final int EXTREMES = 10;
     private static final double EPSILON = 1e-8;
@@ -135,7 +135,7 @@ public final class Mg {
             java.util.Arrays.fill(bottom, 1.0);
             for (int i3 = 1; i3 < z.n3 - 1; i3++) {
                 long e = (long) (z.firstPlane + i3 - 1) * nx * nx;
-                double x = Randlc.skip(SEED, Randlc.A, e);
+                long x = Randlc.skip(SEED, Randlc.A, e);
                 for (int i2 = 1; i2 < z.n2 - 1; i2++) {
                     for (int i1 = 1; i1 < z.n1 - 1; i1++) {
                         x = Randlc.multiply(Randlc.A, x);
