@@ -10,11 +10,17 @@ import org.hympj.nested.Team;
  * from the NPB generator, scaled by rcond^(i/n), shifted); zeta is verified against the
  * official value to relative 1e-10.
  *
- * <p>Distribution: every rank generates the matrix's random structure (a few numbers per
- * row, cheap) and keeps, in compressed rows, only its block of consecutive rows. A
- * matrix-vector product needs the whole direction vector: each rank computes its block and
- * an Allgatherv assembles the rest; dot products are an Allreduce. In the hybrid form a
- * rank's team shares its rows in the products and its block in the vector updates.
+ * <p>Distribution: by blocks of columns, as the NPB reference lays out two ranks (its grid
+ * has one row of processes there). Every rank generates the matrix's random structure (a few
+ * numbers per row, cheap), keeps the block of rows {@code [first, first + count)} and
+ * transposes it: the matrix is symmetric in structure, and the transpose of a row block is
+ * the column block with each entry formed as the reference forms it. A rank owns the same
+ * block of every vector, so the product needs no gathered vector: each rank multiplies its
+ * columns by its block of p into a partial result over all rows, and one Alltoallv hands every
+ * rank the partials of its own block, summed in rank order. Its gathers then touch only its
+ * block of p, which stays in cache while the matrix streams past. Dot products are an
+ * Allreduce. In the hybrid form a rank's team shares the rows of the product and the block
+ * in the dots.
  */
 public final class Cg {
     private static final double RCOND = 0.1;
@@ -250,77 +256,146 @@ public final class Cg {
         return new Rows(first, count, rowstr, colidx, a);
     }
 
-    /** The vectors and the team of one rank's solver. */
+    /**
+     * One rank's block of columns of the matrix, in compressed rows over all {@code n} rows,
+     * columns numbered from the block's first.
+     */
+    static final class Columns {
+        final int first;
+        final int count;
+        final int[] start;
+        final int[] column;
+        final double[] value;
+
+        private Columns(int first, int count, int[] start, int[] column, double[] value) {
+            this.first = first;
+            this.count = count;
+            this.start = start;
+            this.column = column;
+            this.value = value;
+        }
+
+        /** The transpose of a block of rows: the same block of columns, each row in column order. */
+        static Columns of(Rows rows, int n) {
+            int entries = rows.start[rows.count];
+            int[] start = new int[n + 1];
+            for (int k = 0; k < entries; k++) {
+                start[rows.column[k] + 1]++;
+            }
+            for (int i = 0; i < n; i++) {
+                start[i + 1] += start[i];
+            }
+            int[] next = java.util.Arrays.copyOf(start, n);
+            int[] column = new int[entries];
+            double[] value = new double[entries];
+            for (int j = 0; j < rows.count; j++) {
+                for (int k = rows.start[j]; k < rows.start[j + 1]; k++) {
+                    int at = next[rows.column[k]]++;
+                    column[at] = j;
+                    value[at] = rows.value[k];
+                }
+            }
+            return new Columns(rows.first, rows.count, start, column, value);
+        }
+    }
+
+    /** The vectors (this rank's block of each) and the team of one rank's solver. */
     private static final class Solver {
-        final Rows rows;
+        final Columns matrix;
         final Team team;
         final int n;
-        final int[] counts;
-        final int[] displs;
+        final int ranks;
+        final int[] blockCounts;
+        final int[] blockStarts;
+        final int[] partialCounts;
+        final int[] partialStarts;
         final double[] x;
         final double[] z;
         final double[] p;
         final double[] q;
         final double[] r;
-        final double[] partial = new double[2];
+        /** The product of this rank's columns with its block of a vector, over all rows. */
+        final double[] partial;
+        /** Every rank's partial product over this rank's block, rank after rank. */
+        final double[] partials;
+        final double[] local = new double[2];
         final double[] total = new double[2];
 
-        Solver(Rows rows, int n, int ranks, Team team) {
-            this.rows = rows;
+        Solver(Columns matrix, int n, int ranks, Team team) {
+            this.matrix = matrix;
             this.team = team;
             this.n = n;
-            counts = new int[ranks];
-            displs = new int[ranks];
+            this.ranks = ranks;
+            int count = matrix.count;
+            blockCounts = new int[ranks];
+            blockStarts = new int[ranks];
+            partialCounts = new int[ranks];
+            partialStarts = new int[ranks];
             for (int k = 0; k < ranks; k++) {
-                displs[k] = blockStart(n, ranks, k);
-                counts[k] = blockStart(n, ranks, k + 1) - displs[k];
+                blockStarts[k] = blockStart(n, ranks, k);
+                blockCounts[k] = blockStart(n, ranks, k + 1) - blockStarts[k];
+                partialCounts[k] = count;
+                partialStarts[k] = k * count;
             }
-            x = new double[n];
-            z = new double[n];
-            p = new double[n];
-            q = new double[n];
-            r = new double[n];
+            x = new double[count];
+            z = new double[count];
+            p = new double[count];
+            q = new double[count];
+            r = new double[count];
+            partial = new double[n];
+            partials = new double[ranks * count];
         }
 
-        /** q[block] = A p for this rank's rows. */
+        /** out = A in, on this rank's block: its columns times its block, then summed across ranks. */
         private void multiply(double[] in, double[] out) {
             if (team == null) {
-                multiply(in, out, 0, rows.count);
+                multiply(in, 0, n);
             } else {
-                team.parallelFor(0, rows.count, (lo, hi) -> multiply(in, out, lo, hi));
+                team.parallelFor(0, n, (lo, hi) -> multiply(in, lo, hi));
+            }
+            MPI.COMM_WORLD.Alltoallv(partial, 0, blockCounts, blockStarts, MPI.DOUBLE,
+                partials, 0, partialCounts, partialStarts, MPI.DOUBLE);
+            int count = matrix.count;
+            for (int j = 0; j < count; j++) {
+                double sum = partials[j];
+                for (int k = 1; k < ranks; k++) {
+                    sum += partials[k * count + j];
+                }
+                out[j] = sum;
             }
         }
 
-        private void multiply(double[] in, double[] out, int lo, int hi) {
-            int[] start = rows.start;
-            int[] column = rows.column;
-            double[] value = rows.value;
-            int base = rows.first;
-            // Two partial sums per row: the additions of one row no longer wait on each other
+        private void multiply(double[] in, int lo, int hi) {
+            int[] start = matrix.start;
+            int[] column = matrix.column;
+            double[] value = matrix.value;
+            // Four partial sums per row: the additions of one row no longer wait on each other
             // in a single chain (a different rounding order, well inside the 1e-10 check).
-            for (int j = lo; j < hi; j++) {
-                double even = 0.0;
-                double odd = 0.0;
-                int k = start[j];
-                int end = start[j + 1];
-                for (; k + 1 < end; k += 2) {
-                    even += value[k] * in[column[k]];
-                    odd += value[k + 1] * in[column[k + 1]];
+            for (int i = lo; i < hi; i++) {
+                double s0 = 0.0;
+                double s1 = 0.0;
+                double s2 = 0.0;
+                double s3 = 0.0;
+                int k = start[i];
+                int end = start[i + 1];
+                for (; k + 3 < end; k += 4) {
+                    s0 += value[k] * in[column[k]];
+                    s1 += value[k + 1] * in[column[k + 1]];
+                    s2 += value[k + 2] * in[column[k + 2]];
+                    s3 += value[k + 3] * in[column[k + 3]];
                 }
-                if (k < end) {
-                    even += value[k] * in[column[k]];
+                for (; k < end; k++) {
+                    s0 += value[k] * in[column[k]];
                 }
-                out[base + j] = even + odd;
+                partial[i] = (s0 + s1) + (s2 + s3);
             }
         }
 
         /** The sum over all ranks of a · b over each rank's block. */
         private double dot(double[] a, double[] b) {
-            int lo = rows.first;
-            int hi = rows.first + rows.count;
-            partial[0] = team == null ? dot(a, b, lo, hi) : team.parallelReduce(lo, hi, org.hympj.nested.Reduction.SUM,
-                (org.hympj.nested.DoubleRangeFunction) (from, to) -> dot(a, b, from, to));
-            MPI.COMM_WORLD.Allreduce(partial, 0, total, 0, 1, MPI.DOUBLE, MPI.SUM);
+            local[0] = team == null ? dot(a, b, 0, matrix.count) : team.parallelReduce(0, matrix.count,
+                org.hympj.nested.Reduction.SUM, (org.hympj.nested.DoubleRangeFunction) (from, to) -> dot(a, b, from, to));
+            MPI.COMM_WORLD.Allreduce(local, 0, total, 0, 1, MPI.DOUBLE, MPI.SUM);
             return total[0];
         }
 
@@ -332,16 +407,10 @@ public final class Cg {
             return s;
         }
 
-        /** Makes every rank's copy of v whole from each rank's block. */
-        private void gather(double[] v) {
-            MPI.COMM_WORLD.Allgatherv(v, rows.first, rows.count, MPI.DOUBLE, v, 0, counts, displs, MPI.DOUBLE);
-        }
-
-        /** conj_grad: 25 CG iterations towards A z = x; z ends whole on every rank. */
+        /** conj_grad: 25 CG iterations towards A z = x, on this rank's block of each vector. */
         void conjugateGradient() {
-            int lo = rows.first;
-            int hi = rows.first + rows.count;
-            for (int j = 0; j < n; j++) {
+            int count = matrix.count;
+            for (int j = 0; j < count; j++) {
                 q[j] = 0.0;
                 z[j] = 0.0;
                 r[j] = x[j];
@@ -353,30 +422,27 @@ public final class Cg {
                 double d = dot(p, q);
                 double alpha = rho / d;
                 double rho0 = rho;
-                for (int j = lo; j < hi; j++) {
+                for (int j = 0; j < count; j++) {
                     z[j] += alpha * p[j];
                     r[j] -= alpha * q[j];
                 }
                 rho = dot(r, r);
                 double beta = rho / rho0;
-                for (int j = lo; j < hi; j++) {
+                for (int j = 0; j < count; j++) {
                     p[j] = r[j] + beta * p[j];
                 }
-                gather(p);
             }
-            gather(z);
         }
 
         /** One step of the inverse power iteration; returns zeta and leaves x = z / |z|. */
         double powerStep(double shift) {
             conjugateGradient();
-            int lo = rows.first;
-            int hi = rows.first + rows.count;
-            partial[0] = dot(x, z, lo, hi);
-            partial[1] = dot(z, z, lo, hi);
-            MPI.COMM_WORLD.Allreduce(partial, 0, total, 0, 2, MPI.DOUBLE, MPI.SUM);
+            int count = matrix.count;
+            local[0] = dot(x, z, 0, count);
+            local[1] = dot(z, z, 0, count);
+            MPI.COMM_WORLD.Allreduce(local, 0, total, 0, 2, MPI.DOUBLE, MPI.SUM);
             double norm = 1.0 / Math.sqrt(total[1]);
-            for (int j = 0; j < n; j++) {
+            for (int j = 0; j < count; j++) {
                 x[j] = norm * z[j];
             }
             return shift + 1.0 / total[0];
@@ -395,11 +461,12 @@ public final class Cg {
             throw new IllegalArgumentException("CG class " + size + " has " + size.na + " rows, fewer than the " + ranks + " ranks");
         }
         double rowsHere = (double) size.na / ranks;
-        MemoryCheck.require("CG", size, 12.0 * size.na * (size.nonzer + 1) + 12.0 * rowsHere * (size.nonzer + 1) * (size.nonzer + 1)
-            + 40.0 * size.na);
+        // The generated structure, the row block and its transpose (both alive while transposing), the vectors.
+        MemoryCheck.require("CG", size, 12.0 * size.na * (size.nonzer + 1) + 24.0 * rowsHere * (size.nonzer + 1) * (size.nonzer + 1)
+            + 16.0 * size.na + 48.0 * rowsHere);
         int first = blockStart(size.na, ranks, rank);
-        Rows rows = makeMatrix(size, first, blockStart(size.na, ranks, rank + 1) - first);
-        Solver s = new Solver(rows, size.na, ranks, team);
+        Columns columns = Columns.of(makeMatrix(size, first, blockStart(size.na, ranks, rank + 1) - first), size.na);
+        Solver s = new Solver(columns, size.na, ranks, team);
         java.util.Arrays.fill(s.x, 1.0);
         s.powerStep(size.shift);
         java.util.Arrays.fill(s.x, 1.0);
