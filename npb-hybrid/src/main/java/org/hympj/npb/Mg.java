@@ -243,47 +243,18 @@ public final class Mg {
                 a, g.at(n3 - 1, 0, 0), planeSize, MPI.DOUBLE, up, 32);
         }
 
-        /**
-         * For the x-line (i3, i2) of {@code g}: the sums of its four edge neighbours (y ± 1,
-         * z ± 1) into {@code edges} and of its four corner neighbours into {@code corners}, for
-         * every x; returns the line's start. Both stencils (residual and smoother) use them.
-         */
-        private static int neighbourSums(Grid g, int i3, int i2, double[] edges, double[] corners) {
-            double[] a = g.v;
-            int ym = g.at(i3, i2 - 1, 0);
-            int yp = g.at(i3, i2 + 1, 0);
-            int zm = g.at(i3 - 1, i2, 0);
-            int zp = g.at(i3 + 1, i2, 0);
-            int zmym = g.at(i3 - 1, i2 - 1, 0);
-            int zmyp = g.at(i3 - 1, i2 + 1, 0);
-            int zpym = g.at(i3 + 1, i2 - 1, 0);
-            int zpyp = g.at(i3 + 1, i2 + 1, 0);
-            for (int i1 = 0; i1 < g.n1; i1++) {
-                edges[i1] = a[ym + i1] + a[yp + i1] + a[zm + i1] + a[zp + i1];
-                corners[i1] = a[zmym + i1] + a[zmyp + i1] + a[zpym + i1] + a[zpyp + i1];
-            }
-            return g.at(i3, i2, 0);
-        }
-
         /** r = v - A u on the interior, then ghosts. */
         void residual(Grid ug, Grid vg, Grid rg) {
-            int n1 = ug.n1;
-            int n2 = ug.n2;
-            double[] uu = ug.v;
             double[] vv = vg.v;
             double[] rr = rg.v;
+            // The coefficients in locals: read from an array, each store into r (also a double[])
+            // could have changed them, so the JIT would reload them for every point.
+            double a0 = A[0];
+            double a2 = A[2];
+            double a3 = A[3];
             planes(1, ug.n3 - 1, (lo, hi) -> {
-                double[] u1 = new double[n1];
-                double[] u2 = new double[n1];
                 for (int i3 = lo; i3 < hi; i3++) {
-                    for (int i2 = 1; i2 < n2 - 1; i2++) {
-                        int o = neighbourSums(ug, i3, i2, u1, u2);
-                        for (int i1 = 1; i1 < n1 - 1; i1++) {
-                            rr[o + i1] = vv[o + i1] - A[0] * uu[o + i1]
-                                - A[2] * (u2[i1] + u1[i1 - 1] + u1[i1 + 1])
-                                - A[3] * (u2[i1 - 1] + u2[i1 + 1]);
-                        }
-                    }
+                    residualPlane(ug, i3, vv, rr, a0, a2, a3);
                 }
             });
             exchange(rg);
@@ -291,33 +262,95 @@ public final class Mg {
 
         /** psinv: u = u + C r (the smoother), then ghosts. */
         void smooth(Grid rg, Grid ug) {
-            int n1 = ug.n1;
-            int n2 = ug.n2;
             double[] uu = ug.v;
-            double[] rr = rg.v;
+            double c0 = c[0]; // in locals, as in residual
+            double c1 = c[1];
+            double c2 = c[2];
             planes(1, ug.n3 - 1, (lo, hi) -> {
-                double[] r1 = new double[n1];
-                double[] r2 = new double[n1];
                 for (int i3 = lo; i3 < hi; i3++) {
-                    for (int i2 = 1; i2 < n2 - 1; i2++) {
-                        int o = neighbourSums(rg, i3, i2, r1, r2);
-                        for (int i1 = 1; i1 < n1 - 1; i1++) {
-                            uu[o + i1] = uu[o + i1] + c[0] * rr[o + i1]
-                                + c[1] * (rr[o + i1 - 1] + rr[o + i1 + 1] + r1[i1])
-                                + c[2] * (r2[i1] + r1[i1 - 1] + r1[i1 + 1]);
-                        }
-                    }
+                    smoothPlane(rg, i3, uu, c0, c1, c2);
                 }
             });
             exchange(ug);
         }
 
+        /**
+         * One plane of the residual. Each operator's plane is a method of its own, called once
+         * per plane: the JIT compiles it whole after a few planes, where one loop over the whole
+         * grid would run for long in the interpreter and then in on-stack-replaced code.
+         *
+         * <p>Along an x-line, the sums of a point's four edge neighbours (y ± 1, z ± 1) and of
+         * its four corner neighbours are needed at x - 1, x and x + 1; the reference keeps them
+         * in two line buffers, here they slide through locals (e0 e1 e2, c0 c1 c2), added in the
+         * reference's order, so the result is the same to the bit with fewer loads and stores.
+         */
+        private static void residualPlane(Grid ug, int i3, double[] vv, double[] rr, double a0, double a2, double a3) {
+            double[] a = ug.v;
+            int n1 = ug.n1;
+            int n2 = ug.n2;
+            int plane = n1 * n2;
+            for (int i2 = 1; i2 < n2 - 1; i2++) {
+                int o = ug.at(i3, i2, 0);
+                int ym = o - n1;
+                int yp = o + n1;
+                int zm = o - plane;
+                int zp = o + plane;
+                int zmym = zm - n1;
+                int zmyp = zm + n1;
+                int zpym = zp - n1;
+                int zpyp = zp + n1;
+                double e0 = a[ym] + a[yp] + a[zm] + a[zp];
+                double c0 = a[zmym] + a[zmyp] + a[zpym] + a[zpyp];
+                double e1 = a[ym + 1] + a[yp + 1] + a[zm + 1] + a[zp + 1];
+                double c1 = a[zmym + 1] + a[zmyp + 1] + a[zpym + 1] + a[zpyp + 1];
+                for (int i1 = 1; i1 < n1 - 1; i1++) {
+                    double e2 = a[ym + i1 + 1] + a[yp + i1 + 1] + a[zm + i1 + 1] + a[zp + i1 + 1];
+                    double c2 = a[zmym + i1 + 1] + a[zmyp + i1 + 1] + a[zpym + i1 + 1] + a[zpyp + i1 + 1];
+                    rr[o + i1] = vv[o + i1] - a0 * a[o + i1] - a2 * (c1 + e0 + e2) - a3 * (c0 + c2);
+                    e0 = e1;
+                    e1 = e2;
+                    c0 = c1;
+                    c1 = c2;
+                }
+            }
+        }
+
+        /**
+         * One plane of the smoother, with the same sliding sums as {@link #residualPlane} (its
+         * fourth coefficient is zero, as the reference assumes, so corners at x ± 1 are not needed).
+         */
+        private static void smoothPlane(Grid rg, int i3, double[] uu, double c0, double c1, double c2) {
+            double[] r = rg.v;
+            int n1 = rg.n1;
+            int n2 = rg.n2;
+            int plane = n1 * n2;
+            for (int i2 = 1; i2 < n2 - 1; i2++) {
+                int o = rg.at(i3, i2, 0);
+                int ym = o - n1;
+                int yp = o + n1;
+                int zm = o - plane;
+                int zp = o + plane;
+                int zmym = zm - n1;
+                int zmyp = zm + n1;
+                int zpym = zp - n1;
+                int zpyp = zp + n1;
+                double e0 = r[ym] + r[yp] + r[zm] + r[zp];
+                double e1 = r[ym + 1] + r[yp + 1] + r[zm + 1] + r[zp + 1];
+                for (int i1 = 1; i1 < n1 - 1; i1++) {
+                    double e2 = r[ym + i1 + 1] + r[yp + i1 + 1] + r[zm + i1 + 1] + r[zp + i1 + 1];
+                    double k1 = r[zmym + i1] + r[zmyp + i1] + r[zpym + i1] + r[zpyp + i1];
+                    uu[o + i1] = uu[o + i1] + c0 * r[o + i1]
+                        + c1 * (r[o + i1 - 1] + r[o + i1 + 1] + e1)
+                        + c2 * (k1 + e0 + e2);
+                    e0 = e1;
+                    e1 = e2;
+                }
+            }
+        }
+
         /** rprj3: the residual of level k restricted to level k-1. */
         void restrict(Grid fine, Grid coarse) {
-            double[] rr = fine.v;
             double[] s = coarse.v;
-            int m1j = coarse.n1;
-            int m2j = coarse.n2;
             // The coarse planes this rank computes: its own (distributed), or, when the coarse
             // level is whole, those under its fine planes, then gathered from every rank.
             int coarsePlanes = fine.distributed ? (fine.n3 - 2) / 2 : coarse.n3 - 2;
@@ -326,34 +359,7 @@ public final class Mg {
                 double[] x1 = new double[fine.n1];
                 double[] y1 = new double[fine.n1];
                 for (int j3 = lo; j3 < hi; j3++) {
-                    int i3 = 2 * j3 - 1;
-                    for (int j2 = 1; j2 < m2j - 1; j2++) {
-                        int i2 = 2 * j2 - 1;
-                        int a0 = fine.at(i3, i2, 0);
-                        int a02 = fine.at(i3, i2 + 2, 0);
-                        int a11 = fine.at(i3 + 1, i2 + 1, 0);
-                        int a10 = fine.at(i3 + 1, i2, 0);
-                        int a12 = fine.at(i3 + 1, i2 + 2, 0);
-                        int a01 = fine.at(i3, i2 + 1, 0);
-                        int a21 = fine.at(i3 + 2, i2 + 1, 0);
-                        int a20 = fine.at(i3 + 2, i2, 0);
-                        int a22 = fine.at(i3 + 2, i2 + 2, 0);
-                        for (int j1 = 1; j1 < m1j; j1++) {
-                            int i1 = 2 * j1 - 1;
-                            x1[i1] = rr[a10 + i1] + rr[a12 + i1] + rr[a01 + i1] + rr[a21 + i1];
-                            y1[i1] = rr[a0 + i1] + rr[a20 + i1] + rr[a02 + i1] + rr[a22 + i1];
-                        }
-                        int out = coarse.at(j3 + coarseOffset, j2, 0);
-                        for (int j1 = 1; j1 < m1j - 1; j1++) {
-                            int i1 = 2 * j1 - 1;
-                            double y2 = rr[a0 + i1 + 1] + rr[a20 + i1 + 1] + rr[a02 + i1 + 1] + rr[a22 + i1 + 1];
-                            double x2 = rr[a10 + i1 + 1] + rr[a12 + i1 + 1] + rr[a01 + i1 + 1] + rr[a21 + i1 + 1];
-                            s[out + j1] = 0.5 * rr[a11 + i1 + 1]
-                                + 0.25 * (rr[a11 + i1] + rr[a11 + i1 + 2] + x2)
-                                + 0.125 * (x1[i1] + x1[i1 + 2] + y2)
-                                + 0.0625 * (y1[i1] + y1[i1 + 2]);
-                        }
-                    }
+                    restrictPlane(fine, coarse, j3, coarseOffset, x1, y1);
                 }
             });
             if (fine.distributed && !coarse.distributed && ranks > 1) {
@@ -366,12 +372,45 @@ public final class Mg {
             exchange(coarse);
         }
 
+        /** One coarse plane of the restriction (see {@link #residualPlane} for why a method per plane). */
+        private static void restrictPlane(Grid fine, Grid coarse, int j3, int coarseOffset, double[] x1, double[] y1) {
+            double[] rr = fine.v;
+            double[] s = coarse.v;
+            int m1j = coarse.n1;
+            int m2j = coarse.n2;
+            int i3 = 2 * j3 - 1;
+            for (int j2 = 1; j2 < m2j - 1; j2++) {
+                int i2 = 2 * j2 - 1;
+                int a0 = fine.at(i3, i2, 0);
+                int a02 = fine.at(i3, i2 + 2, 0);
+                int a11 = fine.at(i3 + 1, i2 + 1, 0);
+                int a10 = fine.at(i3 + 1, i2, 0);
+                int a12 = fine.at(i3 + 1, i2 + 2, 0);
+                int a01 = fine.at(i3, i2 + 1, 0);
+                int a21 = fine.at(i3 + 2, i2 + 1, 0);
+                int a20 = fine.at(i3 + 2, i2, 0);
+                int a22 = fine.at(i3 + 2, i2 + 2, 0);
+                for (int j1 = 1; j1 < m1j; j1++) {
+                    int i1 = 2 * j1 - 1;
+                    x1[i1] = rr[a10 + i1] + rr[a12 + i1] + rr[a01 + i1] + rr[a21 + i1];
+                    y1[i1] = rr[a0 + i1] + rr[a20 + i1] + rr[a02 + i1] + rr[a22 + i1];
+                }
+                int out = coarse.at(j3 + coarseOffset, j2, 0);
+                for (int j1 = 1; j1 < m1j - 1; j1++) {
+                    int i1 = 2 * j1 - 1;
+                    double y2 = rr[a0 + i1 + 1] + rr[a20 + i1 + 1] + rr[a02 + i1 + 1] + rr[a22 + i1 + 1];
+                    double x2 = rr[a10 + i1 + 1] + rr[a12 + i1 + 1] + rr[a01 + i1 + 1] + rr[a21 + i1 + 1];
+                    s[out + j1] = 0.5 * rr[a11 + i1 + 1]
+                        + 0.25 * (rr[a11 + i1] + rr[a11 + i1 + 2] + x2)
+                        + 0.125 * (x1[i1] + x1[i1 + 2] + y2)
+                        + 0.0625 * (y1[i1] + y1[i1 + 2]);
+                }
+            }
+        }
+
         /** interp: u(level k) += the trilinear prolongation of z (level k-1). */
         void prolongate(Grid zg, Grid ug) {
-            double[] z = zg.v;
-            double[] uu = ug.v;
             int mm1 = zg.n1;
-            int mm2 = zg.n2;
             // The coarse planes under this rank's fine planes: all (same layout), or a slice of a whole grid.
             int coarseOffset = ug.distributed && !zg.distributed ? ug.firstPlane / 2 : 0;
             int coarsePlanes = (ug.n3 - 2) / 2;
@@ -380,40 +419,49 @@ public final class Mg {
                 double[] z2 = new double[mm1];
                 double[] z3 = new double[mm1];
                 for (int c3 = lo; c3 < hi; c3++) {
-                    int i3 = c3 + coarseOffset;
-                    for (int i2 = 0; i2 < mm2 - 1; i2++) {
-                        int z00 = zg.at(i3, i2, 0);
-                        int z01 = zg.at(i3, i2 + 1, 0);
-                        int z10 = zg.at(i3 + 1, i2, 0);
-                        int z11 = zg.at(i3 + 1, i2 + 1, 0);
-                        for (int i1 = 0; i1 < mm1; i1++) {
-                            z1[i1] = z[z01 + i1] + z[z00 + i1];
-                            z2[i1] = z[z10 + i1] + z[z00 + i1];
-                            z3[i1] = z[z11 + i1] + z[z10 + i1] + z1[i1];
-                        }
-                        int u00 = ug.at(2 * c3, 2 * i2, 0);
-                        int u01 = ug.at(2 * c3, 2 * i2 + 1, 0);
-                        int u10 = ug.at(2 * c3 + 1, 2 * i2, 0);
-                        int u11 = ug.at(2 * c3 + 1, 2 * i2 + 1, 0);
-                        for (int i1 = 0; i1 < mm1 - 1; i1++) {
-                            uu[u00 + 2 * i1] += z[z00 + i1];
-                            uu[u00 + 2 * i1 + 1] += 0.5 * (z[z00 + i1 + 1] + z[z00 + i1]);
-                        }
-                        for (int i1 = 0; i1 < mm1 - 1; i1++) {
-                            uu[u01 + 2 * i1] += 0.5 * z1[i1];
-                            uu[u01 + 2 * i1 + 1] += 0.25 * (z1[i1] + z1[i1 + 1]);
-                        }
-                        for (int i1 = 0; i1 < mm1 - 1; i1++) {
-                            uu[u10 + 2 * i1] += 0.5 * z2[i1];
-                            uu[u10 + 2 * i1 + 1] += 0.25 * (z2[i1] + z2[i1 + 1]);
-                        }
-                        for (int i1 = 0; i1 < mm1 - 1; i1++) {
-                            uu[u11 + 2 * i1] += 0.25 * z3[i1];
-                            uu[u11 + 2 * i1 + 1] += 0.125 * (z3[i1] + z3[i1 + 1]);
-                        }
-                    }
+                    prolongatePlane(zg, ug, c3, coarseOffset, z1, z2, z3);
                 }
             });
+        }
+
+        /** The fine planes over coarse plane c3 of the prolongation. */
+        private static void prolongatePlane(Grid zg, Grid ug, int c3, int coarseOffset, double[] z1, double[] z2, double[] z3) {
+            double[] z = zg.v;
+            double[] uu = ug.v;
+            int mm1 = zg.n1;
+            int mm2 = zg.n2;
+            int i3 = c3 + coarseOffset;
+            for (int i2 = 0; i2 < mm2 - 1; i2++) {
+                int z00 = zg.at(i3, i2, 0);
+                int z01 = zg.at(i3, i2 + 1, 0);
+                int z10 = zg.at(i3 + 1, i2, 0);
+                int z11 = zg.at(i3 + 1, i2 + 1, 0);
+                for (int i1 = 0; i1 < mm1; i1++) {
+                    z1[i1] = z[z01 + i1] + z[z00 + i1];
+                    z2[i1] = z[z10 + i1] + z[z00 + i1];
+                    z3[i1] = z[z11 + i1] + z[z10 + i1] + z1[i1];
+                }
+                int u00 = ug.at(2 * c3, 2 * i2, 0);
+                int u01 = ug.at(2 * c3, 2 * i2 + 1, 0);
+                int u10 = ug.at(2 * c3 + 1, 2 * i2, 0);
+                int u11 = ug.at(2 * c3 + 1, 2 * i2 + 1, 0);
+                for (int i1 = 0; i1 < mm1 - 1; i1++) {
+                    uu[u00 + 2 * i1] += z[z00 + i1];
+                    uu[u00 + 2 * i1 + 1] += 0.5 * (z[z00 + i1 + 1] + z[z00 + i1]);
+                }
+                for (int i1 = 0; i1 < mm1 - 1; i1++) {
+                    uu[u01 + 2 * i1] += 0.5 * z1[i1];
+                    uu[u01 + 2 * i1 + 1] += 0.25 * (z1[i1] + z1[i1 + 1]);
+                }
+                for (int i1 = 0; i1 < mm1 - 1; i1++) {
+                    uu[u10 + 2 * i1] += 0.5 * z2[i1];
+                    uu[u10 + 2 * i1 + 1] += 0.25 * (z2[i1] + z2[i1 + 1]);
+                }
+                for (int i1 = 0; i1 < mm1 - 1; i1++) {
+                    uu[u11 + 2 * i1] += 0.25 * z3[i1];
+                    uu[u11 + 2 * i1 + 1] += 0.125 * (z3[i1] + z3[i1 + 1]);
+                }
+            }
         }
 
         /** mg3P: one V-cycle. */
