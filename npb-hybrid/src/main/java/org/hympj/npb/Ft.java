@@ -103,9 +103,6 @@ public final class Ft {
         final double[] twiddle;
         final double[] send;
         final double[] recv;
-        final Fft fftX;
-        final Fft fftY;
-        final Fft fftZ;
 
         Field(Size size, Team team) {
             this.size = size;
@@ -123,9 +120,6 @@ public final class Ft {
             twiddle = new double[local / 2];
             send = new double[local];
             recv = new double[local];
-            fftX = new Fft(size.nx);
-            fftY = new Fft(size.ny);
-            fftZ = new Fft(size.nz);
         }
 
         void forEach(int count, java.util.function.IntConsumer body) {
@@ -139,6 +133,15 @@ public final class Ft {
                         body.accept(i);
                     }
                 });
+            }
+        }
+
+        /** {@code body} over [0, count), whole or shared by the team in ranges. */
+        void forRanges(int count, org.hympj.nested.RangeBody body) {
+            if (team == null) {
+                body.run(0, count);
+            } else {
+                team.parallelFor(0, count, body);
             }
         }
 
@@ -193,44 +196,31 @@ public final class Ft {
             transformXY(out, -1);
         }
 
+        /** x- then y-transforms of every plane of layout A (x-lines are contiguous, y-lines 2 nx apart). */
         private void transformXY(double[] u, int sign) {
             int nx = size.nx;
             int ny = size.ny;
-            forEach(planes, k -> {
-                double[] line = new double[2 * ny];
-                int plane = 2 * k * nx * ny;
-                for (int j = 0; j < ny; j++) {
-                    fftX.transform(u, plane + 2 * j * nx, sign);
-                }
-                for (int i = 0; i < nx; i++) {
-                    transformStrided(fftY, u, plane + 2 * i, 2 * nx, ny, line, sign);
+            forRanges(planes, (lo, hi) -> {
+                Fft x = new Fft(nx);
+                Fft y = new Fft(ny);
+                for (int k = lo; k < hi; k++) {
+                    int plane = 2 * k * nx * ny;
+                    x.transformLines(u, plane, 2 * nx, 2, ny, sign);
+                    y.transformLines(u, plane, 2, 2 * nx, nx, sign);
                 }
             });
         }
 
+        /** z-transforms of every row of layout B (z-lines 2 nx apart). */
         private void transformZ(double[] u, int sign) {
             int nx = size.nx;
             int nz = size.nz;
-            forEach(rows, jl -> {
-                double[] line = new double[2 * nz];
-                int block = 2 * jl * nz * nx;
-                for (int i = 0; i < nx; i++) {
-                    transformStrided(fftZ, u, block + 2 * i, 2 * nx, nz, line, sign);
+            forRanges(rows, (lo, hi) -> {
+                Fft z = new Fft(nz);
+                for (int jl = lo; jl < hi; jl++) {
+                    z.transformLines(u, 2 * jl * nz * nx, 2, 2 * nx, nx, sign);
                 }
             });
-        }
-
-        /** Transforms the n complex numbers {@code stride} doubles apart from {@code start}, through a contiguous copy. */
-        private static void transformStrided(Fft fft, double[] u, int start, int stride, int n, double[] line, int sign) {
-            for (int m = 0; m < n; m++) {
-                line[2 * m] = u[start + m * stride];
-                line[2 * m + 1] = u[start + m * stride + 1];
-            }
-            fft.transform(line, 0, sign);
-            for (int m = 0; m < n; m++) {
-                u[start + m * stride] = line[2 * m];
-                u[start + m * stride + 1] = line[2 * m + 1];
-            }
         }
 
         /**
@@ -304,66 +294,130 @@ public final class Ft {
         }
     }
 
-    /** An in-place radix-2 FFT of one length, unnormalized, on interleaved complex lines. */
+    /**
+     * Unnormalized complex FFTs of one length n = 2^m, on up to {@link #LINES} lines at once:
+     * out_k = sum_j in_j exp(sign 2 pi i j k / n). The lines are held as a block, point-major
+     * (point p of line j at {@code p * LINES + j}, real and imaginary parts in two arrays), so
+     * the innermost loop runs over the lines with unit stride and each root of unity is loaded
+     * once for all of them. Stockham's self-sorting form: each of the m stages reads one
+     * buffer and writes the other, and no bit-reversal pass is needed. One instance per
+     * thread: it owns its scratch buffers.
+     */
     static final class Fft {
+        /** Lines transformed together: 16 lines of 512 points fill 256 KiB with both buffers. */
+        static final int LINES = 16;
         private final int n;
-        private final double[] cos;
-        private final double[] sin;
-        private final int[] reversed;
+        private final int m;
+        /** exp(i pi q / h) at index h + q, for h = 1, 2, 4, ..., n/2 and 0 <= q < h. */
+        private final double[] rootRe;
+        private final double[] rootIm;
+        final double[] re;
+        final double[] im;
+        private final double[] re2;
+        private final double[] im2;
 
         Fft(int n) {
             if (Integer.bitCount(n) != 1) {
                 throw new IllegalArgumentException("FFT length " + n + " is not a power of two");
             }
             this.n = n;
-            cos = new double[n / 2];
-            sin = new double[n / 2];
-            for (int i = 0; i < n / 2; i++) {
-                cos[i] = Math.cos(2 * Math.PI * i / n);
-                sin[i] = Math.sin(2 * Math.PI * i / n);
+            m = Integer.numberOfTrailingZeros(n);
+            rootRe = new double[Math.max(n, 2)];
+            rootIm = new double[Math.max(n, 2)];
+            for (int h = 1; h < n; h <<= 1) {
+                for (int q = 0; q < h; q++) {
+                    rootRe[h + q] = Math.cos(Math.PI * q / h);
+                    rootIm[h + q] = Math.sin(Math.PI * q / h);
+                }
             }
-            reversed = new int[n];
-            int bits = Integer.numberOfTrailingZeros(n);
-            for (int i = 0; i < n; i++) {
-                reversed[i] = bits == 0 ? 0 : Integer.reverse(i) >>> (32 - bits);
+            re = new double[n * LINES];
+            im = new double[n * LINES];
+            re2 = new double[n * LINES];
+            im2 = new double[n * LINES];
+        }
+
+        /** Transforms the first {@code lines} lines of the block in {@link #re} and {@link #im}, in place. */
+        void transform(int lines, int sign) {
+            double[] xr = re;
+            double[] xi = im;
+            double[] yr = re2;
+            double[] yi = im2;
+            int half = n / 2;
+            for (int stage = 1; stage <= m; stage++) {
+                int lk = 1 << (stage - 1);
+                int li = 1 << (m - stage);
+                for (int i = 0; i < li; i++) {
+                    double wr = rootRe[li + i];
+                    double wi = sign * rootIm[li + i];
+                    int in1 = i * lk * LINES;
+                    int in2 = (i * lk + half) * LINES;
+                    int out1 = i * 2 * lk * LINES;
+                    int out2 = (i * 2 * lk + lk) * LINES;
+                    for (int k = 0; k < lk * LINES; k += LINES) {
+                        for (int j = 0; j < lines; j++) {
+                            double ar = xr[in1 + k + j];
+                            double ai = xi[in1 + k + j];
+                            double br = xr[in2 + k + j];
+                            double bi = xi[in2 + k + j];
+                            yr[out1 + k + j] = ar + br;
+                            yi[out1 + k + j] = ai + bi;
+                            double dr = ar - br;
+                            double di = ai - bi;
+                            yr[out2 + k + j] = wr * dr - wi * di;
+                            yi[out2 + k + j] = wr * di + wi * dr;
+                        }
+                    }
+                }
+                double[] t = xr;
+                xr = yr;
+                yr = t;
+                t = xi;
+                xi = yi;
+                yi = t;
+            }
+            if (xr != re) {
+                System.arraycopy(xr, 0, re, 0, n * LINES);
+                System.arraycopy(xi, 0, im, 0, n * LINES);
             }
         }
 
         /**
-         * Transforms the n complex numbers interleaved from {@code data[offset]} in place with
-         * exponent sign {@code sign}: out_k = sum_m in_m exp(sign 2 pi i m k / n).
+         * Gathers {@code lines} lines of n interleaved complex numbers from {@code u} into the
+         * block: line j, point p at {@code u[start + j * lineStride + p * pointStride]}.
          */
-        void transform(double[] data, int offset, int sign) {
-            for (int i = 0; i < n; i++) {
-                int r = reversed[i];
-                if (r > i) {
-                    int a = offset + 2 * i;
-                    int b = offset + 2 * r;
-                    double re = data[a];
-                    double im = data[a + 1];
-                    data[a] = data[b];
-                    data[a + 1] = data[b + 1];
-                    data[b] = re;
-                    data[b + 1] = im;
+        void load(double[] u, int start, int lineStride, int pointStride, int lines) {
+            for (int p = 0; p < n; p++) {
+                int from = start + p * pointStride;
+                for (int j = 0; j < lines; j++) {
+                    re[p * LINES + j] = u[from + j * lineStride];
+                    im[p * LINES + j] = u[from + j * lineStride + 1];
                 }
             }
-            for (int len = 2; len <= n; len <<= 1) {
-                int half = len >> 1;
-                int step = n / len;
-                for (int start = 0; start < n; start += len) {
-                    for (int m = 0; m < half; m++) {
-                        double wr = cos[m * step];
-                        double wi = sign * sin[m * step];
-                        int a = offset + 2 * (start + m);
-                        int b = a + 2 * half;
-                        double xr = data[b] * wr - data[b + 1] * wi;
-                        double xi = data[b] * wi + data[b + 1] * wr;
-                        data[b] = data[a] - xr;
-                        data[b + 1] = data[a + 1] - xi;
-                        data[a] += xr;
-                        data[a + 1] += xi;
-                    }
+        }
+
+        /** Scatters the block back, as {@link #load} gathered it. */
+        void store(double[] u, int start, int lineStride, int pointStride, int lines) {
+            for (int p = 0; p < n; p++) {
+                int to = start + p * pointStride;
+                for (int j = 0; j < lines; j++) {
+                    u[to + j * lineStride] = re[p * LINES + j];
+                    u[to + j * lineStride + 1] = im[p * LINES + j];
                 }
+            }
+        }
+
+        /**
+         * Transforms {@code count} lines of {@code u} (line j starting at
+         * {@code start + j * lineStride}, its points {@code pointStride} doubles apart), a
+         * block of lines at a time.
+         */
+        void transformLines(double[] u, int start, int lineStride, int pointStride, int count, int sign) {
+            for (int first = 0; first < count; first += LINES) {
+                int lines = Math.min(LINES, count - first);
+                int at = start + first * lineStride;
+                load(u, at, lineStride, pointStride, lines);
+                transform(lines, sign);
+                store(u, at, lineStride, pointStride, lines);
             }
         }
     }

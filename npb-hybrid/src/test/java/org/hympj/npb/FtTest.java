@@ -28,25 +28,33 @@ class FtTest {
 
     @Test
     void fftMatchesTheDefinitionBothWays() {
-        int n = 16;
         java.util.Random random = new java.util.Random(3);
-        double[] data = new double[2 * n];
-        for (int i = 0; i < data.length; i++) {
-            data[i] = random.nextDouble() - 0.5;
-        }
-        for (int sign : new int[] {1, -1}) {
-            double[] fast = data.clone();
-            new Ft.Fft(n).transform(fast, 0, sign);
-            for (int k = 0; k < n; k++) {
-                double re = 0;
-                double im = 0;
-                for (int m = 0; m < n; m++) {
-                    double angle = sign * 2 * Math.PI * m * k / n;
-                    re += data[2 * m] * Math.cos(angle) - data[2 * m + 1] * Math.sin(angle);
-                    im += data[2 * m] * Math.sin(angle) + data[2 * m + 1] * Math.cos(angle);
+        // Lengths with an odd and an even number of stages; 21 lines: one full block and a partial one;
+        // lines 2 doubles apart with points 42 apart, as a y-transform lays them out.
+        for (int n : new int[] {2, 8, 16, 32}) {
+            int lines = 21;
+            double[] data = new double[2 * n * lines];
+            for (int i = 0; i < data.length; i++) {
+                data[i] = random.nextDouble() - 0.5;
+            }
+            for (int sign : new int[] {1, -1}) {
+                double[] fast = data.clone();
+                new Ft.Fft(n).transformLines(fast, 0, 2, 2 * lines, lines, sign);
+                for (int line = 0; line < lines; line++) {
+                    for (int k = 0; k < n; k++) {
+                        double re = 0;
+                        double im = 0;
+                        for (int p = 0; p < n; p++) {
+                            double angle = sign * 2 * Math.PI * p * k / n;
+                            int at = 2 * line + p * 2 * lines;
+                            re += data[at] * Math.cos(angle) - data[at + 1] * Math.sin(angle);
+                            im += data[at] * Math.sin(angle) + data[at + 1] * Math.cos(angle);
+                        }
+                        int at = 2 * line + k * 2 * lines;
+                        assertEquals(re, fast[at], 1e-12, "n=" + n + " line " + line + " k " + k);
+                        assertEquals(im, fast[at + 1], 1e-12);
+                    }
                 }
-                assertEquals(re, fast[2 * k], 1e-12);
-                assertEquals(im, fast[2 * k + 1], 1e-12);
             }
         }
     }
