@@ -55,7 +55,7 @@ public final class Mg {
     }
 
     /** One level's grid on this rank: n1 × n2 × n3 points with ghosts, planes distributed or whole. */
-    private static final class Grid {
+    static final class Grid {
         final int k;
         final int n1;
         final int n2;
@@ -82,7 +82,7 @@ public final class Mg {
         }
     }
 
-    private static final class Solver {
+    static final class Solver {
         final Size size;
         final Team team;
         final int ranks;
@@ -214,21 +214,31 @@ public final class Mg {
          * planes come from the neighbouring ranks (or, for a whole grid, the opposite side).
          */
         void exchange(Grid g) {
+            for (int i3 = 1; i3 < g.n3 - 1; i3++) {
+                planeGhosts(g, i3);
+            }
+            exchangePlanes(g);
+        }
+
+        /** The periodic ghosts in x and y of one interior plane (its own rows and columns only). */
+        private static void planeGhosts(Grid g, int i3) {
             double[] a = g.v;
             int n1 = g.n1;
             int n2 = g.n2;
-            int n3 = g.n3;
-            for (int i3 = 1; i3 < n3 - 1; i3++) {
-                for (int i2 = 1; i2 < n2 - 1; i2++) {
-                    int row = g.at(i3, i2, 0);
-                    a[row] = a[row + n1 - 2];
-                    a[row + n1 - 1] = a[row + 1];
-                }
-                int p = g.at(i3, 0, 0);
-                System.arraycopy(a, g.at(i3, n2 - 2, 0), a, p, n1);
-                System.arraycopy(a, g.at(i3, 1, 0), a, g.at(i3, n2 - 1, 0), n1);
+            for (int i2 = 1; i2 < n2 - 1; i2++) {
+                int row = g.at(i3, i2, 0);
+                a[row] = a[row + n1 - 2];
+                a[row + n1 - 1] = a[row + 1];
             }
-            int planeSize = n1 * n2;
+            System.arraycopy(a, g.at(i3, n2 - 2, 0), a, g.at(i3, 0, 0), n1);
+            System.arraycopy(a, g.at(i3, 1, 0), a, g.at(i3, n2 - 1, 0), n1);
+        }
+
+        /** The ghost planes in z (whole planes, their x and y ghosts included). */
+        void exchangePlanes(Grid g) {
+            double[] a = g.v;
+            int n3 = g.n3;
+            int planeSize = g.n1 * g.n2;
             if (!g.distributed || ranks == 1) {
                 System.arraycopy(a, g.at(n3 - 2, 0, 0), a, 0, planeSize);
                 System.arraycopy(a, g.at(1, 0, 0), a, g.at(n3 - 1, 0, 0), planeSize);
@@ -241,6 +251,96 @@ public final class Mg {
                 a, 0, planeSize, MPI.DOUBLE, down, 31);
             MPI.COMM_WORLD.Sendrecv(a, g.at(1, 0, 0), planeSize, MPI.DOUBLE, down, 32,
                 a, g.at(n3 - 1, 0, 0), planeSize, MPI.DOUBLE, up, 32);
+        }
+
+        /**
+         * Runs {@code body} over the interior planes [1, planes] cut into one contiguous block
+         * per team thread, always the same cut for the same count (the fused operators below
+         * finish each block's edge planes in a second pass and must find the same blocks).
+         */
+        void perBlock(int planes, org.hympj.nested.RangeBody body) {
+            if (team == null) {
+                body.run(1, planes + 1);
+                return;
+            }
+            int blocks = team.size();
+            team.parallel(context -> {
+                int b = context.threadId();
+                int lo = 1 + (int) ((long) planes * b / blocks);
+                int hi = 1 + (int) ((long) planes * (b + 1) / blocks);
+                if (lo < hi) {
+                    body.run(lo, hi);
+                }
+            });
+        }
+
+        /**
+         * resid then psinv (r = v - A u; u = u + C r), and, if {@code residualAfter}, resid
+         * again with the smoothed u, in one sweep over the planes: each stage follows the one
+         * before it a plane behind, so the planes of u, v and r it reads are still in cache
+         * instead of coming from memory again. The V-cycle's levels below the finest take the
+         * pair (with v = r, in place); the finest level takes all three, its last resid being
+         * the one the benchmark runs after each V-cycle, so that u and v are read from memory
+         * once and u and r written once, where the three operators apart stream u four times,
+         * v twice and r three times. Each point sees the same operations on the same values as
+         * with the operators one after the other, so the result is the same to the bit.
+         *
+         * <p>Order within a block of planes [lo, hi): plane p-1 is smoothed once the residual
+         * of plane p (and its x and y ghosts) is done, that is after that residual has read
+         * the unsmoothed u of plane p-1; the second residual of plane s needs the smoothed u of
+         * planes s-1..s+1 and overwrites r of plane s, which only the smoothing of planes
+         * s-1..s+1 reads, so it runs once plane s+1 is smoothed, for s in [lo+2, hi-3]. A
+         * block's edge planes, whose neighbours lie in another block or on another rank, come
+         * last: their smoothing after the exchange of r's ghost planes, their second residual
+         * (planes lo, lo+1, hi-2, hi-1) after the exchange of u's.
+         */
+        void residualAndSmooth(Grid ug, Grid vg, Grid rg, boolean residualAfter) {
+            double[] vv = vg.v;
+            double[] rr = rg.v;
+            double[] uu = ug.v;
+            double a0 = A[0]; // in locals, as in residual
+            double a2 = A[2];
+            double a3 = A[3];
+            double c0 = c[0];
+            double c1 = c[1];
+            double c2 = c[2];
+            int planes = ug.n3 - 2;
+            perBlock(planes, (lo, hi) -> {
+                for (int p = lo; p < hi; p++) {
+                    residualPlane(ug, p, vv, rr, a0, a2, a3);
+                    planeGhosts(rg, p);
+                    if (p - 1 > lo) {
+                        smoothPlane(rg, p - 1, uu, c0, c1, c2);
+                        planeGhosts(ug, p - 1);
+                    }
+                    int s = p - 2;
+                    if (residualAfter && s >= lo + 2 && s <= hi - 3) {
+                        residualPlane(ug, s, vv, rr, a0, a2, a3);
+                        planeGhosts(rg, s);
+                    }
+                }
+            });
+            exchangePlanes(rg);
+            perBlock(planes, (lo, hi) -> {
+                smoothPlane(rg, lo, uu, c0, c1, c2);
+                planeGhosts(ug, lo);
+                if (hi - 1 > lo) {
+                    smoothPlane(rg, hi - 1, uu, c0, c1, c2);
+                    planeGhosts(ug, hi - 1);
+                }
+            });
+            exchangePlanes(ug);
+            if (residualAfter) {
+                perBlock(planes, (lo, hi) -> {
+                    for (int s = lo; s < hi; s++) {
+                        if (s < lo + 2 || s > hi - 3) {
+                            residualPlane(ug, s, vv, rr, a0, a2, a3);
+                            planeGhosts(rg, s);
+                        }
+                    }
+                });
+                exchangePlanes(rg);
+            }
         }
 
         /** r = v - A u on the interior, then ghosts. */
@@ -359,7 +459,9 @@ public final class Mg {
                 double[] x1 = new double[fine.n1];
                 double[] y1 = new double[fine.n1];
                 for (int j3 = lo; j3 < hi; j3++) {
-                    restrictPlane(fine, coarse, j3, coarseOffset, x1, y1);
+                    for (int j2 = 1; j2 < coarse.n2 - 1; j2++) {
+                        restrictRow(fine, coarse, j3, j2, coarseOffset, x1, y1);
+                    }
                 }
             });
             if (fine.distributed && !coarse.distributed && ranks > 1) {
@@ -372,39 +474,40 @@ public final class Mg {
             exchange(coarse);
         }
 
-        /** One coarse plane of the restriction (see {@link #residualPlane} for why a method per plane). */
-        private static void restrictPlane(Grid fine, Grid coarse, int j3, int coarseOffset, double[] x1, double[] y1) {
+        /**
+         * One coarse row of the restriction. A method per row, not per plane: the finest level
+         * has only 128 coarse planes, too few calls for the JIT to compile a plane method
+         * before the timed iterations start, while its rows are called 16,384 times a sweep.
+         */
+        private static void restrictRow(Grid fine, Grid coarse, int j3, int j2, int coarseOffset, double[] x1, double[] y1) {
             double[] rr = fine.v;
             double[] s = coarse.v;
             int m1j = coarse.n1;
-            int m2j = coarse.n2;
             int i3 = 2 * j3 - 1;
-            for (int j2 = 1; j2 < m2j - 1; j2++) {
-                int i2 = 2 * j2 - 1;
-                int a0 = fine.at(i3, i2, 0);
-                int a02 = fine.at(i3, i2 + 2, 0);
-                int a11 = fine.at(i3 + 1, i2 + 1, 0);
-                int a10 = fine.at(i3 + 1, i2, 0);
-                int a12 = fine.at(i3 + 1, i2 + 2, 0);
-                int a01 = fine.at(i3, i2 + 1, 0);
-                int a21 = fine.at(i3 + 2, i2 + 1, 0);
-                int a20 = fine.at(i3 + 2, i2, 0);
-                int a22 = fine.at(i3 + 2, i2 + 2, 0);
-                for (int j1 = 1; j1 < m1j; j1++) {
-                    int i1 = 2 * j1 - 1;
-                    x1[i1] = rr[a10 + i1] + rr[a12 + i1] + rr[a01 + i1] + rr[a21 + i1];
-                    y1[i1] = rr[a0 + i1] + rr[a20 + i1] + rr[a02 + i1] + rr[a22 + i1];
-                }
-                int out = coarse.at(j3 + coarseOffset, j2, 0);
-                for (int j1 = 1; j1 < m1j - 1; j1++) {
-                    int i1 = 2 * j1 - 1;
-                    double y2 = rr[a0 + i1 + 1] + rr[a20 + i1 + 1] + rr[a02 + i1 + 1] + rr[a22 + i1 + 1];
-                    double x2 = rr[a10 + i1 + 1] + rr[a12 + i1 + 1] + rr[a01 + i1 + 1] + rr[a21 + i1 + 1];
-                    s[out + j1] = 0.5 * rr[a11 + i1 + 1]
-                        + 0.25 * (rr[a11 + i1] + rr[a11 + i1 + 2] + x2)
-                        + 0.125 * (x1[i1] + x1[i1 + 2] + y2)
-                        + 0.0625 * (y1[i1] + y1[i1 + 2]);
-                }
+            int i2 = 2 * j2 - 1;
+            int a0 = fine.at(i3, i2, 0);
+            int a02 = fine.at(i3, i2 + 2, 0);
+            int a11 = fine.at(i3 + 1, i2 + 1, 0);
+            int a10 = fine.at(i3 + 1, i2, 0);
+            int a12 = fine.at(i3 + 1, i2 + 2, 0);
+            int a01 = fine.at(i3, i2 + 1, 0);
+            int a21 = fine.at(i3 + 2, i2 + 1, 0);
+            int a20 = fine.at(i3 + 2, i2, 0);
+            int a22 = fine.at(i3 + 2, i2 + 2, 0);
+            for (int j1 = 1; j1 < m1j; j1++) {
+                int i1 = 2 * j1 - 1;
+                x1[i1] = rr[a10 + i1] + rr[a12 + i1] + rr[a01 + i1] + rr[a21 + i1];
+                y1[i1] = rr[a0 + i1] + rr[a20 + i1] + rr[a02 + i1] + rr[a22 + i1];
+            }
+            int out = coarse.at(j3 + coarseOffset, j2, 0);
+            for (int j1 = 1; j1 < m1j - 1; j1++) {
+                int i1 = 2 * j1 - 1;
+                double y2 = rr[a0 + i1 + 1] + rr[a20 + i1 + 1] + rr[a02 + i1 + 1] + rr[a22 + i1 + 1];
+                double x2 = rr[a10 + i1 + 1] + rr[a12 + i1 + 1] + rr[a01 + i1 + 1] + rr[a21 + i1 + 1];
+                s[out + j1] = 0.5 * rr[a11 + i1 + 1]
+                    + 0.25 * (rr[a11 + i1] + rr[a11 + i1 + 2] + x2)
+                    + 0.125 * (x1[i1] + x1[i1 + 2] + y2)
+                    + 0.0625 * (y1[i1] + y1[i1 + 2]);
             }
         }
 
@@ -419,53 +522,56 @@ public final class Mg {
                 double[] z2 = new double[mm1];
                 double[] z3 = new double[mm1];
                 for (int c3 = lo; c3 < hi; c3++) {
-                    prolongatePlane(zg, ug, c3, coarseOffset, z1, z2, z3);
+                    for (int i2 = 0; i2 < zg.n2 - 1; i2++) {
+                        prolongateRow(zg, ug, c3, i2, coarseOffset, z1, z2, z3);
+                    }
                 }
             });
         }
 
-        /** The fine planes over coarse plane c3 of the prolongation. */
-        private static void prolongatePlane(Grid zg, Grid ug, int c3, int coarseOffset, double[] z1, double[] z2, double[] z3) {
+        /** The four fine rows over coarse row (c3, i2) of the prolongation (a method per row, as {@link #restrictRow}). */
+        private static void prolongateRow(Grid zg, Grid ug, int c3, int i2, int coarseOffset, double[] z1, double[] z2, double[] z3) {
             double[] z = zg.v;
             double[] uu = ug.v;
             int mm1 = zg.n1;
-            int mm2 = zg.n2;
             int i3 = c3 + coarseOffset;
-            for (int i2 = 0; i2 < mm2 - 1; i2++) {
-                int z00 = zg.at(i3, i2, 0);
-                int z01 = zg.at(i3, i2 + 1, 0);
-                int z10 = zg.at(i3 + 1, i2, 0);
-                int z11 = zg.at(i3 + 1, i2 + 1, 0);
-                for (int i1 = 0; i1 < mm1; i1++) {
-                    z1[i1] = z[z01 + i1] + z[z00 + i1];
-                    z2[i1] = z[z10 + i1] + z[z00 + i1];
-                    z3[i1] = z[z11 + i1] + z[z10 + i1] + z1[i1];
-                }
-                int u00 = ug.at(2 * c3, 2 * i2, 0);
-                int u01 = ug.at(2 * c3, 2 * i2 + 1, 0);
-                int u10 = ug.at(2 * c3 + 1, 2 * i2, 0);
-                int u11 = ug.at(2 * c3 + 1, 2 * i2 + 1, 0);
-                for (int i1 = 0; i1 < mm1 - 1; i1++) {
-                    uu[u00 + 2 * i1] += z[z00 + i1];
-                    uu[u00 + 2 * i1 + 1] += 0.5 * (z[z00 + i1 + 1] + z[z00 + i1]);
-                }
-                for (int i1 = 0; i1 < mm1 - 1; i1++) {
-                    uu[u01 + 2 * i1] += 0.5 * z1[i1];
-                    uu[u01 + 2 * i1 + 1] += 0.25 * (z1[i1] + z1[i1 + 1]);
-                }
-                for (int i1 = 0; i1 < mm1 - 1; i1++) {
-                    uu[u10 + 2 * i1] += 0.5 * z2[i1];
-                    uu[u10 + 2 * i1 + 1] += 0.25 * (z2[i1] + z2[i1 + 1]);
-                }
-                for (int i1 = 0; i1 < mm1 - 1; i1++) {
-                    uu[u11 + 2 * i1] += 0.25 * z3[i1];
-                    uu[u11 + 2 * i1 + 1] += 0.125 * (z3[i1] + z3[i1 + 1]);
-                }
+            int z00 = zg.at(i3, i2, 0);
+            int z01 = zg.at(i3, i2 + 1, 0);
+            int z10 = zg.at(i3 + 1, i2, 0);
+            int z11 = zg.at(i3 + 1, i2 + 1, 0);
+            for (int i1 = 0; i1 < mm1; i1++) {
+                z1[i1] = z[z01 + i1] + z[z00 + i1];
+                z2[i1] = z[z10 + i1] + z[z00 + i1];
+                z3[i1] = z[z11 + i1] + z[z10 + i1] + z1[i1];
+            }
+            int u00 = ug.at(2 * c3, 2 * i2, 0);
+            int u01 = ug.at(2 * c3, 2 * i2 + 1, 0);
+            int u10 = ug.at(2 * c3 + 1, 2 * i2, 0);
+            int u11 = ug.at(2 * c3 + 1, 2 * i2 + 1, 0);
+            for (int i1 = 0; i1 < mm1 - 1; i1++) {
+                uu[u00 + 2 * i1] += z[z00 + i1];
+                uu[u00 + 2 * i1 + 1] += 0.5 * (z[z00 + i1 + 1] + z[z00 + i1]);
+            }
+            for (int i1 = 0; i1 < mm1 - 1; i1++) {
+                uu[u01 + 2 * i1] += 0.5 * z1[i1];
+                uu[u01 + 2 * i1 + 1] += 0.25 * (z1[i1] + z1[i1 + 1]);
+            }
+            for (int i1 = 0; i1 < mm1 - 1; i1++) {
+                uu[u10 + 2 * i1] += 0.5 * z2[i1];
+                uu[u10 + 2 * i1 + 1] += 0.25 * (z2[i1] + z2[i1 + 1]);
+            }
+            for (int i1 = 0; i1 < mm1 - 1; i1++) {
+                uu[u11 + 2 * i1] += 0.25 * z3[i1];
+                uu[u11 + 2 * i1 + 1] += 0.125 * (z3[i1] + z3[i1 + 1]);
             }
         }
 
-        /** mg3P: one V-cycle. */
-        void vCycle() {
+        /**
+         * One iteration of the benchmark: mg3P (one V-cycle) and then resid on the finest grid,
+         * the reference's {@code call mg3P; call resid}, with each level's resid and psinv, and the
+         * finest level's last resid, fused ({@link #residualAndSmooth}).
+         */
+        void iterate() {
             for (int k = lt; k >= LB + 1; k--) {
                 restrict(r[k], r[k - 1]);
             }
@@ -474,12 +580,10 @@ public final class Mg {
             for (int k = LB + 1; k <= lt - 1; k++) {
                 java.util.Arrays.fill(u[k].v, 0.0);
                 prolongate(u[k - 1], u[k]);
-                residual(u[k], r[k], r[k]);
-                smooth(r[k], u[k]);
+                residualAndSmooth(u[k], r[k], r[k], false);
             }
             prolongate(u[lt - 1], u[lt]);
-            residual(u[lt], v, r[lt]);
-            smooth(r[lt], u[lt]);
+            residualAndSmooth(u[lt], v, r[lt], true);
         }
 
         /** The L2 norm of the finest residual over the whole grid. */
@@ -516,16 +620,14 @@ public final class Mg {
         java.util.Arrays.fill(s.u[lt].v, 0.0);
         s.randomRightHandSide();
         s.residual(s.u[lt], s.v, s.r[lt]);
-        s.vCycle();
-        s.residual(s.u[lt], s.v, s.r[lt]);
+        s.iterate();
         java.util.Arrays.fill(s.u[lt].v, 0.0);
         s.randomRightHandSide();
         MPI.COMM_WORLD.Barrier();
         double start = MPI.Wtime();
         s.residual(s.u[lt], s.v, s.r[lt]);
         for (int it = 1; it <= size.iterations; it++) {
-            s.vCycle();
-            s.residual(s.u[lt], s.v, s.r[lt]);
+            s.iterate();
         }
         double rnm2 = s.residualNorm();
         double[] time = {MPI.Wtime() - start};
