@@ -17,6 +17,8 @@ public final class Ep {
     private static final int NQ = 10;
     private static final long SEED = 271828183L;
     private static final double EPSILON = 1e-8;
+    /** a^2 mod 2^46: two steps of the generator at once. */
+    private static final long A2 = Randlc.multiply(Randlc.A, Randlc.A);
 
     private Ep() {
     }
@@ -101,9 +103,10 @@ public final class Ep {
         double sx = acc[0];
         double sy = acc[1];
         for (int i = 0; i < NK; i++) {
-            x = Randlc.multiply(Randlc.A, x);
-            double x1 = 2.0 * (Randlc.R46 * x) - 1.0;
-            x = Randlc.multiply(Randlc.A, x);
+            // Both deviates of the pair come from the pair's first state, the second by a^2:
+            // the chain from pair to pair is one multiplication, not two in a row.
+            double x1 = 2.0 * (Randlc.R46 * Randlc.multiply(Randlc.A, x)) - 1.0;
+            x = Randlc.multiply(A2, x);
             double x2 = 2.0 * (Randlc.R46 * x) - 1.0;
             double r = x1 * x1 + x2 * x2;
             if (r <= 1.0) {
