@@ -114,12 +114,27 @@ public final class Mg {
             planeIn = new double[largestPlane];
         }
 
+        /**
+         * Runs {@code body} over the planes [from, to) cut into one contiguous block per team
+         * thread (or whole, without a team), always the same cut for the same range: the fused
+         * sweep ({@link #residualAndSmooth}) finishes each block's edge planes in a second pass
+         * and must find the same blocks.
+         */
         void planes(int from, int to, org.hympj.nested.RangeBody body) {
             if (team == null) {
                 body.run(from, to);
-            } else {
-                team.parallelFor(from, to, body);
+                return;
             }
+            int blocks = team.size();
+            long count = to - from;
+            team.parallel(context -> {
+                int b = context.threadId();
+                int lo = from + (int) (count * b / blocks);
+                int hi = from + (int) (count * (b + 1) / blocks);
+                if (lo < hi) {
+                    body.run(lo, hi);
+                }
+            });
         }
 
         /** zran3: +1 at the ten largest and -1 at the ten smallest random numbers of the grid. */
@@ -254,27 +269,6 @@ public final class Mg {
         }
 
         /**
-         * Runs {@code body} over the interior planes [1, planes] cut into one contiguous block
-         * per team thread, always the same cut for the same count (the fused operators below
-         * finish each block's edge planes in a second pass and must find the same blocks).
-         */
-        void perBlock(int planes, org.hympj.nested.RangeBody body) {
-            if (team == null) {
-                body.run(1, planes + 1);
-                return;
-            }
-            int blocks = team.size();
-            team.parallel(context -> {
-                int b = context.threadId();
-                int lo = 1 + (int) ((long) planes * b / blocks);
-                int hi = 1 + (int) ((long) planes * (b + 1) / blocks);
-                if (lo < hi) {
-                    body.run(lo, hi);
-                }
-            });
-        }
-
-        /**
          * resid then psinv (r = v - A u; u = u + C r), and, if {@code residualAfter}, resid
          * again with the smoothed u, in one sweep over the planes: each stage follows the one
          * before it a plane behind, so the planes of u, v and r it reads are still in cache
@@ -305,7 +299,7 @@ public final class Mg {
             double c1 = c[1];
             double c2 = c[2];
             int planes = ug.n3 - 2;
-            perBlock(planes, (lo, hi) -> {
+            planes(1, planes + 1, (lo, hi) -> {
                 for (int p = lo; p < hi; p++) {
                     residualPlane(ug, p, vv, rr, a0, a2, a3);
                     planeGhosts(rg, p);
@@ -321,7 +315,7 @@ public final class Mg {
                 }
             });
             exchangePlanes(rg);
-            perBlock(planes, (lo, hi) -> {
+            planes(1, planes + 1, (lo, hi) -> {
                 smoothPlane(rg, lo, uu, c0, c1, c2);
                 planeGhosts(ug, lo);
                 if (hi - 1 > lo) {
@@ -331,7 +325,7 @@ public final class Mg {
             });
             exchangePlanes(ug);
             if (residualAfter) {
-                perBlock(planes, (lo, hi) -> {
+                planes(1, planes + 1, (lo, hi) -> {
                     for (int s = lo; s < hi; s++) {
                         if (s < lo + 2 || s > hi - 3) {
                             residualPlane(ug, s, vv, rr, a0, a2, a3);
