@@ -572,7 +572,7 @@ public class Comm {
         ProbeResult p = new ProbeResult();
         // All the rings, even if another thread is draining: a message sent before this call
         // (say, before a barrier both ranks passed) must be seen now, not at a later probe.
-        rt.job().progressAll();
+        rt.engine().progressAll();
         return rt.engine().iprobe(context, peerSize, source, tag, p) ? new Status(p.source, p.tag, p.count, MPI.basic(p.type), false) : null;
     }
 
@@ -614,7 +614,7 @@ public class Comm {
      * copy is under way and is waited for, and the call returns normally.
      */
     void await(Operation op, String call, int peer, int tag) {
-        int stop = Waiting.await(op, rt.job());
+        int stop = Waiting.await(op, rt.engine());
         if (stop == 0) {
             return;
         }

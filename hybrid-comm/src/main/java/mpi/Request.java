@@ -61,7 +61,7 @@ public class Request {
         if (op == null || !active) {
             return Status.empty(MPI.ANY_SOURCE);
         }
-        int stop = Waiting.await(op, comm.rt.job());
+        int stop = Waiting.await(op, comm.rt.engine());
         if (stop != 0) {
             comm.await(op, call, peer, tag);
         }
@@ -71,7 +71,7 @@ public class Request {
     /** The status if the operation has completed, else null. */
     public Status Test() {
         MPI.checkActive();
-        MPI.runtime().job().progress();
+        MPI.runtime().engine().progress();
         if (op == null || !active) {
             return Status.empty(MPI.ANY_SOURCE);
         }
@@ -179,7 +179,7 @@ public class Request {
                     return s;
                 }
             }
-            int stop = Waiting.awaitAny(ops, comm.rt.job());
+            int stop = Waiting.awaitAny(ops, comm.rt.engine());
             if (stop != 0) {
                 throw new MPIException(stop, Waiting.failureMessage(comm.rt.job(), "Waitany over " + ops.length + " requests"));
             }
@@ -215,7 +215,7 @@ public class Request {
             return null;
         }
         Comm comm = firstActive(requests).comm;
-        int stop = Waiting.awaitAny(ops, comm.rt.job());
+        int stop = Waiting.awaitAny(ops, comm.rt.engine());
         if (stop != 0) {
             throw new MPIException(stop, Waiting.failureMessage(comm.rt.job(), "Waitsome over " + ops.length + " requests"));
         }
@@ -225,7 +225,7 @@ public class Request {
     /** The status of one completed request (with its index), null if none has completed. */
     public static Status Testany(Request[] requests) {
         MPI.checkActive();
-        MPI.runtime().job().progress();
+        MPI.runtime().engine().progress();
         Operation[] ops = activeOperations(requests);
         if (ops == null) {
             return Status.empty(MPI.ANY_SOURCE);
@@ -243,7 +243,7 @@ public class Request {
     /** The statuses of all requests if every one has completed, else null (and none is completed). */
     public static Status[] Testall(Request[] requests) {
         MPI.checkActive();
-        MPI.runtime().job().progress();
+        MPI.runtime().engine().progress();
         for (Request r : requests) {
             if (r != null && r.isActive() && !r.op.isComplete()) {
                 return null;
@@ -255,7 +255,7 @@ public class Request {
     /** The statuses of the requests that have completed, possibly none. */
     public static Status[] Testsome(Request[] requests) {
         MPI.checkActive();
-        MPI.runtime().job().progress();
+        MPI.runtime().engine().progress();
         Operation[] ops = activeOperations(requests);
         return ops == null ? null : finishCompleted(requests, ops);
     }

@@ -375,8 +375,15 @@ public final class OsuLite {
         // A size above 16 KiB too: on the process path larger messages take another code
         // path (streamed in fragments), which must be compiled as well.
         int larger = Math.min(buf.fa.length * 4 - 4, 65_536);
+        // And one in between, not a whole number of cache lines: on thread ranks it goes through
+        // the receiver's inbox in records that do not divide the ring, so the ring's wrap-around
+        // (a padding record) is compiled too; without it C2 trapped there at the first mid sizes.
+        int medium = Math.min(larger, 500);
         do {
             run(test, rank, smallest, 2_000, 0, buf);
+            if (medium > smallest && !test.equals("barrier")) {
+                run(test, rank, medium, 500, 0, buf);
+            }
             if (larger > smallest && !test.equals("barrier")) {
                 run(test, rank, larger, 50, 0, buf);
             }

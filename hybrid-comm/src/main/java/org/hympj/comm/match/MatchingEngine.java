@@ -38,12 +38,59 @@ public final class MatchingEngine {
 
     private final Job job;
     private final int eagerLimit;
+    /** Small messages from this JVM's ranks; null if the job sends every message by sender-side matching. */
+    private final RankInbox inbox;
     /** Copy-on-write, published by the volatile write, so lookups take no lock. */
     private volatile ContextQueues[] byContext = new ContextQueues[0];
 
-    public MatchingEngine(Job job, int eagerLimit) {
+    /**
+     * The engine of one rank of {@code job}. Messages of at most {@code inboxLimit} bytes from
+     * ranks of this JVM travel through an inbox of {@code inboxCapacity} bytes; 0 means none
+     * do (every message is matched on the sender's side and copied once), as when Agrona
+     * cannot use the JDK's {@code Unsafe} (see {@link RankInbox#available}).
+     */
+    public MatchingEngine(Job job, int eagerLimit, int inboxLimit, int inboxCapacity) {
         this.job = job;
         this.eagerLimit = eagerLimit;
+        this.inbox = inboxLimit > 0 && RankInbox.available()
+            ? new RankInbox(this, job, Math.min(inboxLimit, eagerLimit), inboxCapacity) : null;
+    }
+
+    public Job job() {
+        return job;
+    }
+
+    /**
+     * Matches what has arrived for this rank from other threads' ranks (its inbox) and from
+     * other processes, if no other thread is at it; returns the work done. Called by this
+     * rank's waiting threads.
+     */
+    public int progress() {
+        RankInbox in = inbox;
+        return (in == null ? 0 : in.drain()) + job.progress();
+    }
+
+    /**
+     * As {@link #progress}, but waits for a thread already at it: every message sent to this
+     * rank before the call is in its queues on return.
+     */
+    public int progressAll() {
+        RankInbox in = inbox;
+        return (in == null ? 0 : in.drainAll()) + job.progressAll();
+    }
+
+    /** A thread of this rank is about to park: senders must now match for it (see {@link RankInbox}). */
+    void beforePark() {
+        if (inbox != null) {
+            inbox.beforePark();
+        }
+        job.beforePark();
+    }
+
+    void afterPark() {
+        if (inbox != null) {
+            inbox.afterPark();
+        }
     }
 
     ContextQueues queues(int context, int commSize) {
@@ -71,9 +118,19 @@ public final class MatchingEngine {
 
     /**
      * Delivers a send to this (receiving) engine from a thread of this JVM. On return the
-     * send is either complete or queued here and will complete when a receive copies it.
+     * send is either complete or queued here (in the inbox or the queues) and will complete
+     * when a receive copies it.
      */
     public void deliver(SendOperation s) {
+        RankInbox in = inbox;
+        if (in != null) {
+            if (in.carries(s)) {
+                in.write(s);
+                s.finishTransfer();
+                return;
+            }
+            in.deliverClaimed();
+        }
         ContextQueues q = queues(s.context, s.commSize);
         ReceiveOperation r;
         synchronized (q) {
@@ -349,7 +406,7 @@ public final class MatchingEngine {
         }
         for (int i = job.spins() + job.yields(); i > 0; i--) {
             if (i > job.yields()) {
-                if (job.progress() == 0) {
+                if (progress() == 0) {
                     Thread.onSpinWait();
                 }
             } else {
@@ -364,24 +421,28 @@ public final class MatchingEngine {
             }
         }
         Thread me = Thread.currentThread();
-        job.beforePark();
-        while (true) {
-            synchronized (q) {
-                if (found(q.unexpected.find(source, tag), out)) {
-                    return 0;
+        beforePark();
+        try {
+            while (true) {
+                synchronized (q) {
+                    if (found(q.unexpected.find(source, tag), out)) {
+                        return 0;
+                    }
+                    q.addProber(me);
                 }
-                q.addProber(me);
+                int stop = Waiting.stopReason(job, me);
+                if (stop == 0) {
+                    LockSupport.parkNanos(q, Waiting.PARK_BACKSTOP_NANOS);
+                }
+                synchronized (q) {
+                    q.removeProber(me);
+                }
+                if (stop != 0) {
+                    return stop;
+                }
             }
-            int stop = Waiting.stopReason(job, me);
-            if (stop == 0) {
-                LockSupport.parkNanos(q, Waiting.PARK_BACKSTOP_NANOS);
-            }
-            synchronized (q) {
-                q.removeProber(me);
-            }
-            if (stop != 0) {
-                return stop;
-            }
+        } finally {
+            afterPark();
         }
     }
 

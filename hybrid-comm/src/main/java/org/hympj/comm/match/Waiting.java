@@ -11,8 +11,9 @@ import org.hympj.comm.runtime.Job;
  *
  * <p>The spin and yield budgets come from the job: when ranks outnumber cores, spinning only
  * steals the core the peer needs, so an oversubscribed job spins little. While it spins, a
- * waiting thread drives the job's progress (drains the rings from other processes), so the
- * message it waits for is matched by the thread that wants it, without a hand-off.
+ * waiting thread drives its rank's progress (drains its inbox and the rings from other
+ * processes), so the message it waits for is matched by the thread that wants it, without a
+ * hand-off. Before it parks it tells its rank's inbox, whose writers then match for it.
  */
 public final class Waiting {
     static final long PARK_BACKSTOP_NANOS = 20_000_000L;
@@ -24,12 +25,13 @@ public final class Waiting {
      * Waits until {@code op} completes. Returns 0, or an error class if the job was aborted
      * or the thread interrupted; the reason is then left in {@link #failureMessage}.
      */
-    public static int await(Operation op, Job job) {
+    public static int await(Operation op, MatchingEngine engine) {
         if (op.isComplete()) {
             return 0;
         }
+        Job job = engine.job();
         for (int i = job.spins(); i > 0; i--) {
-            if (job.progress() == 0) {
+            if (engine.progress() == 0) {
                 Thread.onSpinWait();
             }
             if (op.isComplete()) {
@@ -38,14 +40,14 @@ public final class Waiting {
         }
         for (int i = job.yields(); i > 0; i--) {
             Thread.yield();
-            job.progress();
+            engine.progress();
             if (op.isComplete()) {
                 return 0;
             }
         }
         Thread me = Thread.currentThread();
         op.setWaiter(me);
-        job.beforePark();
+        engine.beforePark();
         try {
             while (!op.isComplete()) {
                 int stop = stopReason(job, me);
@@ -57,6 +59,7 @@ public final class Waiting {
             return 0;
         } finally {
             op.setWaiter(null);
+            engine.afterPark();
         }
     }
 
@@ -64,12 +67,13 @@ public final class Waiting {
      * Waits until at least one non-null operation of {@code ops} completes; null entries are
      * ignored. Returns as {@link #await}.
      */
-    public static int awaitAny(Operation[] ops, Job job) {
+    public static int awaitAny(Operation[] ops, MatchingEngine engine) {
         if (anyComplete(ops)) {
             return 0;
         }
+        Job job = engine.job();
         for (int i = job.spins(); i > 0; i--) {
-            if (job.progress() == 0) {
+            if (engine.progress() == 0) {
                 Thread.onSpinWait();
             }
             if (anyComplete(ops)) {
@@ -78,7 +82,7 @@ public final class Waiting {
         }
         for (int i = job.yields(); i > 0; i--) {
             Thread.yield();
-            job.progress();
+            engine.progress();
             if (anyComplete(ops)) {
                 return 0;
             }
@@ -89,7 +93,7 @@ public final class Waiting {
                 op.setWaiter(me);
             }
         }
-        job.beforePark();
+        engine.beforePark();
         try {
             while (!anyComplete(ops)) {
                 int stop = stopReason(job, me);
@@ -105,6 +109,7 @@ public final class Waiting {
                     op.setWaiter(null);
                 }
             }
+            engine.afterPark();
         }
     }
 

@@ -2,6 +2,7 @@ package org.hympj.comm.runtime;
 
 import java.util.concurrent.atomic.AtomicReference;
 import org.hympj.comm.match.MatchingEngine;
+import org.hympj.comm.match.RankInbox;
 
 /**
  * The ranks of one job that live in this JVM: their matching engines, the job's tuning
@@ -49,13 +50,15 @@ public final class Job {
         this.firstLocal = firstLocal;
         this.localCount = localCount;
         int eagerLimit = Integer.getInteger("hympj.eager.limit", DEFAULT_EAGER_LIMIT);
+        int inboxLimit = Integer.getInteger("hympj.inbox.limit", RankInbox.DEFAULT_LIMIT);
+        int inboxBytes = Integer.getInteger("hympj.inbox.bytes", RankInbox.DEFAULT_CAPACITY);
         boolean oversubscribed = size > Runtime.getRuntime().availableProcessors();
         this.spins = Integer.getInteger("hympj.wait.spins", oversubscribed ? 100 : 200_000);
         this.yields = Integer.getInteger("hympj.wait.yields", oversubscribed ? 10 : 100);
         this.engines = new MatchingEngine[size];
         this.ranks = new RankRuntime[size];
         for (int r = firstLocal; r < firstLocal + localCount; r++) {
-            engines[r] = new MatchingEngine(this, eagerLimit);
+            engines[r] = new MatchingEngine(this, eagerLimit, inboxLimit, inboxBytes);
             ranks[r] = new RankRuntime(this, r);
         }
     }

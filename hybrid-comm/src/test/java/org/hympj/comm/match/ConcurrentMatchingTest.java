@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Timeout;
  * The engine under real races: several sender threads deliver numbered messages into one
  * receiving engine while several receiver threads post receives for them, with random
  * pauses so that sends find posted receives and receives find unexpected messages in every
- * interleaving. Each receiver thread owns one source (so MPI's order is defined) and checks
+ * interleaving; sizes and modes vary, so that one source's messages go through the
+ * receiver's inbox and through sender-side matching in turn. Each receiver thread owns one source (so MPI's order is defined) and checks
  * that its source's messages arrive in order with the right contents; the queues must be
  * empty at the end.
  */
@@ -42,16 +43,20 @@ class ConcurrentMatchingTest {
                 SplittableRandom random = new SplittableRandom(info.getCurrentRepetition() * 100 + source);
                 start.await();
                 for (int i = 0; i < MESSAGES; i++) {
-                    int length = random.nextInt(20) == 0 ? 6_000 : random.nextInt(8);
+                    // Sizes on both sides of the inbox's limit and of the eager limit, so that messages of
+                    // one source take every path: inbox records, eager and rendezvous sender-side matches.
+                    int pick = random.nextInt(20);
+                    int length = pick == 0 ? 6_000 : pick < 4 ? 200 + random.nextInt(100) : random.nextInt(8);
+                    int mode = random.nextInt(10) == 0 ? SendOperation.SYNCHRONOUS : SendOperation.STANDARD;
                     int[] data = new int[length + 1];
                     data[0] = i;
                     for (int j = 1; j <= length; j++) {
                         data[j] = i ^ j;
                     }
-                    SendOperation op = new SendOperation().init(context, commSize, source, source % 2, SendOperation.STANDARD,
+                    SendOperation op = new SendOperation().init(context, commSize, source, source % 2, mode,
                         ElementType.INT, data.length).withArray(data, 0);
                     receiver.deliver(op);
-                    assertEquals(0, Waiting.await(op, job));
+                    assertEquals(0, Waiting.await(op, receiver));
                     if (random.nextInt(50) == 0) {
                         Thread.yield();
                     }
@@ -65,7 +70,7 @@ class ConcurrentMatchingTest {
                     ReceiveOperation r = new ReceiveOperation().init(context, commSize, source,
                         random.nextBoolean() ? MatchingEngine.ANY_TAG : source % 2, ElementType.INT, buffer, 0, buffer.length);
                     receiver.post(r);
-                    assertEquals(0, Waiting.await(r, job));
+                    assertEquals(0, Waiting.await(r, receiver));
                     assertEquals(0, r.error());
                     assertEquals(source, r.matchedSource());
                     assertEquals(i, buffer[0], "source " + source + " overtaken");

@@ -1,0 +1,261 @@
+package org.hympj.comm.match;
+
+import static org.hympj.comm.match.InboxRecordDescriptor.*;
+
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.agrona.BufferUtil;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.MessageHandler;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RecordDescriptor;
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
+import org.hympj.comm.data.ArrayMemory;
+import org.hympj.comm.data.ElementType;
+import org.hympj.comm.runtime.ErrorClass;
+import org.hympj.comm.runtime.Job;
+
+/**
+ * Where small messages from the ranks of this JVM wait for one rank to match them: an Agrona
+ * {@link ManyToOneRingBuffer} whose records carry envelope and payload together (see
+ * {@link InboxRecordDescriptor}). The sending thread writes a record and its send is
+ * complete; a thread of the receiving rank reads it, in its own cache, and matches it in its
+ * own engine as it does a message from another process. A message so costs the two cache
+ * lines the record spans, where matching on the sender's side (the engine's
+ * {@link MatchingEngine#deliver(SendOperation)} path) reads and writes the receiver's lock,
+ * queues, operation and buffer, about five lines each way.
+ *
+ * <p>Only typed standard- and ready-mode messages of at most {@link #limit} bytes come here;
+ * everything else is still matched on the sender's side, after {@link #deliverClaimed} has
+ * put every record claimed before it into the engine, so that no message overtakes one sent
+ * before it by the same thread.
+ *
+ * <p>Invariants:
+ * <ul>
+ *   <li>Records reach the engine in ring order, which is each writing thread's send order:
+ *       only the holder of the drain lock reads, and Agrona advances the consumer position
+ *       only after a record has been handed to the engine.</li>
+ *   <li>No lost wake-up: a thread of this rank that is about to park raises {@code sleepers}
+ *       (a full fence) and then drains; a writer commits its record and then, after a full
+ *       fence, reads {@code sleepers} and, if raised, drains for it. One of the two sees the
+ *       record.</li>
+ *   <li>A full ring never blocks for good: a writer waiting for room drains it itself.</li>
+ * </ul>
+ */
+public final class RankInbox {
+    /** Default largest payload carried in a record. */
+    public static final int DEFAULT_LIMIT = 512;
+    /** Default ring capacity, bytes (a power of two). */
+    public static final int DEFAULT_CAPACITY = 128 * 1024;
+    /** Records handed to the engine per read: bounds the work one thread does for the others. */
+    private static final int BATCH = 64;
+
+    // Indices into `flags`, 64 bytes apart and away from the array's header, so that the drain
+    // lock (written on every drain) and the sleeper count (read by every writer) never share a line.
+    private static final int DRAINING = 16;
+    private static final int SLEEPERS = 32;
+
+    private final MatchingEngine engine;
+    private final Job job;
+    private final int limit;
+    private final ManyToOneRingBuffer ring;
+    private final AtomicBuffer buffer;
+    private final int mask;
+    private final AtomicIntegerArray flags = new AtomicIntegerArray(48);
+    /** Used only by the drain-lock holder. */
+    private final Arrival arrival = new Arrival();
+    private final MessageHandler reader = this::onRecord;
+
+    /**
+     * An inbox for {@code engine} carrying payloads up to {@code limit} bytes in a ring of
+     * {@code capacity} bytes (a power of two of at least 8 times the largest record).
+     */
+    RankInbox(MatchingEngine engine, Job job, int limit, int capacity) {
+        if (Integer.bitCount(capacity) != 1 || capacity / 8 < bodyLength(limit)) {
+            throw new IllegalArgumentException("an inbox of " + capacity + " bytes cannot carry messages of " + limit
+                + " bytes: its capacity must be a power of two and at least 8 times " + bodyLength(limit));
+        }
+        this.engine = engine;
+        this.job = job;
+        this.limit = limit;
+        // Cache-line aligned, so that a small record spans one line where it can.
+        this.buffer = new UnsafeBuffer(BufferUtil.allocateDirectAligned(capacity + RingBufferDescriptor.TRAILER_LENGTH, 64));
+        this.ring = new ManyToOneRingBuffer(buffer);
+        this.mask = capacity - 1;
+    }
+
+    /**
+     * True if Agrona can reach the JDK's {@code Unsafe} (the JVM runs with
+     * {@code --add-opens java.base/jdk.internal.misc=ALL-UNNAMED}, as {@code hympjrun} starts
+     * it); an inbox needs it. Otherwise says once, on standard error, that small messages
+     * between thread ranks take the slower sender-side path.
+     */
+    public static boolean available() {
+        return UnsafeAccess.AVAILABLE;
+    }
+
+    /** Holds the answer of {@link #available}, computed once. */
+    private static final class UnsafeAccess {
+        static final boolean AVAILABLE = probe();
+
+        private static boolean probe() {
+            try {
+                Class.forName("org.agrona.UnsafeApi", true, RankInbox.class.getClassLoader());
+                return true;
+            } catch (ClassNotFoundException | LinkageError e) {
+                System.err.println("HyMPJ: Agrona cannot use the JDK's Unsafe (start java with --add-opens "
+                    + "java.base/jdk.internal.misc=ALL-UNNAMED, as hympjrun does); small messages between thread ranks "
+                    + "are matched on the sender's side, about twice as slow");
+                return false;
+            }
+        }
+    }
+
+    /** The largest payload this inbox carries, bytes. */
+    public int limit() {
+        return limit;
+    }
+
+    /** True if {@code s} travels as a record here; false if it must be matched on the sender's side. */
+    boolean carries(SendOperation s) {
+        return s.form == SendOperation.TYPED && s.byteLength <= limit
+            && (s.mode == SendOperation.STANDARD || s.mode == SendOperation.READY);
+    }
+
+    /**
+     * Writes the message of {@code s} (which this inbox {@link #carries}) as one record. On
+     * return the message is in the ring and the caller's array is free again. Waits, draining
+     * the ring itself, while the ring is full.
+     */
+    void write(SendOperation s) {
+        int length = s.byteLength;
+        int index;
+        int idle = 0;
+        while ((index = ring.tryClaim(MESSAGE, bodyLength(length))) < 0) {
+            // Full: the receiver is not reading. Put what is there into its engine ourselves.
+            if (job.abortReason() != null) {
+                s.fail(ErrorClass.ERR_OTHER, "the job was aborted while a message waited for room: " + job.abortReason());
+                return;
+            }
+            if (drain() == 0 && ++idle > 100) {
+                Thread.yield();
+            }
+        }
+        try {
+            buffer.putInt(index + CONTEXT_OFFSET, s.context);
+            buffer.putInt(index + COMM_SIZE_OFFSET, s.commSize);
+            buffer.putInt(index + SOURCE_OFFSET, s.source);
+            buffer.putInt(index + TAG_OFFSET, s.tag);
+            buffer.putInt(index + COUNT_OFFSET, s.count);
+            buffer.putInt(index + TYPE_OFFSET, s.type.ordinal());
+            ArrayMemory.copy(s.data, s.payloadOffset(), null, buffer.addressOffset() + index + HEADER_LENGTH, length);
+        } catch (RuntimeException | Error e) {
+            ring.abort(index);
+            throw e;
+        }
+        ring.commit(index);
+        // StoreLoad: the commit (a release store) must be visible before sleepers is read (see the class comment).
+        VarHandle.fullFence();
+        if (flags.get(SLEEPERS) != 0) {
+            drainAll();
+        }
+    }
+
+    /**
+     * Hands what is in the ring to the engine, if the ring is not empty and no other thread is
+     * at it; returns the number of messages handed over.
+     */
+    int drain() {
+        if (isEmpty() || flags.get(DRAINING) != 0 || !flags.compareAndSet(DRAINING, 0, 1)) {
+            return 0;
+        }
+        try {
+            return ring.read(reader, BATCH);
+        } finally {
+            // Release: the next holder sees the ring state we left; no StoreLoad is needed to unlock.
+            flags.lazySet(DRAINING, 0);
+        }
+    }
+
+    /**
+     * Hands every committed record up to the first one still being written to the engine,
+     * waiting for a thread already draining to finish first.
+     */
+    int drainAll() {
+        int spins = 0;
+        while (flags.get(DRAINING) != 0 || !flags.compareAndSet(DRAINING, 0, 1)) {
+            if (++spins > 100) {
+                Thread.yield();
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+        try {
+            int work = 0;
+            for (int n; (n = ring.read(reader, BATCH)) > 0; ) {
+                work += n;
+            }
+            return work;
+        } finally {
+            // Release: the next holder sees the ring state we left; no StoreLoad is needed to unlock.
+            flags.lazySet(DRAINING, 0);
+        }
+    }
+
+    /**
+     * Returns once every record claimed before the call is in the engine: a sender calls this
+     * before matching a message on its own side, so that its earlier small messages, still in
+     * the ring, are matched first (MPI's non-overtaking rule). A record claimed by another
+     * thread that has not yet committed it holds the ring up only for the few instructions
+     * that writer has left.
+     */
+    void deliverClaimed() {
+        long claimed = ring.producerPosition();
+        int spins = 0;
+        while (ring.consumerPosition() < claimed) {
+            if (drain() == 0) {
+                if (++spins > 100) {
+                    Thread.yield();
+                } else {
+                    Thread.onSpinWait();
+                }
+            }
+        }
+    }
+
+    /** A thread of this rank is about to park: from now on writers drain for it. */
+    void beforePark() {
+        flags.getAndIncrement(SLEEPERS);
+        drainAll();
+    }
+
+    void afterPark() {
+        flags.getAndDecrement(SLEEPERS);
+    }
+
+    /**
+     * The body length to claim for a payload of {@code payloadLength} bytes: whole cache
+     * lines with Agrona's header, so that every record starts a line and a small one (up to
+     * 32 payload bytes) is read in one line transfer, not two.
+     */
+    private static int bodyLength(int payloadLength) {
+        return ((RecordDescriptor.HEADER_LENGTH + HEADER_LENGTH + payloadLength + 63) & -64) - RecordDescriptor.HEADER_LENGTH;
+    }
+
+    private boolean isEmpty() {
+        int head = (int) ring.consumerPosition() & mask;
+        // Agrona zeroes what it has read: a zero length at the head means nothing was claimed there.
+        return buffer.getIntVolatile(RecordDescriptor.lengthOffset(head)) == 0;
+    }
+
+    private void onRecord(int recordType, MutableDirectBuffer b, int index, int length) {
+        ElementType type = ElementType.of(b.getInt(index + TYPE_OFFSET));
+        int count = b.getInt(index + COUNT_OFFSET);
+        arrival.envelope(b.getInt(index + CONTEXT_OFFSET), b.getInt(index + COMM_SIZE_OFFSET), b.getInt(index + SOURCE_OFFSET),
+            b.getInt(index + TAG_OFFSET), type, count, Arrival.ELEMENTS, count * type.size(), 0);
+        arrival.payload(null, b.addressOffset() + index + HEADER_LENGTH, false);
+        engine.deliver(arrival);
+    }
+}
