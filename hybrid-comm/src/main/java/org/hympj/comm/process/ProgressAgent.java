@@ -12,7 +12,7 @@ import org.agrona.concurrent.IdleStrategy;
  * the heartbeat and the watch over the other processes (see {@link RingPath#watchPeers}).
  * When there is nothing to do it backs off to parks of at most the configured length, which
  * bounds both its cost on a busy node and the delay it adds for a parked receiver. While rank
- * threads drain the rings themselves it stays out of their way, parked until the next watch
+ * threads poll the rings themselves it stays out of their way, parked until the next watch
  * (on a node with as many busy threads as cores, each wake-up of this thread would take a
  * core from a rank); a rank thread that is about to park unparks it first
  * ({@link RingPath#waiterParking}), so a parked receiver never depends on a parked agent.
@@ -41,7 +41,7 @@ final class ProgressAgent extends Thread {
     public void run() {
         long nextWatch = 0;
         long servingUntil = 0;
-        int drainsSeen = path.foreignDrains();
+        int pollsSeen = path.foreignPolls();
         while (running) {
             long now = System.nanoTime();
             if (now - nextWatch >= 0) {
@@ -54,14 +54,14 @@ final class ProgressAgent extends Thread {
                 wakeRequested = false;
                 servingUntil = now + SERVE_AFTER_WAKE_NANOS;
             }
-            int drains = path.foreignDrains();
-            if (drains != drainsSeen && now - servingUntil > 0) {
-                drainsSeen = drains;
+            int polls = path.foreignPolls();
+            if (polls != pollsSeen && now - servingUntil > 0) {
+                pollsSeen = polls;
                 idle.reset();
                 LockSupport.parkNanos(Math.max(0, nextWatch - now));
                 continue;
             }
-            drainsSeen = drains;
+            pollsSeen = polls;
             idle.idle(path.progress());
         }
     }

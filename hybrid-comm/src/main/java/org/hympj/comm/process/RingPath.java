@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
@@ -59,8 +60,13 @@ public final class RingPath implements RemotePath, AutoCloseable {
     private final ProgressHook[] writerProgress;
 
     private final AtomicBoolean draining = new AtomicBoolean();
-    /** Drains done by threads other than the agent; the agent backs off while this moves. */
-    private volatile int foreignDrains;
+    /**
+     * Polls by threads other than the agent, empty or not; the agent backs off while this
+     * moves. A hint, not a count: threads bump it with a plain read and an ordered write (no
+     * fence on the polling path), so concurrent bumps may be lost, and the agent only asks
+     * whether it moved within its watch period.
+     */
+    private final AtomicInteger foreignPolls = new AtomicInteger();
 
     private final Long2ObjectHashMap<SendOperation> awaitingAck = new Long2ObjectHashMap<>();
     private long nextSyncSequence = 1;
@@ -122,9 +128,10 @@ public final class RingPath implements RemotePath, AutoCloseable {
         if (Integer.bitCount(ringBytes) != 1 || ringBytes < 4096) {
             throw new IllegalArgumentException("the ring size must be a power of two of at least 4096 bytes, not " + ringBytes);
         }
-        if (fragmentBytes < 1 || fragmentBytes > ringBytes / 8 - MessageDescriptor.HEADER_LENGTH) {
+        int largestFragment = ringBytes / 8 - MessageDescriptor.HEADER_LENGTH;
+        if (fragmentBytes < 1 || fragmentBytes > largestFragment) {
             throw new IllegalArgumentException("fragments of " + fragmentBytes + " bytes do not fit rings of " + ringBytes
-                + " bytes: at most " + (ringBytes / 8 - MessageDescriptor.HEADER_LENGTH));
+                + " bytes: at most " + largestFragment);
         }
         long dataLength = dataLength(layout.jvms(), ringBytes);
         if (dataLength > Integer.MAX_VALUE - SegmentHeaderDescriptor.HEADER_LENGTH) {
@@ -295,11 +302,29 @@ public final class RingPath implements RemotePath, AutoCloseable {
 
     @Override
     public int progress() {
-        // Test before the CAS: threads that find the lock taken do not fight over its line.
-        if (draining.get() || !draining.compareAndSet(false, true)) {
+        // Look before locking: a waiting thread polls this, and an empty poll that takes and
+        // releases the lock costs two locked instructions, which delay the poll that finds the
+        // message. Test before the CAS too: threads that find the lock taken do not fight over its line.
+        if (Thread.currentThread() != agent) {
+            foreignPolls.lazySet(foreignPolls.get() + 1);
+        }
+        if (!hasWork() || draining.get() || !draining.compareAndSet(false, true)) {
             return 0;
         }
         return drainHeld();
+    }
+
+    /** True if some inbound ring has a record at its head, or acknowledgements wait to be written. */
+    private boolean hasWork() {
+        if (acksPending) {
+            return true;
+        }
+        for (InboundRing ring : inbound) {
+            if (ring.hasRecord()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -320,10 +345,6 @@ public final class RingPath implements RemotePath, AutoCloseable {
     /** The drain itself, by the thread that holds the drain lock; releases it. */
     private int drainHeld() {
         try {
-            if (Thread.currentThread() != agent) {
-                // Single writer (we hold the drain lock), so a plain increment of the volatile is exact.
-                foreignDrains++;
-            }
             int work = 0;
             for (InboundRing ring : inbound) {
                 work += ring.drain();
@@ -369,9 +390,9 @@ public final class RingPath implements RemotePath, AutoCloseable {
         }
     }
 
-    /** A count that moves while rank threads drain the rings themselves (see {@link ProgressAgent}). */
-    int foreignDrains() {
-        return foreignDrains;
+    /** A number that moves while rank threads poll the rings themselves (see {@link ProgressAgent}). */
+    int foreignPolls() {
+        return foreignPolls.get();
     }
 
     /**
