@@ -16,6 +16,7 @@ import org.hympj.comm.data.ArrayMemory;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.runtime.ErrorClass;
 import org.hympj.comm.runtime.Job;
+import org.hympj.rings.RingHead;
 
 /**
  * Where small messages from the ranks of this JVM wait for one rank to match them: an Agrona
@@ -27,7 +28,7 @@ import org.hympj.comm.runtime.Job;
  * {@link MatchingEngine#deliver(SendOperation)} path) reads and writes the receiver's lock,
  * queues, operation and buffer, about five lines each way.
  *
- * <p>Only typed standard- and ready-mode messages of at most {@link #limit} bytes come here;
+ * <p>Only typed standard- and ready-mode messages of at most the inbox's limit come here;
  * everything else is still matched on the sender's side, after {@link #deliverClaimed} has
  * put every record claimed before it into the engine, so that no message overtakes one sent
  * before it by the same thread.
@@ -62,7 +63,6 @@ public final class RankInbox {
     private final int limit;
     private final ManyToOneRingBuffer ring;
     private final AtomicBuffer buffer;
-    private final int mask;
     private final AtomicIntegerArray flags = new AtomicIntegerArray(48);
     /** Used only by the drain-lock holder. */
     private final Arrival arrival = new Arrival();
@@ -83,7 +83,6 @@ public final class RankInbox {
         // Cache-line aligned, so that a small record spans one line where it can.
         this.buffer = new UnsafeBuffer(BufferUtil.allocateDirectAligned(capacity + RingBufferDescriptor.TRAILER_LENGTH, 64));
         this.ring = new ManyToOneRingBuffer(buffer);
-        this.mask = capacity - 1;
     }
 
     /**
@@ -113,11 +112,6 @@ public final class RankInbox {
         }
     }
 
-    /** The largest payload this inbox carries, bytes. */
-    public int limit() {
-        return limit;
-    }
-
     /** True if {@code s} travels as a record here; false if it must be matched on the sender's side. */
     boolean carries(SendOperation s) {
         return s.form == SendOperation.TYPED && s.byteLength <= limit
@@ -139,8 +133,8 @@ public final class RankInbox {
                 s.fail(ErrorClass.ERR_OTHER, "the job was aborted while a message waited for room: " + job.abortReason());
                 return;
             }
-            if (drain() == 0 && ++idle > 100) {
-                Thread.yield();
+            if (drain() == 0) {
+                idle = backOff(idle);
             }
         }
         try {
@@ -168,15 +162,14 @@ public final class RankInbox {
      * at it; returns the number of messages handed over.
      */
     int drain() {
-        if (isEmpty() || flags.get(DRAINING) != 0 || !flags.compareAndSet(DRAINING, 0, 1)) {
-            return 0;
+        if (RingHead.hasRecord(ring) && flags.get(DRAINING) == 0 && flags.compareAndSet(DRAINING, 0, 1)) {
+            try {
+                return ring.read(reader, BATCH);
+            } finally {
+                unlock();
+            }
         }
-        try {
-            return ring.read(reader, BATCH);
-        } finally {
-            // Release: the next holder sees the ring state we left; no StoreLoad is needed to unlock.
-            flags.lazySet(DRAINING, 0);
-        }
+        return 0;
     }
 
     /**
@@ -184,13 +177,8 @@ public final class RankInbox {
      * waiting for a thread already draining to finish first.
      */
     int drainAll() {
-        int spins = 0;
-        while (flags.get(DRAINING) != 0 || !flags.compareAndSet(DRAINING, 0, 1)) {
-            if (++spins > 100) {
-                Thread.yield();
-            } else {
-                Thread.onSpinWait();
-            }
+        for (int idle = 0; flags.get(DRAINING) != 0 || !flags.compareAndSet(DRAINING, 0, 1); ) {
+            idle = backOff(idle);
         }
         try {
             int work = 0;
@@ -199,9 +187,23 @@ public final class RankInbox {
             }
             return work;
         } finally {
-            // Release: the next holder sees the ring state we left; no StoreLoad is needed to unlock.
-            flags.lazySet(DRAINING, 0);
+            unlock();
         }
+    }
+
+    private void unlock() {
+        // Release: the next holder sees the ring state we left; no StoreLoad is needed to unlock.
+        flags.lazySet(DRAINING, 0);
+    }
+
+    /** One step of a short wait for another thread: spin a hundred times, then yield; returns the steps so far. */
+    private static int backOff(int idle) {
+        if (idle >= 100) {
+            Thread.yield();
+        } else {
+            Thread.onSpinWait();
+        }
+        return idle + 1;
     }
 
     /**
@@ -213,14 +215,9 @@ public final class RankInbox {
      */
     void deliverClaimed() {
         long claimed = ring.producerPosition();
-        int spins = 0;
-        while (ring.consumerPosition() < claimed) {
+        for (int idle = 0; ring.consumerPosition() < claimed; ) {
             if (drain() == 0) {
-                if (++spins > 100) {
-                    Thread.yield();
-                } else {
-                    Thread.onSpinWait();
-                }
+                idle = backOff(idle);
             }
         }
     }
@@ -242,12 +239,6 @@ public final class RankInbox {
      */
     private static int bodyLength(int payloadLength) {
         return ((RecordDescriptor.HEADER_LENGTH + HEADER_LENGTH + payloadLength + 63) & -64) - RecordDescriptor.HEADER_LENGTH;
-    }
-
-    private boolean isEmpty() {
-        int head = (int) ring.consumerPosition() & mask;
-        // Agrona zeroes what it has read: a zero length at the head means nothing was claimed there.
-        return buffer.getIntVolatile(RecordDescriptor.lengthOffset(head)) == 0;
     }
 
     private void onRecord(int recordType, MutableDirectBuffer b, int index, int length) {

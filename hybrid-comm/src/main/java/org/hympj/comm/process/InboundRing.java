@@ -6,12 +6,12 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.ControlledMessageHandler;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
-import org.agrona.concurrent.ringbuffer.RecordDescriptor;
 import org.hympj.comm.match.Arrival;
 import org.hympj.comm.match.MatchingEngine;
 import org.hympj.comm.match.StreamedArrival;
 import org.hympj.comm.runtime.Job;
 import org.hympj.rings.FragmentDescriptor;
+import org.hympj.rings.RingHead;
 
 /**
  * The ring in this JVM's segment that one other JVM writes to, and the reading of it: each
@@ -33,7 +33,6 @@ final class InboundRing implements ControlledMessageHandler {
 
     private final int senderJvm;
     private final OneToOneRingBuffer ring;
-    private final int mask;
     private final Job job;
     private final RingPath path;
     private final Arrival arrival = new Arrival();
@@ -42,7 +41,6 @@ final class InboundRing implements ControlledMessageHandler {
     InboundRing(int senderJvm, AtomicBuffer ringMemory, Job job, RingPath path) {
         this.senderJvm = senderJvm;
         this.ring = new OneToOneRingBuffer(ringMemory);
-        this.mask = ring.capacity() - 1;
         this.job = job;
         this.path = path;
     }
@@ -51,14 +49,9 @@ final class InboundRing implements ControlledMessageHandler {
         return senderJvm;
     }
 
-    /**
-     * True if a record has been claimed at the ring's head (committed or not yet): Agrona
-     * zeroes what its reader consumed, so a zero length there means the ring is empty. Any
-     * thread may ask; the answer is a hint for whether to take the drain lock.
-     */
+    /** True if a record waits at the ring's head (see {@link RingHead#hasRecord}). */
     boolean hasRecord() {
-        int head = (int) ring.consumerPosition() & mask;
-        return ring.buffer().getIntVolatile(RecordDescriptor.lengthOffset(head)) != 0;
+        return RingHead.hasRecord(ring);
     }
 
     int drain() {
