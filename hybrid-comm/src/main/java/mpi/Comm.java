@@ -9,7 +9,6 @@ import org.hympj.comm.match.Operation;
 import org.hympj.comm.match.ProbeResult;
 import org.hympj.comm.match.ReceiveOperation;
 import org.hympj.comm.match.SendOperation;
-import org.hympj.comm.match.ThreadOperations;
 import org.hympj.comm.match.Waiting;
 import org.hympj.comm.runtime.RankRuntime;
 
@@ -246,7 +245,7 @@ public class Comm {
         if (dest == MPI.PROC_NULL) {
             return;
         }
-        SendOperation s = ThreadOperations.send();
+        SendOperation s = MPI.operations.send();
         try {
             startSend(s, buf, offset, count, datatype, dest, tag, mode);
             await(s, op, dest, tag);
@@ -375,7 +374,7 @@ public class Comm {
         if (source == MPI.PROC_NULL) {
             return null;
         }
-        ReceiveOperation r = ThreadOperations.receive();
+        ReceiveOperation r = MPI.operations.receive();
         postReceive(r, buf, offset, count, datatype, source, tag);
         return completeBlockingReceive(r, source, tag, buf, offset, datatype);
     }
@@ -450,11 +449,11 @@ public class Comm {
         int ctx = context + 1;
         ReceiveOperation r = null;
         if (source != MPI.PROC_NULL) {
-            r = ThreadOperations.receive();
+            r = MPI.operations.receive();
             postReceive(r, ctx, recvbuf, recvoffset, recvcount, recvtype, source, tag);
         }
         if (dest != MPI.PROC_NULL) {
-            SendOperation s = ThreadOperations.send();
+            SendOperation s = MPI.operations.send();
             try {
                 startSend(s, ctx, sendbuf, sendoffset, sendcount, sendtype, dest, tag, SendOperation.STANDARD);
                 await(s, "a collective", dest, tag);
@@ -483,7 +482,7 @@ public class Comm {
         checkRecv("Sendrecv", recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
         ReceiveOperation r = null;
         if (source != MPI.PROC_NULL) {
-            r = ThreadOperations.receive();
+            r = MPI.operations.receive();
             postReceive(r, recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
         }
         try {

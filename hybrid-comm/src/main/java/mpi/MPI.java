@@ -6,6 +6,7 @@ import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.ReductionOps;
 import org.hympj.comm.launch.ExternalLaunch;
 import org.hympj.comm.match.MatchingEngine;
+import org.hympj.comm.match.ThreadOperations;
 import org.hympj.comm.runtime.Bootstrap;
 import org.hympj.comm.runtime.ErrorClass;
 import org.hympj.comm.runtime.Job;
@@ -131,6 +132,8 @@ public class MPI {
     /** Set when mpirun or srun started this JVM as one rank: Finalize says goodbye to the others. */
     private static ExternalLaunch external;
     private static Thread mainThread;
+    /** The blocking calls' operations: the main thread's without a thread-local lookup. */
+    static ThreadOperations operations;
     private static int providedThreadLevel;
     private static BsendArena attachedBuffer;
     private static String processorName;
@@ -171,6 +174,7 @@ public class MPI {
             COMM_SELF.bind(rt, SELF_CONTEXT, 0, 1, new int[] {rt.rank()});
             runtime = rt;
             mainThread = Thread.currentThread();
+            operations = new ThreadOperations();
             providedThreadLevel = Job.THREAD_SUPPORT;
             state = ACTIVE;
         }

@@ -46,7 +46,10 @@ public enum ElementType {
 
     /** True if {@code buffer} is an array this type can be read from and written to. */
     public boolean accepts(Object buffer) {
-        return arrayClass.isInstance(buffer);
+        // A primitive array class has no subclasses, so one compare of classes decides; only
+        // OBJECT needs the subtype test (a String[] is an Object[]). isInstance on a class that
+        // is not a constant is a full subtype check on every send and receive.
+        return buffer.getClass() == arrayClass || (this == OBJECT && buffer instanceof Object[]);
     }
 
     /** The Java type name of the arrays this type accepts, for error messages. */

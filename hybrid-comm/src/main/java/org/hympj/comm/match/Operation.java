@@ -1,5 +1,7 @@
 package org.hympj.comm.match;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -12,19 +14,48 @@ import java.util.concurrent.locks.LockSupport;
  * the completer writes {@code state} and then reads {@code waiter}. Sequential consistency
  * of volatiles means at least one of them sees the other, so no wake-up is lost.
  *
+ * <p>The one exception: an operation of a blocking call (see {@link ThreadOperations}) is
+ * waited for only by the thread that owns it, so when that thread completes it itself (it
+ * drained its own message) nobody can be parked on it, and a release store of {@code state}
+ * is enough: no StoreLoad fence, no read of {@code waiter}.
+ *
  * <p>Invariant: {@code state} goes PENDING to COMPLETE once per use; only {@link #reset} (by
  * the owner, never while the operation is queued) brings it back.
  */
 public abstract class Operation {
     private static final int PENDING = 0;
     private static final int COMPLETE = 1;
+    private static final VarHandle STATE;
+    private static final VarHandle WAITER;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            STATE = lookup.findVarHandle(Operation.class, "state", int.class);
+            WAITER = lookup.findVarHandle(Operation.class, "waiter", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private volatile int state = PENDING;
     private volatile Thread waiter;
+    /** The thread of the blocking calls this operation serves, the only one that waits for it; null for a request's. */
+    private final Thread blockingOwner;
 
     int error;
     String errorMessage;
     boolean cancelled;
+
+    /** An operation of a request, which any thread may wait for. */
+    Operation() {
+        this(null);
+    }
+
+    /** An operation reused by the blocking calls of {@code blockingOwner}, which alone waits for it. */
+    Operation(Thread blockingOwner) {
+        this.blockingOwner = blockingOwner;
+    }
 
     public final boolean isComplete() {
         return state == COMPLETE;
@@ -51,6 +82,11 @@ public abstract class Operation {
     }
 
     final void complete() {
+        if (blockingOwner == Thread.currentThread()) {
+            // The only waiter is running this code, so it is not parked (see the class comment).
+            STATE.setRelease(this, COMPLETE);
+            return;
+        }
         state = COMPLETE;
         Thread w = waiter;
         if (w != null) {
@@ -67,7 +103,9 @@ public abstract class Operation {
         error = 0;
         errorMessage = null;
         cancelled = false;
-        waiter = null;
-        state = PENDING;
+        // Release stores, no fence: the operation is reused only after its owner publishes it
+        // again (under a queue's lock, or by writing its message), which orders these writes.
+        WAITER.setRelease(this, (Thread) null);
+        STATE.setRelease(this, PENDING);
     }
 }

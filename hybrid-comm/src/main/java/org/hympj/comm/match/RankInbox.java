@@ -6,6 +6,7 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.agrona.BufferUtil;
 import org.agrona.MutableDirectBuffer;
+import org.agrona.UnsafeApi;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -63,6 +64,8 @@ public final class RankInbox {
     private final int limit;
     private final ManyToOneRingBuffer ring;
     private final AtomicBuffer buffer;
+    /** The absolute address of the ring's memory. */
+    private final long address;
     private final AtomicIntegerArray flags = new AtomicIntegerArray(48);
     /** Used only by the drain-lock holder. */
     private final Arrival arrival = new Arrival();
@@ -83,6 +86,7 @@ public final class RankInbox {
         // Cache-line aligned, so that a small record spans one line where it can.
         this.buffer = new UnsafeBuffer(BufferUtil.allocateDirectAligned(capacity + RingBufferDescriptor.TRAILER_LENGTH, 64));
         this.ring = new ManyToOneRingBuffer(buffer);
+        this.address = buffer.addressOffset();
     }
 
     /**
@@ -137,14 +141,17 @@ public final class RankInbox {
                 idle = backOff(idle);
             }
         }
+        // Unchecked stores: tryClaim returned a record of bodyLength(length) bytes at index,
+        // which holds the header and the payload, so every address below lies inside it.
         try {
-            buffer.putInt(index + CONTEXT_OFFSET, s.context);
-            buffer.putInt(index + COMM_SIZE_OFFSET, s.commSize);
-            buffer.putInt(index + SOURCE_OFFSET, s.source);
-            buffer.putInt(index + TAG_OFFSET, s.tag);
-            buffer.putInt(index + COUNT_OFFSET, s.count);
-            buffer.putInt(index + TYPE_OFFSET, s.type.ordinal());
-            ArrayMemory.copy(s.data, s.payloadOffset(), null, buffer.addressOffset() + index + HEADER_LENGTH, length);
+                    long record = address + index;
+            UnsafeApi.putInt(null, record + CONTEXT_OFFSET, s.context);
+            UnsafeApi.putInt(null, record + COMM_SIZE_OFFSET, s.commSize);
+            UnsafeApi.putInt(null, record + SOURCE_OFFSET, s.source);
+            UnsafeApi.putInt(null, record + TAG_OFFSET, s.tag);
+            UnsafeApi.putInt(null, record + COUNT_OFFSET, s.count);
+            UnsafeApi.putInt(null, record + TYPE_OFFSET, s.type.ordinal());
+            ArrayMemory.copy(s.data, s.payloadOffset(), null, record + HEADER_LENGTH, length);
         } catch (RuntimeException | Error e) {
             ring.abort(index);
             throw e;
@@ -242,11 +249,14 @@ public final class RankInbox {
     }
 
     private void onRecord(int recordType, MutableDirectBuffer b, int index, int length) {
-        ElementType type = ElementType.of(b.getInt(index + TYPE_OFFSET));
-        int count = b.getInt(index + COUNT_OFFSET);
-        arrival.envelope(b.getInt(index + CONTEXT_OFFSET), b.getInt(index + COMM_SIZE_OFFSET), b.getInt(index + SOURCE_OFFSET),
-            b.getInt(index + TAG_OFFSET), type, count, Arrival.ELEMENTS, count * type.size(), 0);
-        arrival.payload(null, b.addressOffset() + index + HEADER_LENGTH, false);
+        // Unchecked loads, for the reason given in write: the record was written whole there.
+        long record = address + index;
+        ElementType type = ElementType.of(UnsafeApi.getInt(null, record + TYPE_OFFSET));
+        int count = UnsafeApi.getInt(null, record + COUNT_OFFSET);
+        arrival.envelope(UnsafeApi.getInt(null, record + CONTEXT_OFFSET), UnsafeApi.getInt(null, record + COMM_SIZE_OFFSET),
+            UnsafeApi.getInt(null, record + SOURCE_OFFSET), UnsafeApi.getInt(null, record + TAG_OFFSET), type, count,
+            Arrival.ELEMENTS, count * type.size(), 0);
+        arrival.payload(null, record + HEADER_LENGTH, false);
         engine.deliver(arrival);
     }
 }

@@ -36,6 +36,15 @@ public final class ReceiveOperation extends Operation {
     int serializedOffset;
     int serializedLength;
 
+    /** The operation of a request, which any thread may wait for. */
+    public ReceiveOperation() {
+    }
+
+    /** The operation the blocking receives of {@code owner} reuse (see {@link ThreadOperations}). */
+    ReceiveOperation(Thread owner) {
+        super(owner);
+    }
+
     /** Sets what this receive accepts; the operation must be new or {@link #reset}. */
     public ReceiveOperation init(int context, int commSize, int source, int tag, ElementType type,
                                  Object buffer, int offset, int capacity) {

@@ -46,6 +46,15 @@ public final class SendOperation extends Operation {
     ContextQueues queuedIn;
     UnexpectedMessage queuedAs;
 
+    /** The operation of a request, which any thread may wait for. */
+    public SendOperation() {
+    }
+
+    /** The operation the blocking sends of {@code owner} reuse (see {@link ThreadOperations}). */
+    SendOperation(Thread owner) {
+        super(owner);
+    }
+
     /** The envelope; the data are set by one of the {@code with...} methods. */
     public SendOperation init(int context, int commSize, int source, int tag, int mode, ElementType type, int count) {
         this.context = context;
