@@ -144,7 +144,7 @@ public final class RankInbox {
         // Unchecked stores: tryClaim returned a record of bodyLength(length) bytes at index,
         // which holds the header and the payload, so every address below lies inside it.
         try {
-                    long record = address + index;
+            long record = address + index;
             UnsafeApi.putInt(null, record + CONTEXT_OFFSET, s.context);
             UnsafeApi.putInt(null, record + COMM_SIZE_OFFSET, s.commSize);
             UnsafeApi.putInt(null, record + SOURCE_OFFSET, s.source);
