@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Timeout;
 class RankInboxTest {
 
     /** A job of {@code size} ranks built with these system properties, restored afterwards. */
-    private static Job jobWith(int size, Map<String, String> properties) {
+    static Job jobWith(int size, Map<String, String> properties) {
         Map<String, String> before = new java.util.HashMap<>();
         properties.forEach((k, v) -> before.put(k, System.setProperty(k, v)));
         try {
@@ -36,7 +36,7 @@ class RankInboxTest {
         }
     }
 
-    private static SendOperation send(int source, int tag, int[] data) {
+    static SendOperation send(int source, int tag, int[] data) {
         return new SendOperation().init(0, 2, source, tag, SendOperation.STANDARD, ElementType.INT, data.length).withArray(data, 0);
     }
 
