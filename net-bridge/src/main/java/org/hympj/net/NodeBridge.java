@@ -88,6 +88,12 @@ public final class NodeBridge implements AutoCloseable {
         return jvm >= 0 && jvm < peers.length && peers[jvm] != null;
     }
 
+    /** True if the link to JVM {@code jvm} broke before its ranks said goodbye. */
+    public boolean lost(int jvm) {
+        PeerLink p = peers[jvm];
+        return !p.goodbyeReceived() && p.lostReason() != null;
+    }
+
     /** Why JVM {@code jvm} can take no more frames (lost, or finished), or null while it can. */
     public String unreachable(int jvm) {
         PeerLink p = peers[jvm];

@@ -80,7 +80,7 @@ public final class OffNodePath implements BridgeEvents {
         int jvm = layout.jvmOfRank(dest);
         String gone = bridge.unreachable(jvm);
         if (gone != null) {
-            s.failRemote(ErrorClass.ERR_OTHER, "cannot send to rank " + dest + " on " + layout.describeJvm(jvm) + ": " + gone);
+            s.failRemote(ErrorClass.ERR_OTHER, "cannot send to rank " + dest + ": " + describePeer(jvm) + ": " + gone);
             return;
         }
         long token = s.mode() == SendOperation.SYNCHRONOUS ? awaitAck(s) : 0;
@@ -108,13 +108,21 @@ public final class OffNodePath implements BridgeEvents {
                     awaitingAck.remove(token);
                 }
             }
-            s.failRemote(ErrorClass.ERR_OTHER, "send to rank " + dest + " on " + layout.describeJvm(jvm) + " failed: "
-                + e.getMessage());
+            s.failRemote(ErrorClass.ERR_OTHER, "send to rank " + dest + " failed: " + describePeer(jvm) + ": " + e.getMessage());
             return;
         }
         if (token == 0) {
             s.completeRemote();
         }
+    }
+
+    /**
+     * JVM {@code jvm} as a failed send names it: a lost one as the abort that losing it raises
+     * does ({@link #onPeerLost}), since a sender can find the link broken before that abort
+     * reaches its rank, and the user should read one story.
+     */
+    private String describePeer(int jvm) {
+        return bridge.lost(jvm) ? "lost " + layout.describeJvm(jvm) : layout.describeJvm(jvm);
     }
 
     private long awaitAck(SendOperation s) {
