@@ -131,8 +131,7 @@ public class MPI {
     private static RankRuntime runtime;
     /** Set when mpirun or srun started this JVM as one rank: Finalize says goodbye to the others. */
     private static ExternalLaunch external;
-    private static Thread mainThread;
-    /** The blocking calls' operations: the main thread's without a thread-local lookup. */
+    /** The blocking calls' operations, and which thread called Init (the main thread). */
     static ThreadOperations operations;
     private static int providedThreadLevel;
     private static BsendArena attachedBuffer;
@@ -173,7 +172,6 @@ public class MPI {
             COMM_WORLD.bind(rt, WORLD_CONTEXT, rt.rank(), rt.size(), null);
             COMM_SELF.bind(rt, SELF_CONTEXT, 0, 1, new int[] {rt.rank()});
             runtime = rt;
-            mainThread = Thread.currentThread();
             operations = new ThreadOperations();
             providedThreadLevel = Job.THREAD_SUPPORT;
             state = ACTIVE;
@@ -207,7 +205,7 @@ public class MPI {
     /** True if the calling thread is the one that called {@code Init}. */
     public static boolean Is_thread_main() {
         checkActive();
-        return Thread.currentThread() == mainThread;
+        return operations.calledByMainThread();
     }
 
     /** Ends MPI on this rank; no MPI call may follow. */

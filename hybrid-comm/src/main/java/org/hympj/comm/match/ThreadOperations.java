@@ -27,13 +27,18 @@ public final class ThreadOperations {
         mainReceive = new ReceiveOperation(main);
     }
 
+    /** True if the calling thread is the rank's main thread, the one that created these operations. */
+    public boolean calledByMainThread() {
+        return Thread.currentThread() == main;
+    }
+
     /** The calling thread's send. */
     public SendOperation send() {
-        return Thread.currentThread() == main ? mainSend : SEND.get();
+        return calledByMainThread() ? mainSend : SEND.get();
     }
 
     /** The calling thread's receive. */
     public ReceiveOperation receive() {
-        return Thread.currentThread() == main ? mainReceive : RECEIVE.get();
+        return calledByMainThread() ? mainReceive : RECEIVE.get();
     }
 }
