@@ -29,9 +29,9 @@ class FtTest {
     @Test
     void fftMatchesTheDefinitionBothWays() {
         java.util.Random random = new java.util.Random(3);
-        // Lengths with an odd and an even number of stages; 21 lines: one full block and a partial one;
+        // Lengths with an odd and an even number of stages (paired stages and a last single one); 21 lines: one full block and a partial one;
         // lines 2 doubles apart with points 42 apart, as a y-transform lays them out.
-        for (int n : new int[] {2, 8, 16, 32}) {
+        for (int n : new int[] {2, 4, 8, 16, 32, 64}) {
             int lines = 21;
             double[] data = new double[2 * n * lines];
             for (int i = 0; i < data.length; i++) {
