@@ -23,14 +23,16 @@ import java.util.List;
  *       runtime must not give each rank an engine of its own);</li>
  *   <li>a rank-local runtime package: defined here from the bytes the parent can see, so
  *       each rank has its own {@code Class} (and statics) while the code is the same;</li>
+ *   <li>a package the program declares shared by all ranks: the job's
+ *       {@link SharedProgramLoader}, which defines it once;</li>
  *   <li>a class on the rank's user classpath: defined here (child first), so a program whose
  *       classes are also visible to the parent, as in tests, still gets per-rank statics;</li>
  *   <li>anything else: the parent.</li>
  * </ol>
  *
- * <p>Invariant: for every name, all ranks of one job resolve to the same parent class or to
- * classes of identical bytes defined by their own loaders; a class of the shared engine is
- * never defined twice.
+ * <p>Invariant: for every name, all ranks of one job resolve to the same parent class, to the
+ * same class of the job's shared program packages, or to classes of identical bytes defined
+ * by their own loaders; a class of the shared engine is never defined twice.
  */
 public final class RankClassLoader extends URLClassLoader {
     static {
@@ -40,6 +42,7 @@ public final class RankClassLoader extends URLClassLoader {
     private final int rank;
     private final List<String> rankLocalPackages;
     private final List<String> sharedPackages;
+    private final SharedProgramLoader sharedProgram;
     private final Object attachment;
 
     /**
@@ -53,10 +56,20 @@ public final class RankClassLoader extends URLClassLoader {
      */
     public RankClassLoader(int rank, URL[] userClasspath, List<String> rankLocalPackages, List<String> sharedPackages,
                            ClassLoader parent, Object attachment) {
+        this(rank, userClasspath, rankLocalPackages, sharedPackages, parent, null, attachment);
+    }
+
+    /**
+     * As above, with the job's loader of the program packages all ranks share ({@code null}
+     * when the program declares none).
+     */
+    public RankClassLoader(int rank, URL[] userClasspath, List<String> rankLocalPackages, List<String> sharedPackages,
+                           ClassLoader parent, SharedProgramLoader sharedProgram, Object attachment) {
         super("rank-" + rank, userClasspath, parent);
         this.rank = rank;
         this.rankLocalPackages = List.copyOf(rankLocalPackages);
         this.sharedPackages = List.copyOf(sharedPackages);
+        this.sharedProgram = sharedProgram;
         this.attachment = attachment;
     }
 
@@ -74,11 +87,12 @@ public final class RankClassLoader extends URLClassLoader {
         synchronized (getClassLoadingLock(name)) {
             Class<?> c = findLoadedClass(name);
             if (c == null) {
-                if (name.startsWith("java.") || name.startsWith("jdk.") || name.startsWith("sun.")
-                        || startsWithAny(name, sharedPackages)) {
+                if (isPlatform(name) || startsWithAny(name, sharedPackages)) {
                     c = getParent().loadClass(name);
                 } else if (startsWithAny(name, rankLocalPackages)) {
                     c = defineFromParent(name);
+                } else if (sharedProgram != null && sharedProgram.covers(name)) {
+                    c = sharedProgram.loadClass(name);
                 } else {
                     try {
                         c = findClass(name);
@@ -94,7 +108,11 @@ public final class RankClassLoader extends URLClassLoader {
         }
     }
 
-    private static boolean startsWithAny(String name, List<String> prefixes) {
+    static boolean isPlatform(String name) {
+        return name.startsWith("java.") || name.startsWith("jdk.") || name.startsWith("sun.");
+    }
+
+    static boolean startsWithAny(String name, List<String> prefixes) {
         for (String prefix : prefixes) {
             if (name.startsWith(prefix)) {
                 return true;

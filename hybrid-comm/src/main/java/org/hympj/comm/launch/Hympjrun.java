@@ -66,6 +66,10 @@ public final class Hympjrun {
         } catch (InterruptedException e) {
             err.println("hympjrun: interrupted");
             return 1;
+        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+            // A shared-package declaration that cannot hold (SharedProgramLoader).
+            err.println("hympjrun: " + e.getMessage());
+            return 2;
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.hympj.threads.RankClassLoader;
 import org.hympj.threads.RankThreads;
+import org.hympj.threads.SharedProgramLoader;
 
 /**
  * A job whose ranks are threads of this JVM, each running the program's {@code main} in its
@@ -37,8 +38,16 @@ public final class ThreadJob {
 
     /** Starts {@code np} ranks running {@code mainClass} found on {@code classpath}. */
     public static ThreadJob start(int np, URL[] classpath, String mainClass, String[] args) {
+        return start(np, classpath, declaredSharedPackages(), mainClass, args);
+    }
+
+    /**
+     * As {@link #start(int, URL[], String, String[])}, with {@code sharedPackages} loaded once
+     * for all ranks in addition to those the jars' manifests declare.
+     */
+    public static ThreadJob start(int np, URL[] classpath, List<String> sharedPackages, String mainClass, String[] args) {
         Job job = new Job(np);
-        return start(job, 0, classpath, mainClass, args);
+        return start(job, 0, job.size(), classpath, sharedPackages, mainClass, args);
     }
 
     /**
@@ -49,14 +58,30 @@ public final class ThreadJob {
         return start(job, firstRank, job.size() - firstRank, classpath, mainClass, args);
     }
 
-    /** Starts ranks {@code firstRank .. firstRank + count - 1} of {@code job} as threads. */
+    /**
+     * Starts ranks {@code firstRank .. firstRank + count - 1} of {@code job} as threads. The
+     * program packages its jars' manifests or {@code -Dhympj.shared.packages} declare shared
+     * are loaded once for these ranks ({@link SharedProgramLoader}).
+     */
     public static ThreadJob start(Job job, int firstRank, int count, URL[] classpath, String mainClass, String[] args) {
+        return start(job, firstRank, count, classpath, declaredSharedPackages(), mainClass, args);
+    }
+
+    private static ThreadJob start(Job job, int firstRank, int count, URL[] classpath, List<String> sharedPackages,
+                                   String mainClass, String[] args) {
         ClassLoader runtimeLoader = ThreadJob.class.getClassLoader();
+        SharedProgramLoader sharedProgram = SharedProgramLoader.forProgram(classpath, sharedPackages, RANK_LOCAL_PACKAGES,
+            SHARED_PACKAGES, runtimeLoader);
         RankThreads threads = RankThreads.start(count,
-            i -> new RankClassLoader(firstRank + i, classpath, RANK_LOCAL_PACKAGES, SHARED_PACKAGES, runtimeLoader, job.rank(firstRank + i)),
+            i -> new RankClassLoader(firstRank + i, classpath, RANK_LOCAL_PACKAGES, SHARED_PACKAGES, runtimeLoader, sharedProgram,
+                job.rank(firstRank + i)),
             mainClass, args,
             (i, cause) -> job.abort(firstRank + i, "rank " + (firstRank + i) + " failed with " + cause));
         return new ThreadJob(job, firstRank, threads);
+    }
+
+    private static List<String> declaredSharedPackages() {
+        return SharedProgramLoader.parseList(System.getProperty("hympj.shared.packages", ""));
     }
 
     public Job job() {
