@@ -2,6 +2,7 @@ package org.hympj.npb;
 
 import mpi.MPI;
 import org.hympj.nested.Team;
+import org.hympj.npb.numerics.Randlc;
 
 /**
  * NPB EP ("embarrassingly parallel"): 2^(m+1) uniform deviates of the NPB generator, taken in

@@ -3,6 +3,7 @@ package org.hympj.npb;
 import java.util.Arrays;
 import mpi.MPI;
 import org.hympj.nested.Team;
+import org.hympj.npb.numerics.Randlc;
 
 /**
  * NPB IS (integer sort), as the NPB MPI version does it: 2^k keys in [0, 2^m), made with the

@@ -2,6 +2,9 @@ package org.hympj.npb;
 
 import mpi.MPI;
 import org.hympj.nested.Team;
+import org.hympj.npb.numerics.MgGrid;
+import org.hympj.npb.numerics.MgStencils;
+import org.hympj.npb.numerics.Randlc;
 
 /**
  * NPB MG: V-cycle multigrid on a periodic 3-D grid for the Poisson problem whose right-hand
@@ -54,43 +57,15 @@ public final class Mg {
         }
     }
 
-    /** One level's grid on this rank: n1 × n2 × n3 points with ghosts, planes distributed or whole. */
-    static final class Grid {
-        final int k;
-        final int n1;
-        final int n2;
-        final int n3;
-        final boolean distributed;
-        /** Global interior index (0-based) of this rank's first interior plane. */
-        final int firstPlane;
-        final double[] v;
-
-        Grid(int k, int ranks, int rank) {
-            this.k = k;
-            int m = 1 << k;
-            n1 = m + 2;
-            n2 = m + 2;
-            distributed = m >= 2 * ranks;
-            int planes = distributed ? m / ranks : m;
-            firstPlane = distributed ? planes * rank : 0;
-            n3 = planes + 2;
-            v = new double[n1 * n2 * n3];
-        }
-
-        int at(int i3, int i2, int i1) {
-            return (i3 * n2 + i2) * n1 + i1;
-        }
-    }
-
     static final class Solver {
         final Size size;
         final Team team;
         final int ranks;
         final int rank;
         final int lt;
-        final Grid[] u;
-        final Grid[] r;
-        final Grid v;
+        final MgGrid[] u;
+        final MgGrid[] r;
+        final MgGrid v;
         final double[] c;
         final double[] plane;
         final double[] planeIn;
@@ -101,13 +76,13 @@ public final class Mg {
             ranks = MPI.COMM_WORLD.Size();
             rank = MPI.COMM_WORLD.Rank();
             lt = Integer.numberOfTrailingZeros(size.n);
-            u = new Grid[lt + 1];
-            r = new Grid[lt + 1];
+            u = new MgGrid[lt + 1];
+            r = new MgGrid[lt + 1];
             for (int k = LB; k <= lt; k++) {
-                u[k] = new Grid(k, ranks, rank);
-                r[k] = new Grid(k, ranks, rank);
+                u[k] = new MgGrid(k, ranks, rank);
+                r[k] = new MgGrid(k, ranks, rank);
             }
-            v = new Grid(lt, ranks, rank);
+            v = new MgGrid(lt, ranks, rank);
             c = size.smoother();
             int largestPlane = (size.n + 2) * (size.n + 2);
             plane = new double[largestPlane];
@@ -139,7 +114,7 @@ public final class Mg {
 
         /** zran3: +1 at the ten largest and -1 at the ten smallest random numbers of the grid. */
         void randomRightHandSide() {
-            Grid z = v;
+            MgGrid z = v;
             java.util.Arrays.fill(z.v, 0.0);
             int nx = size.n;
             // The ten largest (ascending, [0] smallest of them) and ten smallest (descending).
@@ -228,7 +203,7 @@ public final class Mg {
          * comm3: the periodic ghost points. x and y are whole on every rank; in z the ghost
          * planes come from the neighbouring ranks (or, for a whole grid, the opposite side).
          */
-        void exchange(Grid g) {
+        void exchange(MgGrid g) {
             for (int i3 = 1; i3 < g.n3 - 1; i3++) {
                 planeGhosts(g, i3);
             }
@@ -236,7 +211,7 @@ public final class Mg {
         }
 
         /** The periodic ghosts in x and y of one interior plane (its own rows and columns only). */
-        private static void planeGhosts(Grid g, int i3) {
+        private static void planeGhosts(MgGrid g, int i3) {
             double[] a = g.v;
             int n1 = g.n1;
             int n2 = g.n2;
@@ -250,7 +225,7 @@ public final class Mg {
         }
 
         /** The ghost planes in z (whole planes, their x and y ghosts included). */
-        void exchangePlanes(Grid g) {
+        void exchangePlanes(MgGrid g) {
             double[] a = g.v;
             int n3 = g.n3;
             int planeSize = g.n1 * g.n2;
@@ -288,7 +263,7 @@ public final class Mg {
          * last: their smoothing after the exchange of r's ghost planes, their second residual
          * (planes lo, lo+1, hi-2, hi-1) after the exchange of u's.
          */
-        void residualAndSmooth(Grid ug, Grid vg, Grid rg, boolean residualAfter) {
+        void residualAndSmooth(MgGrid ug, MgGrid vg, MgGrid rg, boolean residualAfter) {
             double[] vv = vg.v;
             double[] rr = rg.v;
             double[] uu = ug.v;
@@ -301,25 +276,25 @@ public final class Mg {
             int planes = ug.n3 - 2;
             planes(1, planes + 1, (lo, hi) -> {
                 for (int p = lo; p < hi; p++) {
-                    residualPlane(ug, p, vv, rr, a0, a2, a3);
+                    MgStencils.residualPlane(ug, p, vv, rr, a0, a2, a3);
                     planeGhosts(rg, p);
                     if (p - 1 > lo) {
-                        smoothPlane(rg, p - 1, uu, c0, c1, c2);
+                        MgStencils.smoothPlane(rg, p - 1, uu, c0, c1, c2);
                         planeGhosts(ug, p - 1);
                     }
                     int s = p - 2;
                     if (residualAfter && s >= lo + 2 && s <= hi - 3) {
-                        residualPlane(ug, s, vv, rr, a0, a2, a3);
+                        MgStencils.residualPlane(ug, s, vv, rr, a0, a2, a3);
                         planeGhosts(rg, s);
                     }
                 }
             });
             exchangePlanes(rg);
             planes(1, planes + 1, (lo, hi) -> {
-                smoothPlane(rg, lo, uu, c0, c1, c2);
+                MgStencils.smoothPlane(rg, lo, uu, c0, c1, c2);
                 planeGhosts(ug, lo);
                 if (hi - 1 > lo) {
-                    smoothPlane(rg, hi - 1, uu, c0, c1, c2);
+                    MgStencils.smoothPlane(rg, hi - 1, uu, c0, c1, c2);
                     planeGhosts(ug, hi - 1);
                 }
             });
@@ -328,7 +303,7 @@ public final class Mg {
                 planes(1, planes + 1, (lo, hi) -> {
                     for (int s = lo; s < hi; s++) {
                         if (s < lo + 2 || s > hi - 3) {
-                            residualPlane(ug, s, vv, rr, a0, a2, a3);
+                            MgStencils.residualPlane(ug, s, vv, rr, a0, a2, a3);
                             planeGhosts(rg, s);
                         }
                     }
@@ -338,7 +313,7 @@ public final class Mg {
         }
 
         /** r = v - A u on the interior, then ghosts. */
-        void residual(Grid ug, Grid vg, Grid rg) {
+        void residual(MgGrid ug, MgGrid vg, MgGrid rg) {
             double[] vv = vg.v;
             double[] rr = rg.v;
             // The coefficients in locals: read from an array, each store into r (also a double[])
@@ -348,102 +323,28 @@ public final class Mg {
             double a3 = A[3];
             planes(1, ug.n3 - 1, (lo, hi) -> {
                 for (int i3 = lo; i3 < hi; i3++) {
-                    residualPlane(ug, i3, vv, rr, a0, a2, a3);
+                    MgStencils.residualPlane(ug, i3, vv, rr, a0, a2, a3);
                 }
             });
             exchange(rg);
         }
 
         /** psinv: u = u + C r (the smoother), then ghosts. */
-        void smooth(Grid rg, Grid ug) {
+        void smooth(MgGrid rg, MgGrid ug) {
             double[] uu = ug.v;
             double c0 = c[0]; // in locals, as in residual
             double c1 = c[1];
             double c2 = c[2];
             planes(1, ug.n3 - 1, (lo, hi) -> {
                 for (int i3 = lo; i3 < hi; i3++) {
-                    smoothPlane(rg, i3, uu, c0, c1, c2);
+                    MgStencils.smoothPlane(rg, i3, uu, c0, c1, c2);
                 }
             });
             exchange(ug);
         }
 
-        /**
-         * One plane of the residual. Each operator's plane is a method of its own, called once
-         * per plane: the JIT compiles it whole after a few planes, where one loop over the whole
-         * grid would run for long in the interpreter and then in on-stack-replaced code.
-         *
-         * <p>Along an x-line, the sums of a point's four edge neighbours (y ± 1, z ± 1) and of
-         * its four corner neighbours are needed at x - 1, x and x + 1; the reference keeps them
-         * in two line buffers, here they slide through locals (e0 e1 e2, c0 c1 c2), added in the
-         * reference's order, so the result is the same to the bit with fewer loads and stores.
-         */
-        private static void residualPlane(Grid ug, int i3, double[] vv, double[] rr, double a0, double a2, double a3) {
-            double[] a = ug.v;
-            int n1 = ug.n1;
-            int n2 = ug.n2;
-            int plane = n1 * n2;
-            for (int i2 = 1; i2 < n2 - 1; i2++) {
-                int o = ug.at(i3, i2, 0);
-                int ym = o - n1;
-                int yp = o + n1;
-                int zm = o - plane;
-                int zp = o + plane;
-                int zmym = zm - n1;
-                int zmyp = zm + n1;
-                int zpym = zp - n1;
-                int zpyp = zp + n1;
-                double e0 = a[ym] + a[yp] + a[zm] + a[zp];
-                double c0 = a[zmym] + a[zmyp] + a[zpym] + a[zpyp];
-                double e1 = a[ym + 1] + a[yp + 1] + a[zm + 1] + a[zp + 1];
-                double c1 = a[zmym + 1] + a[zmyp + 1] + a[zpym + 1] + a[zpyp + 1];
-                for (int i1 = 1; i1 < n1 - 1; i1++) {
-                    double e2 = a[ym + i1 + 1] + a[yp + i1 + 1] + a[zm + i1 + 1] + a[zp + i1 + 1];
-                    double c2 = a[zmym + i1 + 1] + a[zmyp + i1 + 1] + a[zpym + i1 + 1] + a[zpyp + i1 + 1];
-                    rr[o + i1] = vv[o + i1] - a0 * a[o + i1] - a2 * (c1 + e0 + e2) - a3 * (c0 + c2);
-                    e0 = e1;
-                    e1 = e2;
-                    c0 = c1;
-                    c1 = c2;
-                }
-            }
-        }
-
-        /**
-         * One plane of the smoother, with the same sliding sums as {@link #residualPlane} (its
-         * fourth coefficient is zero, as the reference assumes, so corners at x ± 1 are not needed).
-         */
-        private static void smoothPlane(Grid rg, int i3, double[] uu, double c0, double c1, double c2) {
-            double[] r = rg.v;
-            int n1 = rg.n1;
-            int n2 = rg.n2;
-            int plane = n1 * n2;
-            for (int i2 = 1; i2 < n2 - 1; i2++) {
-                int o = rg.at(i3, i2, 0);
-                int ym = o - n1;
-                int yp = o + n1;
-                int zm = o - plane;
-                int zp = o + plane;
-                int zmym = zm - n1;
-                int zmyp = zm + n1;
-                int zpym = zp - n1;
-                int zpyp = zp + n1;
-                double e0 = r[ym] + r[yp] + r[zm] + r[zp];
-                double e1 = r[ym + 1] + r[yp + 1] + r[zm + 1] + r[zp + 1];
-                for (int i1 = 1; i1 < n1 - 1; i1++) {
-                    double e2 = r[ym + i1 + 1] + r[yp + i1 + 1] + r[zm + i1 + 1] + r[zp + i1 + 1];
-                    double k1 = r[zmym + i1] + r[zmyp + i1] + r[zpym + i1] + r[zpyp + i1];
-                    uu[o + i1] = uu[o + i1] + c0 * r[o + i1]
-                        + c1 * (r[o + i1 - 1] + r[o + i1 + 1] + e1)
-                        + c2 * (k1 + e0 + e2);
-                    e0 = e1;
-                    e1 = e2;
-                }
-            }
-        }
-
         /** rprj3: the residual of level k restricted to level k-1. */
-        void restrict(Grid fine, Grid coarse) {
+        void restrict(MgGrid fine, MgGrid coarse) {
             double[] s = coarse.v;
             // The coarse planes this rank computes: its own (distributed), or, when the coarse
             // level is whole, those under its fine planes, then gathered from every rank.
@@ -454,7 +355,7 @@ public final class Mg {
                 double[] y1 = new double[fine.n1];
                 for (int j3 = lo; j3 < hi; j3++) {
                     for (int j2 = 1; j2 < coarse.n2 - 1; j2++) {
-                        restrictRow(fine, coarse, j3, j2, coarseOffset, x1, y1);
+                        MgStencils.restrictRow(fine, coarse, j3, j2, coarseOffset, x1, y1);
                     }
                 }
             });
@@ -468,45 +369,8 @@ public final class Mg {
             exchange(coarse);
         }
 
-        /**
-         * One coarse row of the restriction. A method per row, not per plane: the finest level
-         * has only 128 coarse planes, too few calls for the JIT to compile a plane method
-         * before the timed iterations start, while its rows are called 16,384 times a sweep.
-         */
-        private static void restrictRow(Grid fine, Grid coarse, int j3, int j2, int coarseOffset, double[] x1, double[] y1) {
-            double[] rr = fine.v;
-            double[] s = coarse.v;
-            int m1j = coarse.n1;
-            int i3 = 2 * j3 - 1;
-            int i2 = 2 * j2 - 1;
-            int a0 = fine.at(i3, i2, 0);
-            int a02 = fine.at(i3, i2 + 2, 0);
-            int a11 = fine.at(i3 + 1, i2 + 1, 0);
-            int a10 = fine.at(i3 + 1, i2, 0);
-            int a12 = fine.at(i3 + 1, i2 + 2, 0);
-            int a01 = fine.at(i3, i2 + 1, 0);
-            int a21 = fine.at(i3 + 2, i2 + 1, 0);
-            int a20 = fine.at(i3 + 2, i2, 0);
-            int a22 = fine.at(i3 + 2, i2 + 2, 0);
-            for (int j1 = 1; j1 < m1j; j1++) {
-                int i1 = 2 * j1 - 1;
-                x1[i1] = rr[a10 + i1] + rr[a12 + i1] + rr[a01 + i1] + rr[a21 + i1];
-                y1[i1] = rr[a0 + i1] + rr[a20 + i1] + rr[a02 + i1] + rr[a22 + i1];
-            }
-            int out = coarse.at(j3 + coarseOffset, j2, 0);
-            for (int j1 = 1; j1 < m1j - 1; j1++) {
-                int i1 = 2 * j1 - 1;
-                double y2 = rr[a0 + i1 + 1] + rr[a20 + i1 + 1] + rr[a02 + i1 + 1] + rr[a22 + i1 + 1];
-                double x2 = rr[a10 + i1 + 1] + rr[a12 + i1 + 1] + rr[a01 + i1 + 1] + rr[a21 + i1 + 1];
-                s[out + j1] = 0.5 * rr[a11 + i1 + 1]
-                    + 0.25 * (rr[a11 + i1] + rr[a11 + i1 + 2] + x2)
-                    + 0.125 * (x1[i1] + x1[i1 + 2] + y2)
-                    + 0.0625 * (y1[i1] + y1[i1 + 2]);
-            }
-        }
-
         /** interp: u(level k) += the trilinear prolongation of z (level k-1). */
-        void prolongate(Grid zg, Grid ug) {
+        void prolongate(MgGrid zg, MgGrid ug) {
             int mm1 = zg.n1;
             // The coarse planes under this rank's fine planes: all (same layout), or a slice of a whole grid.
             int coarseOffset = ug.distributed && !zg.distributed ? ug.firstPlane / 2 : 0;
@@ -517,47 +381,10 @@ public final class Mg {
                 double[] z3 = new double[mm1];
                 for (int c3 = lo; c3 < hi; c3++) {
                     for (int i2 = 0; i2 < zg.n2 - 1; i2++) {
-                        prolongateRow(zg, ug, c3, i2, coarseOffset, z1, z2, z3);
+                        MgStencils.prolongateRow(zg, ug, c3, i2, coarseOffset, z1, z2, z3);
                     }
                 }
             });
-        }
-
-        /** The four fine rows over coarse row (c3, i2) of the prolongation (a method per row, as {@link #restrictRow}). */
-        private static void prolongateRow(Grid zg, Grid ug, int c3, int i2, int coarseOffset, double[] z1, double[] z2, double[] z3) {
-            double[] z = zg.v;
-            double[] uu = ug.v;
-            int mm1 = zg.n1;
-            int i3 = c3 + coarseOffset;
-            int z00 = zg.at(i3, i2, 0);
-            int z01 = zg.at(i3, i2 + 1, 0);
-            int z10 = zg.at(i3 + 1, i2, 0);
-            int z11 = zg.at(i3 + 1, i2 + 1, 0);
-            for (int i1 = 0; i1 < mm1; i1++) {
-                z1[i1] = z[z01 + i1] + z[z00 + i1];
-                z2[i1] = z[z10 + i1] + z[z00 + i1];
-                z3[i1] = z[z11 + i1] + z[z10 + i1] + z1[i1];
-            }
-            int u00 = ug.at(2 * c3, 2 * i2, 0);
-            int u01 = ug.at(2 * c3, 2 * i2 + 1, 0);
-            int u10 = ug.at(2 * c3 + 1, 2 * i2, 0);
-            int u11 = ug.at(2 * c3 + 1, 2 * i2 + 1, 0);
-            for (int i1 = 0; i1 < mm1 - 1; i1++) {
-                uu[u00 + 2 * i1] += z[z00 + i1];
-                uu[u00 + 2 * i1 + 1] += 0.5 * (z[z00 + i1 + 1] + z[z00 + i1]);
-            }
-            for (int i1 = 0; i1 < mm1 - 1; i1++) {
-                uu[u01 + 2 * i1] += 0.5 * z1[i1];
-                uu[u01 + 2 * i1 + 1] += 0.25 * (z1[i1] + z1[i1 + 1]);
-            }
-            for (int i1 = 0; i1 < mm1 - 1; i1++) {
-                uu[u10 + 2 * i1] += 0.5 * z2[i1];
-                uu[u10 + 2 * i1 + 1] += 0.25 * (z2[i1] + z2[i1 + 1]);
-            }
-            for (int i1 = 0; i1 < mm1 - 1; i1++) {
-                uu[u11 + 2 * i1] += 0.25 * z3[i1];
-                uu[u11 + 2 * i1 + 1] += 0.125 * (z3[i1] + z3[i1 + 1]);
-            }
         }
 
         /**
@@ -582,7 +409,7 @@ public final class Mg {
 
         /** The L2 norm of the finest residual over the whole grid. */
         double residualNorm() {
-            Grid g = r[lt];
+            MgGrid g = r[lt];
             double s = 0;
             for (int i3 = 1; i3 < g.n3 - 1; i3++) {
                 for (int i2 = 1; i2 < g.n2 - 1; i2++) {

@@ -3,6 +3,7 @@ package org.hympj.npb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.hympj.npb.numerics.Fft;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,7 +40,7 @@ class FtTest {
             }
             for (int sign : new int[] {1, -1}) {
                 double[] fast = data.clone();
-                new Ft.Fft(n).transformLines(fast, 0, 2, 2 * lines, lines, sign);
+                new Fft(n).transformLines(fast, 0, 2, 2 * lines, lines, sign);
                 for (int line = 0; line < lines; line++) {
                     for (int k = 0; k < n; k++) {
                         double re = 0;

@@ -9,7 +9,8 @@ import org.hympj.nested.Team;
 
 /**
  * Runs a kernel test program on thread ranks with the kernel's classes on the ranks' class
- * path, so each rank loads its own copy (with its own mpi), and fails the test with the
+ * path, so each rank loads its own copy (with its own mpi) and all share one copy of the
+ * numerics package, as hympjrun runs the jar; fails the test with the
  * first failing rank's throwable; and, inside a rank, runs a kernel the way every such
  * program does.
  */
@@ -20,7 +21,9 @@ final class KernelJobs {
     static void runOk(int ranks, Class<?> program, Class<?> kernel, String... args) throws InterruptedException {
         URL kernelClasses = kernel.getProtectionDomain().getCodeSource().getLocation();
         URL tests = program.getProtectionDomain().getCodeSource().getLocation();
-        JobOutcome outcome = ThreadJob.start(ranks, new URL[] {tests, kernelClasses}, program.getName(), args).await(5_000);
+        // The numerics shared by all ranks, as the jar's manifest declares them.
+        JobOutcome outcome = ThreadJob.start(ranks, new URL[] {tests, kernelClasses}, java.util.List.of("org.hympj.npb.numerics"),
+            program.getName(), args).await(5_000);
         if (!outcome.succeeded()) {
             throw new AssertionError("rank " + outcome.failedRank() + " failed", outcome.cause());
         }

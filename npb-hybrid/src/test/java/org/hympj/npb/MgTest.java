@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.SplittableRandom;
 import mpi.MPI;
 import org.hympj.nested.Team;
+import org.hympj.npb.numerics.MgGrid;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -45,7 +46,7 @@ class MgTest {
                     Mg.Solver s = new Mg.Solver(Mg.Size.S, team);
                     for (int k = 2; k <= s.lt; k++) {
                         for (boolean residualAfter : new boolean[] {false, true}) {
-                            Mg.Grid v = k == s.lt ? s.v : s.r[k];
+                            MgGrid v = k == s.lt ? s.v : s.r[k];
                             SplittableRandom random = new SplittableRandom(1000L * k + 10L * threads + rank);
                             fill(s.u[k].v, random);
                             fill(s.r[k].v, random);

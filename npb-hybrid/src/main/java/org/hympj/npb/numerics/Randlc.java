@@ -1,4 +1,4 @@
-package org.hympj.npb;
+package org.hympj.npb.numerics;
 
 /**
  * The NPB linear congruential generator: {@code x(k+1) = a × x(k) mod 2^46}, returned as

@@ -1,4 +1,4 @@
-package org.hympj.npb;
+package org.hympj.npb.numerics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

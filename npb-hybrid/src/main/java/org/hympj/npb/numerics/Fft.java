@@ -1,0 +1,217 @@
+package org.hympj.npb.numerics;
+
+/**
+ * Unnormalized complex FFTs of one length n = 2^m, on up to {@link #LINES} lines at once:
+ * out_k = sum_j in_j exp(sign 2 pi i j k / n). The lines are held as a block, point-major
+ * (point p of line j at {@code p * LINES + j}, real and imaginary parts in two arrays), so
+ * the innermost loop runs over the lines with unit stride and each root of unity is loaded
+ * once for all of them. Stockham's self-sorting form: each of the m stages reads one
+ * buffer and writes the other, and no bit-reversal pass is needed. One instance per
+ * thread: it owns its scratch buffers. Free of MPI and of per-rank state, so all thread ranks
+ * of a job share one copy of the code (the jar declares the package shared) and the JIT
+ * compiles it once.
+ */
+public final class Fft {
+    /** Lines transformed together: 16 lines of 512 points fill 256 KiB with both buffers. */
+    static final int LINES = 16;
+    private final int n;
+    private final int m;
+    /** exp(i pi q / h) at index h + q, for h = 1, 2, 4, ..., n/2 and 0 <= q < h. */
+    private final double[] rootRe;
+    private final double[] rootIm;
+    final double[] re;
+    final double[] im;
+    private final double[] re2;
+    private final double[] im2;
+
+    public Fft(int n) {
+        if (Integer.bitCount(n) != 1) {
+            throw new IllegalArgumentException("FFT length " + n + " is not a power of two");
+        }
+        this.n = n;
+        m = Integer.numberOfTrailingZeros(n);
+        rootRe = new double[Math.max(n, 2)];
+        rootIm = new double[Math.max(n, 2)];
+        for (int h = 1; h < n; h <<= 1) {
+            for (int q = 0; q < h; q++) {
+                rootRe[h + q] = Math.cos(Math.PI * q / h);
+                rootIm[h + q] = Math.sin(Math.PI * q / h);
+            }
+        }
+        re = new double[n * LINES];
+        im = new double[n * LINES];
+        re2 = new double[n * LINES];
+        im2 = new double[n * LINES];
+    }
+
+    /**
+     * Transforms the first {@code lines} lines of the block in {@link #re} and {@link #im}, in
+     * place: the reference's radix-2 Stockham stages, two at a time where two remain. A pair
+     * of stages reads and writes the block once instead of twice, with the same operations on
+     * the same values in the same order, so the result is bit for bit that of the stages one
+     * by one (the block lives in L2, whose traffic the pairing halves).
+     */
+    void transform(int lines, int sign) {
+        double[] xr = re;
+        double[] xi = im;
+        double[] yr = re2;
+        double[] yi = im2;
+        int stage = 1;
+        for (; stage <= m; stage += stage < m ? 2 : 1) {
+            if (stage < m) {
+                twoStages(stage, lines, sign, xr, xi, yr, yi);
+            } else {
+                oneStage(stage, lines, sign, xr, xi, yr, yi);
+            }
+            double[] t = xr;
+            xr = yr;
+            yr = t;
+            t = xi;
+            xi = yi;
+            yi = t;
+        }
+        if (xr != re) {
+            System.arraycopy(xr, 0, re, 0, n * LINES);
+            System.arraycopy(xi, 0, im, 0, n * LINES);
+        }
+    }
+
+    /**
+     * Stage {@code stage} from x into y: for each i below li = n / 2^stage and k below
+     * lk = 2^(stage-1), a = x[i lk + k] and b = x[i lk + k + n/2] give y[2 i lk + k] = a + b and
+     * y[2 i lk + lk + k] = w_i (a - b), w_i = exp(sign i pi i / li).
+     */
+    private void oneStage(int stage, int lines, int sign, double[] xr, double[] xi, double[] yr, double[] yi) {
+        int lk = 1 << (stage - 1);
+        int li = 1 << (m - stage);
+        int half = n / 2;
+        for (int i = 0; i < li; i++) {
+            double wr = rootRe[li + i];
+            double wi = sign * rootIm[li + i];
+            int in1 = i * lk * LINES;
+            int in2 = (i * lk + half) * LINES;
+            int out1 = i * 2 * lk * LINES;
+            int out2 = (i * 2 * lk + lk) * LINES;
+            for (int k = 0; k < lk * LINES; k += LINES) {
+                for (int j = 0; j < lines; j++) {
+                    double ar = xr[in1 + k + j];
+                    double ai = xi[in1 + k + j];
+                    double br = xr[in2 + k + j];
+                    double bi = xi[in2 + k + j];
+                    yr[out1 + k + j] = ar + br;
+                    yi[out1 + k + j] = ai + bi;
+                    double dr = ar - br;
+                    double di = ai - bi;
+                    yr[out2 + k + j] = wr * dr - wi * di;
+                    yi[out2 + k + j] = wr * di + wi * dr;
+                }
+            }
+        }
+    }
+
+    /**
+     * Stages {@code stage} and {@code stage + 1} from x into y, the intermediate values in
+     * registers. With i below li / 2 (li of the first stage), the first stage turns
+     * x[i lk + k] and x[i lk + k + n/2] into c0, c1 and x[i lk + k + n/4] and
+     * x[i lk + k + 3n/4] (its i + li/2) into d0, d1; the second stage, whose i is the same i,
+     * turns c0, d0 into y[4 i lk + k] and y[4 i lk + 2 lk + k], and c1, d1 into
+     * y[4 i lk + lk + k] and y[4 i lk + 3 lk + k].
+     */
+    private void twoStages(int stage, int lines, int sign, double[] xr, double[] xi, double[] yr, double[] yi) {
+        int lk = 1 << (stage - 1);
+        int li = 1 << (m - stage);
+        int quarter = n / 4;
+        for (int i = 0; i < li / 2; i++) {
+            double wcr = rootRe[li + i];
+            double wci = sign * rootIm[li + i];
+            double wdr = rootRe[li + i + li / 2];
+            double wdi = sign * rootIm[li + i + li / 2];
+            double w2r = rootRe[li / 2 + i];
+            double w2i = sign * rootIm[li / 2 + i];
+            int in0 = i * lk * LINES;
+            int in1 = (i * lk + 2 * quarter) * LINES;
+            int in2 = (i * lk + quarter) * LINES;
+            int in3 = (i * lk + 3 * quarter) * LINES;
+            int out0 = 4 * i * lk * LINES;
+            int out1 = (4 * i * lk + lk) * LINES;
+            int out2 = (4 * i * lk + 2 * lk) * LINES;
+            int out3 = (4 * i * lk + 3 * lk) * LINES;
+            for (int k = 0; k < lk * LINES; k += LINES) {
+                for (int j = 0; j < lines; j++) {
+                    double x0r = xr[in0 + k + j];
+                    double x0i = xi[in0 + k + j];
+                    double x1r = xr[in1 + k + j];
+                    double x1i = xi[in1 + k + j];
+                    double x2r = xr[in2 + k + j];
+                    double x2i = xi[in2 + k + j];
+                    double x3r = xr[in3 + k + j];
+                    double x3i = xi[in3 + k + j];
+                    double c0r = x0r + x1r;
+                    double c0i = x0i + x1i;
+                    double d0r = x2r + x3r;
+                    double d0i = x2i + x3i;
+                    double er = x0r - x1r;
+                    double ei = x0i - x1i;
+                    double c1r = wcr * er - wci * ei;
+                    double c1i = wcr * ei + wci * er;
+                    double fr = x2r - x3r;
+                    double fi = x2i - x3i;
+                    double d1r = wdr * fr - wdi * fi;
+                    double d1i = wdr * fi + wdi * fr;
+                    yr[out0 + k + j] = c0r + d0r;
+                    yi[out0 + k + j] = c0i + d0i;
+                    double gr = c0r - d0r;
+                    double gi = c0i - d0i;
+                    yr[out2 + k + j] = w2r * gr - w2i * gi;
+                    yi[out2 + k + j] = w2r * gi + w2i * gr;
+                    yr[out1 + k + j] = c1r + d1r;
+                    yi[out1 + k + j] = c1i + d1i;
+                    double hr = c1r - d1r;
+                    double hi = c1i - d1i;
+                    yr[out3 + k + j] = w2r * hr - w2i * hi;
+                    yi[out3 + k + j] = w2r * hi + w2i * hr;
+                }
+            }
+        }
+    }
+
+    /**
+     * Gathers {@code lines} lines of n interleaved complex numbers from {@code u} into the
+     * block: line j, point p at {@code u[start + j * lineStride + p * pointStride]}.
+     */
+    void load(double[] u, int start, int lineStride, int pointStride, int lines) {
+        for (int p = 0; p < n; p++) {
+            int from = start + p * pointStride;
+            for (int j = 0; j < lines; j++) {
+                re[p * LINES + j] = u[from + j * lineStride];
+                im[p * LINES + j] = u[from + j * lineStride + 1];
+            }
+        }
+    }
+
+    /** Scatters the block back, as {@link #load} gathered it. */
+    void store(double[] u, int start, int lineStride, int pointStride, int lines) {
+        for (int p = 0; p < n; p++) {
+            int to = start + p * pointStride;
+            for (int j = 0; j < lines; j++) {
+                u[to + j * lineStride] = re[p * LINES + j];
+                u[to + j * lineStride + 1] = im[p * LINES + j];
+            }
+        }
+    }
+
+    /**
+     * Transforms {@code count} lines of {@code u} (line j starting at
+     * {@code start + j * lineStride}, its points {@code pointStride} doubles apart), a
+     * block of lines at a time.
+     */
+    public void transformLines(double[] u, int start, int lineStride, int pointStride, int count, int sign) {
+        for (int first = 0; first < count; first += LINES) {
+            int lines = Math.min(LINES, count - first);
+            int at = start + first * lineStride;
+            load(u, at, lineStride, pointStride, lines);
+            transform(lines, sign);
+            store(u, at, lineStride, pointStride, lines);
+        }
+    }
+}

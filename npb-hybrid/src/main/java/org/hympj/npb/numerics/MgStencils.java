@@ -1,0 +1,160 @@
+package org.hympj.npb.numerics;
+
+/**
+ * MG's stencils on one rank's block of a level: the residual and the smoother plane by
+ * plane, the restriction and the prolongation row by row. Free of MPI and of per-rank state,
+ * so all thread ranks of a job share one copy (the jar declares the package shared), and the
+ * JIT compiles them once, not once per rank.
+ */
+public final class MgStencils {
+    private MgStencils() {
+    }
+
+    /**
+     * One plane of the residual. Each operator's plane is a method of its own, called once
+     * per plane: the JIT compiles it whole after a few planes, where one loop over the whole
+     * grid would run for long in the interpreter and then in on-stack-replaced code.
+     *
+     * <p>Along an x-line, the sums of a point's four edge neighbours (y ± 1, z ± 1) and of
+     * its four corner neighbours are needed at x - 1, x and x + 1; the reference keeps them
+     * in two line buffers, here they slide through locals (e0 e1 e2, c0 c1 c2), added in the
+     * reference's order, so the result is the same to the bit with fewer loads and stores.
+     */
+    public static void residualPlane(MgGrid ug, int i3, double[] vv, double[] rr, double a0, double a2, double a3) {
+        double[] a = ug.v;
+        int n1 = ug.n1;
+        int n2 = ug.n2;
+        int plane = n1 * n2;
+        for (int i2 = 1; i2 < n2 - 1; i2++) {
+            int o = ug.at(i3, i2, 0);
+            int ym = o - n1;
+            int yp = o + n1;
+            int zm = o - plane;
+            int zp = o + plane;
+            int zmym = zm - n1;
+            int zmyp = zm + n1;
+            int zpym = zp - n1;
+            int zpyp = zp + n1;
+            double e0 = a[ym] + a[yp] + a[zm] + a[zp];
+            double c0 = a[zmym] + a[zmyp] + a[zpym] + a[zpyp];
+            double e1 = a[ym + 1] + a[yp + 1] + a[zm + 1] + a[zp + 1];
+            double c1 = a[zmym + 1] + a[zmyp + 1] + a[zpym + 1] + a[zpyp + 1];
+            for (int i1 = 1; i1 < n1 - 1; i1++) {
+                double e2 = a[ym + i1 + 1] + a[yp + i1 + 1] + a[zm + i1 + 1] + a[zp + i1 + 1];
+                double c2 = a[zmym + i1 + 1] + a[zmyp + i1 + 1] + a[zpym + i1 + 1] + a[zpyp + i1 + 1];
+                rr[o + i1] = vv[o + i1] - a0 * a[o + i1] - a2 * (c1 + e0 + e2) - a3 * (c0 + c2);
+                e0 = e1;
+                e1 = e2;
+                c0 = c1;
+                c1 = c2;
+            }
+        }
+    }
+
+    /**
+     * One plane of the smoother, with the same sliding sums as {@link #residualPlane} (its
+     * fourth coefficient is zero, as the reference assumes, so corners at x ± 1 are not needed).
+     */
+    public static void smoothPlane(MgGrid rg, int i3, double[] uu, double c0, double c1, double c2) {
+        double[] r = rg.v;
+        int n1 = rg.n1;
+        int n2 = rg.n2;
+        int plane = n1 * n2;
+        for (int i2 = 1; i2 < n2 - 1; i2++) {
+            int o = rg.at(i3, i2, 0);
+            int ym = o - n1;
+            int yp = o + n1;
+            int zm = o - plane;
+            int zp = o + plane;
+            int zmym = zm - n1;
+            int zmyp = zm + n1;
+            int zpym = zp - n1;
+            int zpyp = zp + n1;
+            double e0 = r[ym] + r[yp] + r[zm] + r[zp];
+            double e1 = r[ym + 1] + r[yp + 1] + r[zm + 1] + r[zp + 1];
+            for (int i1 = 1; i1 < n1 - 1; i1++) {
+                double e2 = r[ym + i1 + 1] + r[yp + i1 + 1] + r[zm + i1 + 1] + r[zp + i1 + 1];
+                double k1 = r[zmym + i1] + r[zmyp + i1] + r[zpym + i1] + r[zpyp + i1];
+                uu[o + i1] = uu[o + i1] + c0 * r[o + i1]
+                    + c1 * (r[o + i1 - 1] + r[o + i1 + 1] + e1)
+                    + c2 * (k1 + e0 + e2);
+                e0 = e1;
+                e1 = e2;
+            }
+        }
+    }
+
+    /**
+     * One coarse row of the restriction. A method per row, not per plane: the finest level
+     * has only 128 coarse planes, too few calls for the JIT to compile a plane method
+     * before the timed iterations start, while its rows are called 16,384 times a sweep.
+     */
+    public static void restrictRow(MgGrid fine, MgGrid coarse, int j3, int j2, int coarseOffset, double[] x1, double[] y1) {
+        double[] rr = fine.v;
+        double[] s = coarse.v;
+        int m1j = coarse.n1;
+        int i3 = 2 * j3 - 1;
+        int i2 = 2 * j2 - 1;
+        int a0 = fine.at(i3, i2, 0);
+        int a02 = fine.at(i3, i2 + 2, 0);
+        int a11 = fine.at(i3 + 1, i2 + 1, 0);
+        int a10 = fine.at(i3 + 1, i2, 0);
+        int a12 = fine.at(i3 + 1, i2 + 2, 0);
+        int a01 = fine.at(i3, i2 + 1, 0);
+        int a21 = fine.at(i3 + 2, i2 + 1, 0);
+        int a20 = fine.at(i3 + 2, i2, 0);
+        int a22 = fine.at(i3 + 2, i2 + 2, 0);
+        for (int j1 = 1; j1 < m1j; j1++) {
+            int i1 = 2 * j1 - 1;
+            x1[i1] = rr[a10 + i1] + rr[a12 + i1] + rr[a01 + i1] + rr[a21 + i1];
+            y1[i1] = rr[a0 + i1] + rr[a20 + i1] + rr[a02 + i1] + rr[a22 + i1];
+        }
+        int out = coarse.at(j3 + coarseOffset, j2, 0);
+        for (int j1 = 1; j1 < m1j - 1; j1++) {
+            int i1 = 2 * j1 - 1;
+            double y2 = rr[a0 + i1 + 1] + rr[a20 + i1 + 1] + rr[a02 + i1 + 1] + rr[a22 + i1 + 1];
+            double x2 = rr[a10 + i1 + 1] + rr[a12 + i1 + 1] + rr[a01 + i1 + 1] + rr[a21 + i1 + 1];
+            s[out + j1] = 0.5 * rr[a11 + i1 + 1]
+                + 0.25 * (rr[a11 + i1] + rr[a11 + i1 + 2] + x2)
+                + 0.125 * (x1[i1] + x1[i1 + 2] + y2)
+                + 0.0625 * (y1[i1] + y1[i1 + 2]);
+        }
+    }
+
+    /** The four fine rows over coarse row (c3, i2) of the prolongation (a method per row, as {@link #restrictRow}). */
+    public static void prolongateRow(MgGrid zg, MgGrid ug, int c3, int i2, int coarseOffset, double[] z1, double[] z2, double[] z3) {
+        double[] z = zg.v;
+        double[] uu = ug.v;
+        int mm1 = zg.n1;
+        int i3 = c3 + coarseOffset;
+        int z00 = zg.at(i3, i2, 0);
+        int z01 = zg.at(i3, i2 + 1, 0);
+        int z10 = zg.at(i3 + 1, i2, 0);
+        int z11 = zg.at(i3 + 1, i2 + 1, 0);
+        for (int i1 = 0; i1 < mm1; i1++) {
+            z1[i1] = z[z01 + i1] + z[z00 + i1];
+            z2[i1] = z[z10 + i1] + z[z00 + i1];
+            z3[i1] = z[z11 + i1] + z[z10 + i1] + z1[i1];
+        }
+        int u00 = ug.at(2 * c3, 2 * i2, 0);
+        int u01 = ug.at(2 * c3, 2 * i2 + 1, 0);
+        int u10 = ug.at(2 * c3 + 1, 2 * i2, 0);
+        int u11 = ug.at(2 * c3 + 1, 2 * i2 + 1, 0);
+        for (int i1 = 0; i1 < mm1 - 1; i1++) {
+            uu[u00 + 2 * i1] += z[z00 + i1];
+            uu[u00 + 2 * i1 + 1] += 0.5 * (z[z00 + i1 + 1] + z[z00 + i1]);
+        }
+        for (int i1 = 0; i1 < mm1 - 1; i1++) {
+            uu[u01 + 2 * i1] += 0.5 * z1[i1];
+            uu[u01 + 2 * i1 + 1] += 0.25 * (z1[i1] + z1[i1 + 1]);
+        }
+        for (int i1 = 0; i1 < mm1 - 1; i1++) {
+            uu[u10 + 2 * i1] += 0.5 * z2[i1];
+            uu[u10 + 2 * i1 + 1] += 0.25 * (z2[i1] + z2[i1 + 1]);
+        }
+        for (int i1 = 0; i1 < mm1 - 1; i1++) {
+            uu[u11 + 2 * i1] += 0.25 * z3[i1];
+            uu[u11 + 2 * i1 + 1] += 0.125 * (z3[i1] + z3[i1 + 1]);
+        }
+    }
+}
