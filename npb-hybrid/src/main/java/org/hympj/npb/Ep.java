@@ -2,6 +2,7 @@ package org.hympj.npb;
 
 import mpi.MPI;
 import org.hympj.nested.Team;
+import org.hympj.npb.numerics.GaussianPairs;
 import org.hympj.npb.numerics.Randlc;
 
 /**
@@ -18,8 +19,6 @@ public final class Ep {
     private static final int NQ = 10;
     private static final long SEED = 271828183L;
     private static final double EPSILON = 1e-8;
-    /** a^2 mod 2^46: two steps of the generator at once. */
-    private static final long A2 = Randlc.multiply(Randlc.A, Randlc.A);
 
     private Ep() {
     }
@@ -90,37 +89,9 @@ public final class Ep {
     private static double[] batches(int first, int last, long an) {
         double[] acc = new double[2 + NQ];
         for (int k = first; k < last; k++) {
-            batch(Randlc.skip(SEED, an, k), acc); // batch k starts at SEED × an^k
+            GaussianPairs.addBatch(Randlc.skip(SEED, an, k), NK, acc); // batch k starts at SEED × an^k
         }
         return acc;
-    }
-
-    /**
-     * Adds one batch of 2^16 pairs to {@code acc}, in its own method so that the JIT compiles
-     * it whole after a few calls rather than replacing a long-running loop on the stack.
-     */
-    private static void batch(long seed, double[] acc) {
-        long x = seed;
-        double sx = acc[0];
-        double sy = acc[1];
-        for (int i = 0; i < NK; i++) {
-            // Both deviates of the pair come from the pair's first state, the second by a^2:
-            // the chain from pair to pair is one multiplication, not two in a row.
-            double x1 = 2.0 * (Randlc.R46 * Randlc.multiply(Randlc.A, x)) - 1.0;
-            x = Randlc.multiply(A2, x);
-            double x2 = 2.0 * (Randlc.R46 * x) - 1.0;
-            double r = x1 * x1 + x2 * x2;
-            if (r <= 1.0) {
-                double f = Math.sqrt(-2.0 * Math.log(r) / r);
-                double gx = x1 * f;
-                double gy = x2 * f;
-                acc[2 + (int) Math.max(Math.abs(gx), Math.abs(gy))] += 1;
-                sx += gx;
-                sy += gy;
-            }
-        }
-        acc[0] = sx;
-        acc[1] = sy;
     }
 
     private static double[] sum(double[] a, double[] b) {

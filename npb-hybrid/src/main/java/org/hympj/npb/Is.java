@@ -3,6 +3,7 @@ package org.hympj.npb;
 import java.util.Arrays;
 import mpi.MPI;
 import org.hympj.nested.Team;
+import org.hympj.npb.numerics.Keys;
 import org.hympj.npb.numerics.Randlc;
 
 /**
@@ -138,19 +139,7 @@ public final class Is {
         }
 
         private void generate(int lo, int hi, long first) {
-            long seed = Randlc.skip(SEED, Randlc.A, 4 * (first + lo));
-            double k = maxKey / 4;
-            for (int i = lo; i < hi; i++) {
-                seed = Randlc.multiply(Randlc.A, seed);
-                double x = Randlc.R46 * seed;
-                seed = Randlc.multiply(Randlc.A, seed);
-                x += Randlc.R46 * seed;
-                seed = Randlc.multiply(Randlc.A, seed);
-                x += Randlc.R46 * seed;
-                seed = Randlc.multiply(Randlc.A, seed);
-                x += Randlc.R46 * seed;
-                keys[i] = (int) (k * x);
-            }
+            Keys.generate(keys, lo, hi, Randlc.skip(SEED, Randlc.A, 4 * (first + lo)), maxKey / 4);
         }
 
         void iterate(int iteration) {
@@ -170,10 +159,7 @@ public final class Is {
             for (int i = 1; i < buckets; i++) {
                 bucketPtrs[i] = bucketPtrs[i - 1] + bucketSize[i - 1];
             }
-            for (int i = 0; i < localKeys; i++) {
-                int key = keys[i];
-                bucketed[bucketPtrs[key >> shift]++] = key;
-            }
+            Keys.scatter(keys, localKeys, shift, bucketPtrs, bucketed);
             MPI.COMM_WORLD.Allreduce(bucketSize, 0, bucketTotals, 0, buckets + TEST_ARRAY_SIZE, MPI.INT, MPI.SUM);
             distributeBuckets();
             MPI.COMM_WORLD.Alltoall(sendCount, 0, 1, MPI.INT, recvCount, 0, 1, MPI.INT);
@@ -229,9 +215,7 @@ public final class Is {
             Arrays.fill(counts, 0, range, 0);
             if (range > 0) {
                 histogram(received, 0, receivedCount, 0, minKey, counts, range);
-                for (int i = 1; i < range; i++) {
-                    counts[i] += counts[i - 1];
-                }
+                Keys.accumulate(counts, range);
             }
         }
 
@@ -242,9 +226,7 @@ public final class Is {
          */
         private void histogram(int[] data, int lo, int hi, int shift, int base, int[] out, int slots) {
             if (team == null || team.size() == 1) {
-                for (int i = lo; i < hi; i++) {
-                    out[(data[i] >> shift) - base]++;
-                }
+                Keys.count(data, lo, hi, shift, base, out);
                 return;
             }
             if (threadHistograms[0].length < slots) {
@@ -255,11 +237,7 @@ public final class Is {
             team.parallel(ctx -> {
                 int[] mine = threadHistograms[ctx.threadId()];
                 Arrays.fill(mine, 0, slots, 0);
-                ctx.forRange(lo, hi, (a, b) -> {
-                    for (int i = a; i < b; i++) {
-                        mine[(data[i] >> shift) - base]++;
-                    }
-                });
+                ctx.forRange(lo, hi, (a, b) -> Keys.count(data, a, b, shift, base, mine));
                 ctx.barrier();
                 int per = (slots + ctx.size() - 1) / ctx.size();
                 int from = Math.min(slots, ctx.threadId() * per);
