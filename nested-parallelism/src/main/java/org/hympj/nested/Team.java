@@ -91,7 +91,7 @@ public final class Team implements AutoCloseable {
             throw new IllegalArgumentException("a team needs at least 1 thread, not " + size);
         }
         this.size = size;
-        boolean oversubscribed = size > Runtime.getRuntime().availableProcessors();
+        boolean oversubscribed = TeamSizing.oversubscribed(size);
         this.spins = Integer.getInteger("hympj.team.spins", oversubscribed ? 50 : 20_000);
         this.yields = Integer.getInteger("hympj.team.yields", oversubscribed ? 10 : 100);
         this.contexts = new TeamContext[size];

@@ -423,7 +423,16 @@ class TeamConstructsTest {
             System.setProperty("hympj.local.ranks", "1000");
             assertEquals(1, TeamSizing.defaultThreads(), "never less than 1");
             System.setProperty("hympj.local.ranks", "1");
-            assertEquals(Runtime.getRuntime().availableProcessors(), TeamSizing.defaultThreads());
+            int cores = Runtime.getRuntime().availableProcessors();
+            assertEquals(cores, TeamSizing.defaultThreads());
+            assertFalse(TeamSizing.oversubscribed(cores));
+            assertTrue(TeamSizing.oversubscribed(cores + 1));
+            System.setProperty("hympj.local.ranks", "2");
+            assertTrue(TeamSizing.oversubscribed(cores / 2 + 1), "two ranks' teams share the cores");
+            if (cores >= 2) {
+                assertFalse(TeamSizing.oversubscribed(cores / 2), "each rank's team within its share");
+            }
+            System.setProperty("hympj.local.ranks", "1");
             System.setProperty("hympj.threads", "3");
             assertEquals(3, TeamSizing.defaultThreads());
             try (Team team = Team.create()) {
