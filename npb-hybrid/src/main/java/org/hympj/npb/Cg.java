@@ -4,7 +4,6 @@ import mpi.MPI;
 import org.hympj.nested.Team;
 import org.hympj.npb.numerics.CgMatrix;
 import org.hympj.npb.numerics.CgMatrix.Columns;
-import org.hympj.npb.numerics.Vectors;
 
 /**
  * NPB CG (conjugate gradient): the smallest eigenvalue of a large sparse symmetric positive
@@ -135,10 +134,18 @@ public final class Cg {
 
         /** The sum over all ranks of a · b over each rank's block. */
         private double dot(double[] a, double[] b) {
-            local[0] = team == null ? Vectors.dot(a, b, 0, matrix.count) : team.parallelReduce(0, matrix.count,
-                org.hympj.nested.Reduction.SUM, (org.hympj.nested.DoubleRangeFunction) (from, to) -> Vectors.dot(a, b, from, to));
+            local[0] = team == null ? dot(a, b, 0, matrix.count) : team.parallelReduce(0, matrix.count,
+                org.hympj.nested.Reduction.SUM, (org.hympj.nested.DoubleRangeFunction) (from, to) -> dot(a, b, from, to));
             MPI.COMM_WORLD.Allreduce(local, 0, total, 0, 1, MPI.DOUBLE, MPI.SUM);
             return total[0];
+        }
+
+        private static double dot(double[] a, double[] b, int lo, int hi) {
+            double s = 0.0;
+            for (int j = lo; j < hi; j++) {
+                s += a[j] * b[j];
+            }
+            return s;
         }
 
         /** conj_grad: 25 CG iterations towards A z = x, on this rank's block of each vector. */
@@ -156,10 +163,15 @@ public final class Cg {
                 double d = dot(p, q);
                 double alpha = rho / d;
                 double rho0 = rho;
-                Vectors.step(alpha, p, q, z, r, count);
+                for (int j = 0; j < count; j++) {
+                    z[j] += alpha * p[j];
+                    r[j] -= alpha * q[j];
+                }
                 rho = dot(r, r);
                 double beta = rho / rho0;
-                Vectors.direction(r, beta, p, count);
+                for (int j = 0; j < count; j++) {
+                    p[j] = r[j] + beta * p[j];
+                }
             }
         }
 
@@ -167,11 +179,13 @@ public final class Cg {
         double powerStep(double shift) {
             conjugateGradient();
             int count = matrix.count;
-            local[0] = Vectors.dot(x, z, 0, count);
-            local[1] = Vectors.dot(z, z, 0, count);
+            local[0] = dot(x, z, 0, count);
+            local[1] = dot(z, z, 0, count);
             MPI.COMM_WORLD.Allreduce(local, 0, total, 0, 2, MPI.DOUBLE, MPI.SUM);
             double norm = 1.0 / Math.sqrt(total[1]);
-            Vectors.scale(norm, z, x, count);
+            for (int j = 0; j < count; j++) {
+                x[j] = norm * z[j];
+            }
             return shift + 1.0 / total[0];
         }
     }
