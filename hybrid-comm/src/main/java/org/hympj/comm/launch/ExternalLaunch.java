@@ -151,6 +151,11 @@ public final class ExternalLaunch {
      * they appear (a clear error after the wire-up timeout if some never do), the progress agent.
      */
     public static ExternalLaunch join(Placement p) {
+        // The ranks on this node, for the job's wait budgets and for the teams' default size
+        // (TeamSizing), as hympjrun says them for the jobs it starts.
+        if (System.getProperty("hympj.local.ranks") == null) {
+            System.setProperty("hympj.local.ranks", Integer.toString(p.localSize()));
+        }
         Job job = new Job(p.size(), p.rank(), 1);
         if (p.localSize() < p.size()) {
             try {

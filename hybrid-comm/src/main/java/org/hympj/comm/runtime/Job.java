@@ -52,7 +52,10 @@ public final class Job {
         int eagerLimit = Integer.getInteger("hympj.eager.limit", DEFAULT_EAGER_LIMIT);
         int inboxLimit = Integer.getInteger("hympj.inbox.limit", RankInbox.DEFAULT_LIMIT);
         int inboxBytes = Integer.getInteger("hympj.inbox.bytes", RankInbox.DEFAULT_CAPACITY);
-        boolean oversubscribed = size > Runtime.getRuntime().availableProcessors();
+        // The ranks that share this node's cores: the launchers say (hympjrun, --jvms, a cluster's
+        // node, mpirun and srun through ExternalLaunch); a job started otherwise is all here.
+        // Not the job's size: 8 ranks on 4 nodes of 2 cores each fit their cores.
+        boolean oversubscribed = Integer.getInteger("hympj.local.ranks", size) > Runtime.getRuntime().availableProcessors();
         this.spins = Integer.getInteger("hympj.wait.spins", oversubscribed ? 100 : 200_000);
         this.yields = Integer.getInteger("hympj.wait.yields", oversubscribed ? 10 : 100);
         this.engines = new MatchingEngine[size];
