@@ -54,8 +54,10 @@ public final class Job {
         int inboxBytes = Integer.getInteger("hympj.inbox.bytes", RankInbox.DEFAULT_CAPACITY);
         // The ranks that share this node's cores: the launchers say (hympjrun, --jvms, a cluster's
         // node, mpirun and srun through ExternalLaunch); a job started otherwise is all here.
-        // Not the job's size: 8 ranks on 4 nodes of 2 cores each fit their cores.
-        boolean oversubscribed = Integer.getInteger("hympj.local.ranks", size) > Runtime.getRuntime().availableProcessors();
+        // Not the job's size: 8 ranks on 4 nodes of 2 cores each fit their cores. At least this
+        // JVM's own ranks, whatever the property says: an earlier job in this JVM may have left it.
+        int onNode = Math.max(localCount, Integer.getInteger("hympj.local.ranks", size));
+        boolean oversubscribed = onNode > Runtime.getRuntime().availableProcessors();
         this.spins = Integer.getInteger("hympj.wait.spins", oversubscribed ? 100 : 200_000);
         this.yields = Integer.getInteger("hympj.wait.yields", oversubscribed ? 10 : 100);
         this.engines = new MatchingEngine[size];

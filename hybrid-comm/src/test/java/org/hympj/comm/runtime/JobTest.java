@@ -24,6 +24,8 @@ class JobTest {
             assertEquals(100, spread.yields());
             System.setProperty("hympj.local.ranks", Integer.toString(cores + 1));
             assertEquals(100, new Job(cores + 1, 0, 1).spins());
+            System.setProperty("hympj.local.ranks", "1");
+            assertEquals(100, new Job(cores + 1).spins(), "this JVM's own ranks count, whatever an earlier job left");
         } finally {
             if (saved == null) {
                 System.clearProperty("hympj.local.ranks");
