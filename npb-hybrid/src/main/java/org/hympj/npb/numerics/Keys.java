@@ -13,9 +13,9 @@ public final class Keys {
 
     /**
      * keys[i] for i from lo to hi - 1: k times the sum of four numbers of the NPB stream
-     * continuing from {@code seed}; returns the stream's state after the last.
+     * continuing from {@code seed}.
      */
-    public static long generate(int[] keys, int lo, int hi, long seed, double k) {
+    public static void generate(int[] keys, int lo, int hi, long seed, double k) {
         for (int i = lo; i < hi; i++) {
             seed = Randlc.multiply(Randlc.A, seed);
             double x = Randlc.R46 * seed;
@@ -27,7 +27,6 @@ public final class Keys {
             x += Randlc.R46 * seed;
             keys[i] = (int) (k * x);
         }
-        return seed;
     }
 
     /** Adds to {@code out[(key >> shift) - base]} one for each key of {@code data[lo..hi)}. */
