@@ -212,7 +212,7 @@ public final class Is {
             if (range > counts.length) {
                 counts = new int[range];
             }
-            Arrays.fill(counts, 0, range, 0);
+            Keys.clear(counts, range);
             if (range > 0) {
                 histogram(received, 0, receivedCount, 0, minKey, counts, range);
                 Keys.accumulate(counts, range);
@@ -226,7 +226,7 @@ public final class Is {
          */
         private void histogram(int[] data, int lo, int hi, int shift, int base, int[] out, int slots) {
             if (team == null || team.size() == 1) {
-                Keys.count(data, lo, hi, shift, base, out);
+                count(data, lo, hi, shift, base, out);
                 return;
             }
             if (threadHistograms[0].length < slots) {
@@ -237,7 +237,7 @@ public final class Is {
             team.parallel(ctx -> {
                 int[] mine = threadHistograms[ctx.threadId()];
                 Arrays.fill(mine, 0, slots, 0);
-                ctx.forRange(lo, hi, (a, b) -> Keys.count(data, a, b, shift, base, mine));
+                ctx.forRange(lo, hi, (a, b) -> count(data, a, b, shift, base, mine));
                 ctx.barrier();
                 int per = (slots + ctx.size() - 1) / ctx.size();
                 int from = Math.min(slots, ctx.threadId() * per);
@@ -248,6 +248,15 @@ public final class Is {
                     }
                 }
             });
+        }
+
+        /** Counts keys into buckets ({@code shift} > 0, {@code base} 0) or into values from {@code base} ({@code shift} 0). */
+        private static void count(int[] data, int lo, int hi, int shift, int base, int[] out) {
+            if (shift == 0) {
+                Keys.countValues(data, lo, hi, base, out);
+            } else {
+                Keys.countBuckets(data, lo, hi, shift, out);
+            }
         }
 
         /** Checks the rank of each test key that falls in this rank's key range. */
