@@ -3,6 +3,7 @@ package org.hympj.npb;
 import mpi.MPI;
 import org.hympj.nested.Team;
 import org.hympj.npb.numerics.CgMatrix;
+import org.hympj.npb.numerics.CgVectors;
 import org.hympj.npb.numerics.CgMatrix.Columns;
 
 /**
@@ -122,56 +123,28 @@ public final class Cg {
             }
             MPI.COMM_WORLD.Alltoallv(partial, 0, blockCounts, blockStarts, MPI.DOUBLE,
                 partials, 0, partialCounts, partialStarts, MPI.DOUBLE);
-            int count = matrix.count;
-            for (int j = 0; j < count; j++) {
-                double sum = partials[j];
-                for (int k = 1; k < ranks; k++) {
-                    sum += partials[k * count + j];
-                }
-                out[j] = sum;
-            }
+            CgVectors.combine(partials, ranks, matrix.count, out);
         }
 
         /** The sum over all ranks of a · b over each rank's block. */
         private double dot(double[] a, double[] b) {
-            local[0] = team == null ? dot(a, b, 0, matrix.count) : team.parallelReduce(0, matrix.count,
-                org.hympj.nested.Reduction.SUM, (org.hympj.nested.DoubleRangeFunction) (from, to) -> dot(a, b, from, to));
+            local[0] = team == null ? CgVectors.dot(a, b, 0, matrix.count) : team.parallelReduce(0, matrix.count,
+                org.hympj.nested.Reduction.SUM, (org.hympj.nested.DoubleRangeFunction) (from, to) -> CgVectors.dot(a, b, from, to));
             MPI.COMM_WORLD.Allreduce(local, 0, total, 0, 1, MPI.DOUBLE, MPI.SUM);
             return total[0];
         }
 
-        private static double dot(double[] a, double[] b, int lo, int hi) {
-            double s = 0.0;
-            for (int j = lo; j < hi; j++) {
-                s += a[j] * b[j];
-            }
-            return s;
-        }
-
         /** conj_grad: 25 CG iterations towards A z = x, on this rank's block of each vector. */
         void conjugateGradient() {
-            int count = matrix.count;
-            for (int j = 0; j < count; j++) {
-                q[j] = 0.0;
-                z[j] = 0.0;
-                r[j] = x[j];
-                p[j] = x[j];
-            }
+            CgVectors.begin(x, q, z, r, p, matrix.count);
             double rho = dot(r, r);
             for (int it = 1; it <= CG_ITERATIONS; it++) {
                 multiply(p, q);
-                double d = dot(p, q);
-                double alpha = rho / d;
+                double alpha = rho / dot(p, q);
                 double rho0 = rho;
-                for (int j = 0; j < count; j++) {
-                    z[j] += alpha * p[j];
-                    r[j] -= alpha * q[j];
-                }
+                CgVectors.step(alpha, p, q, z, r, matrix.count);
                 rho = dot(r, r);
-                double beta = rho / rho0;
-                for (int j = 0; j < count; j++) {
-                    p[j] = r[j] + beta * p[j];
-                }
+                CgVectors.direction(rho / rho0, r, p, matrix.count);
             }
         }
 
@@ -179,13 +152,10 @@ public final class Cg {
         double powerStep(double shift) {
             conjugateGradient();
             int count = matrix.count;
-            local[0] = dot(x, z, 0, count);
-            local[1] = dot(z, z, 0, count);
+            local[0] = CgVectors.dot(x, z, 0, count);
+            local[1] = CgVectors.dot(z, z, 0, count);
             MPI.COMM_WORLD.Allreduce(local, 0, total, 0, 2, MPI.DOUBLE, MPI.SUM);
-            double norm = 1.0 / Math.sqrt(total[1]);
-            for (int j = 0; j < count; j++) {
-                x[j] = norm * z[j];
-            }
+            CgVectors.scale(1.0 / Math.sqrt(total[1]), z, x, count);
             return shift + 1.0 / total[0];
         }
     }
