@@ -19,18 +19,13 @@ package org.hympj.npb.numerics;
  */
 public final class CgVectors {
     private static final int BLOCKS_PER_PASS = 32;
-    private static final int MIN_BLOCK = 64;
 
     private CgVectors() {
     }
 
-    private static int block(int n) {
-        return Math.max(MIN_BLOCK, n / BLOCKS_PER_PASS);
-    }
-
     /** conj_grad's start: q = z = 0, r = p = x, over the first {@code n} entries. */
     public static void begin(double[] x, double[] q, double[] z, double[] r, double[] p, int n) {
-        for (int lo = 0, block = block(n); lo < n; lo += block) {
+        for (int lo = 0, block = PassBlocks.length(n, BLOCKS_PER_PASS); lo < n; lo += block) {
             beginBlock(x, q, z, r, p, lo, Math.min(n, lo + block));
         }
     }
@@ -47,7 +42,7 @@ public final class CgVectors {
     /** The sum of a[j] b[j] for j from lo to hi - 1, added in that order. */
     public static double dot(double[] a, double[] b, int lo, int hi) {
         double sum = 0.0;
-        for (int from = lo, block = block(hi - lo); from < hi; from += block) {
+        for (int from = lo, block = PassBlocks.length(hi - lo, BLOCKS_PER_PASS); from < hi; from += block) {
             sum = dotBlock(a, b, from, Math.min(hi, from + block), sum);
         }
         return sum;
@@ -62,7 +57,7 @@ public final class CgVectors {
 
     /** z += alpha p and r -= alpha q, over the first {@code n} entries. */
     public static void step(double alpha, double[] p, double[] q, double[] z, double[] r, int n) {
-        for (int lo = 0, block = block(n); lo < n; lo += block) {
+        for (int lo = 0, block = PassBlocks.length(n, BLOCKS_PER_PASS); lo < n; lo += block) {
             stepBlock(alpha, p, q, z, r, lo, Math.min(n, lo + block));
         }
     }
@@ -76,7 +71,7 @@ public final class CgVectors {
 
     /** p = r + beta p, over the first {@code n} entries. */
     public static void direction(double beta, double[] r, double[] p, int n) {
-        for (int lo = 0, block = block(n); lo < n; lo += block) {
+        for (int lo = 0, block = PassBlocks.length(n, BLOCKS_PER_PASS); lo < n; lo += block) {
             directionBlock(beta, r, p, lo, Math.min(n, lo + block));
         }
     }
@@ -89,7 +84,7 @@ public final class CgVectors {
 
     /** to = factor from, over the first {@code n} entries. */
     public static void scale(double factor, double[] from, double[] to, int n) {
-        for (int lo = 0, block = block(n); lo < n; lo += block) {
+        for (int lo = 0, block = PassBlocks.length(n, BLOCKS_PER_PASS); lo < n; lo += block) {
             scaleBlock(factor, from, to, lo, Math.min(n, lo + block));
         }
     }
@@ -105,7 +100,7 @@ public final class CgVectors {
      * 0 to n - 1: every rank's partial product over this rank's block, added up.
      */
     public static void combine(double[] partials, int ranks, int n, double[] out) {
-        for (int lo = 0, block = block(n); lo < n; lo += block) {
+        for (int lo = 0, block = PassBlocks.length(n, BLOCKS_PER_PASS); lo < n; lo += block) {
             combineBlock(partials, ranks, n, out, lo, Math.min(n, lo + block));
         }
     }
