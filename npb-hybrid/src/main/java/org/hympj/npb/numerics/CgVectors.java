@@ -7,15 +7,14 @@ package org.hympj.npb.numerics;
  * shared) and the JIT compiles it once.
  *
  * <p>Each loop runs one block per call, about {@link #BLOCKS_PER_PASS} blocks per pass over
- * a vector, each block continuing from where the last one stopped (the same operations in
- * the same order as one loop, so the results are identical). CG runs one outer iteration
- * untimed. As loops inside each rank's conjugateGradient, these made the JIT compile that
- * method, every MPI call inlined, by on-stack replacement at each loop and then in full, in
- * the first timed iterations (CG A: 63-93 ms for the first against 25-35 ms for the rest,
- * 150-240 ms of compiler time in a 0.5 s timed section). In blocks, the passes of the 25
- * inner iterations make 800 to 1,700 calls in the untimed iteration, past the JIT's
- * thresholds (about 200 calls before C1's profiling code, 600 more before C2); the start and
- * the final scaling, once per outer iteration, reach C2 later, and cost little until then.
+ * a vector ({@link PassBlocks} says why), each block continuing from where the last one
+ * stopped: the same operations in the same order as one loop, so the results are identical.
+ * As loops inside each rank's conjugateGradient, these made the JIT compile that method,
+ * every MPI call inlined, by on-stack replacement at each loop and then in full, in the first
+ * timed iterations (CG A: 63-93 ms for the first against 25-35 ms for the rest, 150-240 ms of
+ * compiler time in a 0.5 s timed section). In blocks, the passes of the 25 inner iterations
+ * make 800 to 1,700 calls in the one untimed outer iteration; the start and the final
+ * scaling, once per outer iteration, reach C2 later, and cost little until then.
  */
 public final class CgVectors {
     private static final int BLOCKS_PER_PASS = 32;

@@ -9,14 +9,10 @@ import java.util.Arrays;
  * quarter of a second, and its first timed iterations ran two and three times slower than
  * the rest while each rank compiled its own copy of these loops.
  *
- * <p>The passes of a timed iteration call their loop once per block, about four
- * thousand blocks per pass. IS runs each pass once per iteration, so a loop over all keys reached C2
- * only by on-stack replacement during the untimed iteration, that code was dropped when the
- * loop first ended (its exit had never been taken), and the method itself was compiled
- * during the first timed iterations, which ran its loop in C1's profiling code until then
- * (IS A: 19-37 ms against 12-14 for the rest). Four thousand calls in one pass are well past the
- * JIT's thresholds (about 200 calls before C1's profiling code, 600 more before C2), so each
- * loop is compiled whole while the untimed iteration runs.
+ * <p>The passes of a timed iteration call their loop once per block, about four thousand
+ * blocks a pass ({@link PassBlocks} says why): as one loop per iteration, a pass ran in C1's
+ * profiling code in the first timed iterations until C2 had compiled it (IS A: 19-37 ms
+ * against 12-14 for the rest); four thousand calls get it compiled in the untimed one.
  */
 public final class Keys {
     private static final int BLOCKS_PER_PASS = 4096;
@@ -45,8 +41,9 @@ public final class Keys {
     /**
      * Adds to {@code out[key >> shift]} one for each key of {@code data[lo..hi)}. Four keys
      * are loaded before their four increments: IS class A's 4M keys into 1024 buckets took
-     * 2.85 ms one key at a time and 2.35 ms so (JDK 17), as C2 otherwise keeps each key's load
-     * behind the previous increment's store (both are int[], so it cannot rule out aliasing).
+     * 2.85 ms one key at a time and 2.35 ms so (JDK 17), presumably because C2 otherwise
+     * keeps each key's load behind the previous increment's store (both arrays are int[], and
+     * it cannot rule out that they overlap).
      */
     public static void countBuckets(int[] data, int lo, int hi, int shift, int[] out) {
         for (int from = lo, block = PassBlocks.length(hi - lo, BLOCKS_PER_PASS); from < hi; from += block) {
