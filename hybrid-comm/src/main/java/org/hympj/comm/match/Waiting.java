@@ -46,6 +46,15 @@ public final class Waiting {
                 return 0;
             }
         }
+        return yieldThenPark(op, engine, job);
+    }
+
+    /**
+     * The rest of {@link #await} once its spin budget is spent: a method of its own so that
+     * the spin loop, which runs on every wait, compiles small; the JIT compiles it during a
+     * program's first timed steps, on cores the ranks are using.
+     */
+    private static int yieldThenPark(Operation op, MatchingEngine engine, Job job) {
         for (int i = job.yields(); i > 0; i--) {
             Thread.yield();
             engine.progress();
