@@ -50,9 +50,10 @@ public final class Waiting {
     }
 
     /**
-     * The rest of {@link #await} once its spin budget is spent: a method of its own so that
-     * the spin loop, which runs on every wait, compiles small; the JIT compiles it during a
-     * program's first timed steps, on cores the ranks are using.
+     * The rest of {@link #await} once its spin budget is spent, in a method of its own so
+     * that {@code await}, which every wait runs, compiles small: the JIT compiles it (and
+     * compiles it again after a deoptimization) during a program's first timed steps, on
+     * cores the ranks are using. IS class A: 0.170 -> 0.154 s by medians of 16 alternated pairs.
      */
     private static int yieldThenPark(Operation op, MatchingEngine engine, Job job) {
         for (int i = job.yields(); i > 0; i--) {
