@@ -351,11 +351,9 @@ public final class Mg {
             int coarsePlanes = fine.distributed ? (fine.n3 - 2) / 2 : coarse.n3 - 2;
             int coarseOffset = coarse.distributed || !fine.distributed ? 0 : fine.firstPlane / 2;
             planes(1, coarsePlanes + 1, (lo, hi) -> {
-                double[] x1 = new double[fine.n1];
-                double[] y1 = new double[fine.n1];
                 for (int j3 = lo; j3 < hi; j3++) {
                     for (int j2 = 1; j2 < coarse.n2 - 1; j2++) {
-                        MgStencils.restrictRow(fine, coarse, j3, j2, coarseOffset, x1, y1);
+                        MgStencils.restrictRow(fine, coarse, j3, j2, coarseOffset);
                     }
                 }
             });
@@ -371,17 +369,13 @@ public final class Mg {
 
         /** interp: u(level k) += the trilinear prolongation of z (level k-1). */
         void prolongate(MgGrid zg, MgGrid ug) {
-            int mm1 = zg.n1;
             // The coarse planes under this rank's fine planes: all (same layout), or a slice of a whole grid.
             int coarseOffset = ug.distributed && !zg.distributed ? ug.firstPlane / 2 : 0;
             int coarsePlanes = (ug.n3 - 2) / 2;
             planes(0, coarsePlanes + 1, (lo, hi) -> {
-                double[] z1 = new double[mm1];
-                double[] z2 = new double[mm1];
-                double[] z3 = new double[mm1];
                 for (int c3 = lo; c3 < hi; c3++) {
                     for (int i2 = 0; i2 < zg.n2 - 1; i2++) {
-                        MgStencils.prolongateRow(zg, ug, c3, i2, coarseOffset, z1, z2, z3);
+                        MgStencils.prolongateRow(zg, ug, c3, i2, coarseOffset);
                     }
                 }
             });
