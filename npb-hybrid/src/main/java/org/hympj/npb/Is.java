@@ -88,6 +88,8 @@ public final class Is {
         int[] received;
         int receivedCount;
         final int[][] threadHistograms;
+        /** Per team thread, where its next key of each bucket goes in the parallel scatter. */
+        final int[][] threadNext;
         final int[] bucketSize;
         final int[] bucketTotals;
         final int[] bucketPtrs;
@@ -116,6 +118,7 @@ public final class Is {
             received = new int[localKeys + localKeys / 4];
             int threads = team == null ? 1 : team.size();
             threadHistograms = new int[threads][0];
+            threadNext = new int[threads][threads == 1 ? 0 : buckets];
             bucketSize = new int[buckets + TEST_ARRAY_SIZE];
             bucketTotals = new int[buckets + TEST_ARRAY_SIZE];
             bucketPtrs = new int[buckets];
@@ -159,9 +162,47 @@ public final class Is {
             for (int i = 1; i < buckets; i++) {
                 bucketPtrs[i] = bucketPtrs[i - 1] + bucketSize[i - 1];
             }
-            Keys.scatter(keys, localKeys, shift, bucketPtrs, bucketed);
+            // Alone, a rank's keys go straight where the exchange would copy them to itself.
+            boolean alone = ranks == 1;
+            scatter(alone ? received : bucketed);
             MPI.COMM_WORLD.Allreduce(bucketSize, 0, bucketTotals, 0, buckets + TEST_ARRAY_SIZE, MPI.INT, MPI.SUM);
             distributeBuckets();
+            if (alone) {
+                receivedCount = localKeys;
+            } else {
+                exchangeKeys();
+            }
+            rankLocally();
+            verifyPartially(iteration);
+        }
+
+        /**
+         * Moves the keys into their buckets in {@code target}: in one pass, or with the team,
+         * each thread its block of the keys (the blocks of {@link #histogram}), starting each
+         * bucket after the keys that the threads before it counted there, so that every bucket
+         * holds its keys in their original order either way.
+         */
+        private void scatter(int[] target) {
+            if (team == null || team.size() == 1) {
+                Keys.scatter(keys, 0, localKeys, shift, bucketPtrs, target);
+                return;
+            }
+            team.parallel(ctx -> {
+                int t = ctx.threadId();
+                int[] next = threadNext[t];
+                for (int b = 0; b < buckets; b++) {
+                    int at = bucketPtrs[b];
+                    for (int before = 0; before < t; before++) {
+                        at += threadHistograms[before][b];
+                    }
+                    next[b] = at;
+                }
+                Keys.scatter(keys, share(0, localKeys, t, ctx.size()), share(0, localKeys, t + 1, ctx.size()), shift, next, target);
+            });
+        }
+
+        /** The Alltoallv of the keys: each rank's buckets to the rank that ranks them. */
+        private void exchangeKeys() {
             MPI.COMM_WORLD.Alltoall(sendCount, 0, 1, MPI.INT, recvCount, 0, 1, MPI.INT);
             recvDispl[0] = 0;
             for (int i = 1; i < ranks; i++) {
@@ -172,8 +213,6 @@ public final class Is {
                 received = new int[receivedCount + receivedCount / 4];
             }
             MPI.COMM_WORLD.Alltoallv(bucketed, 0, sendCount, sendDispl, MPI.INT, received, 0, recvCount, recvDispl, MPI.INT);
-            rankLocally();
-            verifyPartially(iteration);
         }
 
         /** Each rank gets consecutive buckets holding about localKeys keys in all (the NPB rule). */
@@ -222,7 +261,8 @@ public final class Is {
         /**
          * Adds how many of {@code data[lo..hi)} fall in each slot {@code (key >> shift) - base}
          * of {@code out[0..slots)}: in one pass, or with the team, each thread counting a block
-         * of the keys into a histogram of its own, then each adding up one share of the slots.
+         * of the keys into a histogram of its own (kept for {@link #scatter}), then each adding
+         * up one share of the slots.
          */
         private void histogram(int[] data, int lo, int hi, int shift, int base, int[] out, int slots) {
             if (team == null || team.size() == 1) {
@@ -237,7 +277,7 @@ public final class Is {
             team.parallel(ctx -> {
                 int[] mine = threadHistograms[ctx.threadId()];
                 Arrays.fill(mine, 0, slots, 0);
-                ctx.forRange(lo, hi, (a, b) -> count(data, a, b, shift, base, mine));
+                count(data, share(lo, hi, ctx.threadId(), ctx.size()), share(lo, hi, ctx.threadId() + 1, ctx.size()), shift, base, mine);
                 ctx.barrier();
                 int per = (slots + ctx.size() - 1) / ctx.size();
                 int from = Math.min(slots, ctx.threadId() * per);
@@ -248,6 +288,11 @@ public final class Is {
                     }
                 }
             });
+        }
+
+        /** The start of block {@code t} of {@code threads} equal blocks of {@code [lo, hi)}. */
+        private static int share(int lo, int hi, int t, int threads) {
+            return lo + (int) ((long) (hi - lo) * t / threads);
         }
 
         /** Counts keys into buckets ({@code shift} > 0, {@code base} 0) or into values from {@code base} ({@code shift} 0). */

@@ -38,7 +38,7 @@ class IsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1, 1", "2, 1", "4, 1", "2, 2"})
+    @CsvSource({"1, 1", "2, 1", "4, 1", "2, 2", "1, 2", "2, 3"})
     void classSVerifies(int ranks, int threads) throws Exception {
         KernelJobs.runOk(ranks, Program.class, Is.class, Integer.toString(threads));
     }

@@ -86,12 +86,12 @@ public final class Keys {
     }
 
     /**
-     * Moves the first {@code n} keys into their buckets (bucket {@code key >> shift}), in
+     * Moves keys {@code [lo, hi)} into their buckets (bucket {@code key >> shift}), in
      * order within each; {@code next[b]} is where bucket b's next key goes, and is advanced.
      */
-    public static void scatter(int[] keys, int n, int shift, int[] next, int[] bucketed) {
-        for (int from = 0, block = PassBlocks.length(n, BLOCKS_PER_PASS); from < n; from += block) {
-            scatterBlock(keys, from, Math.min(n, from + block), shift, next, bucketed);
+    public static void scatter(int[] keys, int lo, int hi, int shift, int[] next, int[] bucketed) {
+        for (int from = lo, block = PassBlocks.length(hi - lo, BLOCKS_PER_PASS); from < hi; from += block) {
+            scatterBlock(keys, from, Math.min(hi, from + block), shift, next, bucketed);
         }
     }
 

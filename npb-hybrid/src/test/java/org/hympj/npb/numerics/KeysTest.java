@@ -62,7 +62,7 @@ class KeysTest {
                 expected[expectedNext[k >> 7]++] = k;
             }
             int[] bucketed = new int[n];
-            Keys.scatter(data, n, 7, next, bucketed);
+            Keys.scatter(data, 0, n, 7, next, bucketed);
             assertArrayEquals(expected, bucketed, "n=" + n);
             assertArrayEquals(expectedNext, next, "n=" + n);
         }
