@@ -91,6 +91,7 @@ public final class MatchingEngine {
         if (inbox != null) {
             inbox.afterPark();
         }
+        job.afterPark();
     }
 
     ContextQueues queues(int context, int commSize) {

@@ -62,6 +62,13 @@ public final class ClusterPath implements RemotePath {
     }
 
     @Override
+    public void waiterAwake() {
+        if (ring != null) {
+            ring.waiterAwake();
+        }
+    }
+
+    @Override
     public void acknowledge(long syncToken) {
         if (NodeFrameDescriptor.isBridgeToken(syncToken)) {
             offNode.acknowledge(syncToken);

@@ -67,6 +67,8 @@ public final class RingPath implements RemotePath, AutoCloseable {
      * whether it moved within its watch period.
      */
     private final AtomicInteger foreignPolls = new AtomicInteger();
+    /** Threads of this JVM parked waiting for a message, which only the agent drains for. */
+    private final AtomicInteger parkedWaiters = new AtomicInteger();
 
     private final Long2ObjectHashMap<SendOperation> awaitingAck = new Long2ObjectHashMap<>();
     private long nextSyncSequence = 1;
@@ -384,10 +386,23 @@ public final class RingPath implements RemotePath, AutoCloseable {
 
     @Override
     public void waiterParking() {
+        // Count before the wake-up: an agent that wakes and finds no parked waiter could go
+        // back to its quiet parks with this thread about to park.
+        parkedWaiters.incrementAndGet();
         ProgressAgent a = agent;
         if (a != null) {
             a.wake();
         }
+    }
+
+    @Override
+    public void waiterAwake() {
+        parkedWaiters.decrementAndGet();
+    }
+
+    /** True while some thread of this JVM is parked waiting for a message (see {@link ProgressAgent}). */
+    boolean hasParkedWaiters() {
+        return parkedWaiters.get() > 0;
     }
 
     /** A number that moves while rank threads poll the rings themselves (see {@link ProgressAgent}). */

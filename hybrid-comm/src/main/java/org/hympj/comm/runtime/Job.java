@@ -125,6 +125,14 @@ public final class Job {
         }
     }
 
+    /** Called by a thread that {@link #beforePark} announced, once it is awake again. */
+    public void afterPark() {
+        RemotePath r = remote;
+        if (r != null) {
+            r.waiterAwake();
+        }
+    }
+
     /** A receive here matched a synchronous send from another process. */
     public void acknowledgeRemote(long syncToken) {
         remote.acknowledge(syncToken);

@@ -34,8 +34,14 @@ public interface RemotePath {
      */
     int progressAll();
 
-    /** A thread of this JVM is about to park waiting for a message: someone else must drain for it now. */
+    /**
+     * A thread of this JVM is about to park waiting for a message: someone else must drain
+     * for it now, and until it calls {@link #waiterAwake}.
+     */
     void waiterParking();
+
+    /** A thread that called {@link #waiterParking} is awake again and drains for itself. */
+    void waiterAwake();
 
     /** Tells the sender of a synchronous message, by its token, that a receive has matched it. */
     void acknowledge(long syncToken);

@@ -168,6 +168,50 @@ public class ProcessRanksTest {
         ProcessJobs.runOk(4, 2, RandomTraffic.class);
     }
 
+    /**
+     * Rank 1 computes for 1.5 s without calling MPI while rank 0 sends it 200 messages of 8 KiB,
+     * more than its ring holds: rank 1's JVM drains them meanwhile (its progress agent, quiet as
+     * it may be with no rank polling or parked), so rank 0's sends end long before rank 1 computes
+     * its last step. Wall-clock times, one machine's clock in both JVMs.
+     */
+    public static class ArrivalsWhileComputing {
+        public static void main(String[] args) throws Exception {
+            MPI.Init(args);
+            int messages = 200;
+            byte[] message = new byte[8 * 1024];
+            MPI.COMM_WORLD.Barrier();
+            if (MPI.COMM_WORLD.Rank() == 0) {
+                Thread.sleep(100);
+                for (int i = 0; i < messages; i++) {
+                    message[0] = (byte) i;
+                    MPI.COMM_WORLD.Send(message, 0, message.length, MPI.BYTE, 1, 5);
+                }
+                long[] sent = {System.currentTimeMillis()};
+                MPI.COMM_WORLD.Send(sent, 0, 1, MPI.LONG, 1, 6);
+            } else {
+                long computedUntil = System.currentTimeMillis() + 1500;
+                double x = 0;
+                while (System.currentTimeMillis() < computedUntil) {
+                    x += Math.sqrt(x + 1);
+                }
+                for (int i = 0; i < messages; i++) {
+                    MPI.COMM_WORLD.Recv(message, 0, message.length, MPI.BYTE, 0, 5);
+                    assertEquals((byte) i, message[0]);
+                }
+                long[] sent = new long[1];
+                MPI.COMM_WORLD.Recv(sent, 0, 1, MPI.LONG, 0, 6);
+                assertTrue(sent[0] < computedUntil - 500, "the sends ended " + (computedUntil - sent[0])
+                    + " ms before the receiver's computation (" + x + "); they should have ended at least 500 ms before");
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    void aJvmWhoseRanksComputeStillDrainsWhatArrives() {
+        ProcessJobs.runOk(2, 2, ArrivalsWhileComputing.class);
+    }
+
     /** Two ranks send each other 8 MB at once with blocking sends: both rings fill, neither side deadlocks. */
     public static class LargeBothWays {
         public static void main(String[] args) throws Exception {
