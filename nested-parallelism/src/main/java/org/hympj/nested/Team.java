@@ -382,7 +382,12 @@ public final class Team implements AutoCloseable {
 
     /** Where thread {@code t}'s fixed block of the current reduction starts (the same split as static loops). */
     private int blockStart(int t) {
-        return (int) (loopLo + ((long) loopHi - loopLo) * t / size);
+        return blockStart(loopLo, loopHi, t, size);
+    }
+
+    /** Where block {@code t} of {@code [lo, hi)} cut into {@code blocks} near-equal contiguous blocks starts. */
+    static int blockStart(int lo, int hi, int t, int blocks) {
+        return (int) (lo + ((long) hi - lo) * t / blocks);
     }
 
     /** Inside a region: unwinds this thread if another one has failed. */

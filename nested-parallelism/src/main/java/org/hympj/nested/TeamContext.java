@@ -84,6 +84,15 @@ public final class TeamContext {
         endConstruct();
     }
 
+    /**
+     * Where thread {@code t}'s block of {@code [lo, hi)} starts in a static loop with one block
+     * per thread ({@link #forRange(int, int, RangeBody)}): code that must meet the same blocks
+     * again in a later region splits with this.
+     */
+    public int staticBlockStart(int lo, int hi, int t) {
+        return Team.blockStart(lo, hi, t, size());
+    }
+
     /** A work-sharing loop over {@code [lo, hi)}, one contiguous block per thread; then a barrier. */
     public void forRange(int lo, int hi, RangeBody body) {
         forRange(lo, hi, Schedule.STATIC, 0, body);
@@ -108,10 +117,10 @@ public final class TeamContext {
         switch (schedule) {
             case STATIC:
                 if (chunk == 0) {
-                    long from = lo + n * threadId / threads;
-                    long to = lo + n * (threadId + 1) / threads;
+                    int from = Team.blockStart(lo, hi, threadId, threads);
+                    int to = Team.blockStart(lo, hi, threadId + 1, threads);
                     if (to > from) {
-                        body.run((int) from, (int) to);
+                        body.run(from, to);
                     }
                 } else {
                     for (long start = lo + (long) threadId * chunk; start < hi; start += (long) threads * chunk) {

@@ -178,9 +178,9 @@ public final class Is {
 
         /**
          * Moves the keys into their buckets in {@code target}: in one pass, or with the team,
-         * each thread its block of the keys (the blocks of {@link #histogram}), starting each
-         * bucket after the keys that the threads before it counted there, so that every bucket
-         * holds its keys in their original order either way.
+         * each thread its static block of the keys (the blocks of {@link #histogram}'s loop),
+         * starting each bucket after the keys that the threads before it counted there, so that
+         * every bucket holds its keys in their original order either way.
          */
         private void scatter(int[] target) {
             if (team == null || team.size() == 1) {
@@ -197,7 +197,9 @@ public final class Is {
                     }
                     next[b] = at;
                 }
-                Keys.scatter(keys, share(0, localKeys, t, ctx.size()), share(0, localKeys, t + 1, ctx.size()), shift, next, target);
+                int lo = ctx.staticBlockStart(0, localKeys, t);
+                int hi = ctx.staticBlockStart(0, localKeys, t + 1);
+                Keys.scatter(keys, lo, hi, shift, next, target);
             });
         }
 
@@ -277,7 +279,7 @@ public final class Is {
             team.parallel(ctx -> {
                 int[] mine = threadHistograms[ctx.threadId()];
                 Arrays.fill(mine, 0, slots, 0);
-                count(data, share(lo, hi, ctx.threadId(), ctx.size()), share(lo, hi, ctx.threadId() + 1, ctx.size()), shift, base, mine);
+                ctx.forRange(lo, hi, (a, b) -> count(data, a, b, shift, base, mine));
                 ctx.barrier();
                 int per = (slots + ctx.size() - 1) / ctx.size();
                 int from = Math.min(slots, ctx.threadId() * per);
@@ -288,11 +290,6 @@ public final class Is {
                     }
                 }
             });
-        }
-
-        /** The start of block {@code t} of {@code threads} equal blocks of {@code [lo, hi)}. */
-        private static int share(int lo, int hi, int t, int threads) {
-            return lo + (int) ((long) (hi - lo) * t / threads);
         }
 
         /** Counts keys into buckets ({@code shift} > 0, {@code base} 0) or into values from {@code base} ({@code shift} 0). */

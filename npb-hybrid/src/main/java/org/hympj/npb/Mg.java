@@ -100,12 +100,10 @@ public final class Mg {
                 body.run(from, to);
                 return;
             }
-            int blocks = team.size();
-            long count = to - from;
             team.parallel(context -> {
                 int b = context.threadId();
-                int lo = from + (int) (count * b / blocks);
-                int hi = from + (int) (count * (b + 1) / blocks);
+                int lo = context.staticBlockStart(from, to, b);
+                int hi = context.staticBlockStart(from, to, b + 1);
                 if (lo < hi) {
                     body.run(lo, hi);
                 }
