@@ -19,11 +19,12 @@ import org.agrona.concurrent.IdleStrategy;
  *
  * <p>When no rank polls and none is parked, every rank is computing: what arrives now waits
  * for no one but its sender, whose ring may be full. After {@link #QUIET_AFTER_NANOS} without
- * work in that state the agent polls {@link #QUIET_PARK_FACTOR} times less often (2 ms with
- * the default 200 us park), so that its wake-ups do not take cores from computing ranks: on 2
- * cores, with a rank in each of 2 JVMs, they cost NPB EP 1 to 15 %. A sender that filled the ring
- * meanwhile waits at most that long once, since work found ends the quiet state; a rank that
- * parks ends it at once.
+ * work in that state the agent's first park is {@link #QUIET_PARK_FACTOR} times its longest
+ * (2 ms with the default 200 us park) and each further one twice the one before, up to
+ * {@link #QUIET_PARK_MAX_NANOS}, so that its wake-ups do not take cores from computing ranks:
+ * on 2 cores, with a rank in each of 2 JVMs, they cost NPB EP 1 to 15 % at 200 us, and a few
+ * per cent at 2 ms. A sender that filled the ring meanwhile waits at most one park once, since
+ * work found ends the quiet state; a rank that parks ends it at once.
  */
 final class ProgressAgent extends Thread {
     static final long WATCH_PERIOD_MILLIS = 100;
@@ -31,8 +32,10 @@ final class ProgressAgent extends Thread {
     static final long SERVE_AFTER_WAKE_NANOS = 2_000_000;
     /** Without work for this long, and with no rank polling or parked, the agent goes quiet. */
     static final long QUIET_AFTER_NANOS = 20_000_000;
-    /** A quiet agent parks this many times its configured longest park between polls. */
+    /** A quiet agent's first park is this many times its configured longest park. */
     static final int QUIET_PARK_FACTOR = 10;
+    /** Each further quiet park is twice the one before, up to this. */
+    static final long QUIET_PARK_MAX_NANOS = 20_000_000;
 
     private final RingPath path;
     private final IdleStrategy idle;
@@ -57,6 +60,7 @@ final class ProgressAgent extends Thread {
         long servingUntil = 0;
         int pollsSeen = path.foreignPolls();
         long lastWork = System.nanoTime();
+        long quietPark = quietParkNanos;
         while (running) {
             long now = System.nanoTime();
             if (now - nextWatch >= 0) {
@@ -80,10 +84,14 @@ final class ProgressAgent extends Thread {
             int work = path.progress();
             if (work > 0) {
                 lastWork = now;
+                quietPark = quietParkNanos;
             } else if (now - lastWork > QUIET_AFTER_NANOS && now - servingUntil > 0 && !path.hasParkedWaiters()) {
                 idle.reset();
-                LockSupport.parkNanos(Math.min(quietParkNanos, Math.max(0, nextWatch - now)));
+                LockSupport.parkNanos(Math.min(quietPark, Math.max(0, nextWatch - now)));
+                quietPark = Math.min(QUIET_PARK_MAX_NANOS, quietPark * 2);
                 continue;
+            } else {
+                quietPark = quietParkNanos;
             }
             idle.idle(work);
         }
