@@ -19,8 +19,8 @@
 # verification V" is read too. Without REFERENCE only HyMPJ's columns are printed.
 #
 # Forms (FORMS, default "thr jvm hyb"): thr = RANKS thread ranks in one JVM; jvm = RANKS ranks,
-# one JVM each; hyb = 1 rank with a team of RANKS threads. A run that does not verify is
-# marked "!" in its cell and makes the script exit 1.
+# one JVM each; hyb = 1 rank with a team of RANKS threads. A run that fails or does not verify
+# is counted in its cell ("1 not verified!") and makes the script exit 1.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -73,10 +73,15 @@ run_form() {
     thr) "$root/hympjrun" -np "$ranks" npb "$k" "$class" ;;
     jvm) "$root/hympjrun" -np "$ranks" --jvms "$ranks" npb "$k" "$class" ;;
     hyb) "$root/hympjrun" -np 1 npb "$k" "$class" "$ranks" ;;
-    *) echo "compare.sh: unknown form $form (thr, jvm, hyb)" >&2; exit 2 ;;
   esac
 }
 
+for form in $forms; do
+  case "$form" in
+    thr|jvm|hyb) ;;
+    *) echo "compare.sh: unknown form $form (FORMS takes thr, jvm and hyb)" >&2; exit 2 ;;
+  esac
+done
 columns="$forms"
 [ -n "$reference" ] && columns="ref $forms"
 for r in $(seq "$rounds"); do

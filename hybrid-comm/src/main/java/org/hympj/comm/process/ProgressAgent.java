@@ -34,13 +34,14 @@ final class ProgressAgent extends Thread {
     static final long QUIET_AFTER_NANOS = 20_000_000;
     /** A quiet agent's first park is this many times its configured longest park. */
     static final int QUIET_PARK_FACTOR = 10;
-    /** Each further quiet park is twice the one before, up to this. */
+    /** Each further quiet park is twice the one before, up to this (or the first, if longer). */
     static final long QUIET_PARK_MAX_NANOS = 20_000_000;
 
     private final RingPath path;
     private final IdleStrategy idle;
     private final long livenessTimeoutMillis;
     private final long quietParkNanos;
+    private final long quietParkMaxNanos;
     private volatile boolean running = true;
     private volatile boolean wakeRequested;
 
@@ -52,6 +53,7 @@ final class ProgressAgent extends Thread {
             TimeUnit.MICROSECONDS.toNanos(parkMicros));
         this.livenessTimeoutMillis = Long.getLong("hympj.liveness.timeout.seconds", 30) * 1000;
         this.quietParkNanos = TimeUnit.MICROSECONDS.toNanos(parkMicros) * QUIET_PARK_FACTOR;
+        this.quietParkMaxNanos = Math.max(QUIET_PARK_MAX_NANOS, quietParkNanos);
     }
 
     @Override
@@ -77,6 +79,7 @@ final class ProgressAgent extends Thread {
             if (polls != pollsSeen && now - servingUntil > 0) {
                 pollsSeen = polls;
                 idle.reset();
+                quietPark = quietParkNanos;
                 LockSupport.parkNanos(Math.max(0, nextWatch - now));
                 continue;
             }
@@ -88,7 +91,7 @@ final class ProgressAgent extends Thread {
             } else if (now - lastWork > QUIET_AFTER_NANOS && now - servingUntil > 0 && !path.hasParkedWaiters()) {
                 idle.reset();
                 LockSupport.parkNanos(Math.min(quietPark, Math.max(0, nextWatch - now)));
-                quietPark = Math.min(QUIET_PARK_MAX_NANOS, quietPark * 2);
+                quietPark = Math.min(quietParkMaxNanos, quietPark * 2);
                 continue;
             } else {
                 quietPark = quietParkNanos;
