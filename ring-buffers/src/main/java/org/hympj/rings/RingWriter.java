@@ -25,6 +25,8 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
 public final class RingWriter {
     private final RingBuffer ring;
     private final IdleStrategy idle;
+    /** Set by {@link #claim} when its progress hook did work while the ring was full. */
+    private boolean drainedWhileWaiting;
 
     public RingWriter(RingBuffer ring) {
         this(ring, new BackoffIdleStrategy(100, 10, 1_000, 100_000));
@@ -69,8 +71,13 @@ public final class RingWriter {
     /**
      * As {@link #writeBulk(int, long, DirectBuffer, int, int, ProgressHook)}, from memory named
      * as {@code Unsafe} names it (an array and a byte offset from it, or null and an address),
-     * in fragments of at most {@code chunk} bytes: smaller fragments let the reader start
-     * copying sooner, so the two copies overlap more.
+     * in fragments of {@code chunk} bytes: smaller fragments let the reader start copying
+     * sooner, so the two copies overlap more. If the writer, waiting for room, finds something
+     * to drain (the reader is streaming to it at the same time: an exchange), each later
+     * fragment is twice the one before, up to the ring's largest record: the two streams then
+     * take turns in fewer, larger pieces, and each turn costs per-fragment work on both sides
+     * that the JIT has not yet compiled in a job's first exchanges. A stream one way keeps its
+     * small fragments.
      */
     public void writeBulk(int typeId, long streamId, Object srcBase, long srcOffset, int length, int chunk,
                           ProgressHook progress) {
@@ -79,10 +86,18 @@ public final class RingWriter {
                 + maxFragmentLength() + ")");
         }
         AtomicBuffer buffer = ring.buffer();
+        int largest = maxFragmentLength();
+        int size = chunk;
+        boolean crossing = false;
         int done = 0;
         do {
-            int n = Math.min(chunk, length - done);
+            int n = Math.min(size, length - done);
+            drainedWhileWaiting = false;
             int index = claim(typeId, HEADER_LENGTH + n, progress);
+            crossing |= drainedWhileWaiting;
+            if (crossing) {
+                size = Math.min(largest, size << 1);
+            }
             buffer.putLong(index + STREAM_ID_OFFSET, streamId);
             buffer.putInt(index + TOTAL_LENGTH_OFFSET, length);
             buffer.putInt(index + FRAGMENT_OFFSET_OFFSET, done);
@@ -103,7 +118,9 @@ public final class RingWriter {
         idle.reset();
         int index;
         while ((index = ring.tryClaim(typeId, length)) < 0) {
-            idle.idle(progress.doWork());
+            int work = progress.doWork();
+            drainedWhileWaiting |= work > 0;
+            idle.idle(work);
         }
         return index;
     }
