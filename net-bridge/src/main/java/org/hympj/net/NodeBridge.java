@@ -57,6 +57,9 @@ public final class NodeBridge implements AutoCloseable {
             if (links[j] != null) {
                 peers[j] = new PeerLink(j, links[j], decoders[j], events, settings);
                 PeerLink p = peers[j];
+                // Reports no work, whatever the leader does: that also keeps every fragment at
+                // fragmentBytes, the largest frame the peer's decoder takes (RingWriter doubles
+                // the fragments of a stream whose writer's hook reports work).
                 writerProgress[j] = () -> {
                     stopIfLost(p);
                     wakeLeader();
