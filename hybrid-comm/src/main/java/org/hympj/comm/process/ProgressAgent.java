@@ -87,15 +87,14 @@ final class ProgressAgent extends Thread {
             int work = path.progress();
             if (work > 0) {
                 lastWork = now;
-                quietPark = quietParkNanos;
             } else if (now - lastWork > QUIET_AFTER_NANOS && now - servingUntil > 0 && !path.hasParkedWaiters()) {
                 idle.reset();
                 LockSupport.parkNanos(Math.min(quietPark, Math.max(0, nextWatch - now)));
                 quietPark = Math.min(quietParkMaxNanos, quietPark * 2);
                 continue;
-            } else {
-                quietPark = quietParkNanos;
             }
+            // Not quiet (work found, or a rank parked or served): the next quiet spell starts short.
+            quietPark = quietParkNanos;
             idle.idle(work);
         }
     }
