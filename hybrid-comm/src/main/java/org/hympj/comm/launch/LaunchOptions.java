@@ -17,7 +17,8 @@ import java.util.jar.Manifest;
  * The command line of {@code hympjrun}, which also accepts MPJ Express's {@code mpjrun.sh}
  * options so existing scripts port by renaming the command:
  * <pre>
- * hympjrun -np N [--jvms M] [-dev multicore] [-cp PATH | -classpath PATH | -jar app.jar] [-wdir DIR] MainClass [args...]
+ * hympjrun -np N [--jvms M [--aot-cache FILE]] [-dev multicore] [-cp PATH | -classpath PATH | -jar app.jar] [-wdir DIR]
+ *          MainClass [args...]
  * hympjrun -np N --hosts h1,h2,... | --hostfile F [--ranks-per-node K] [--jvms-per-node M] [--rsh CMD]
  *          [--net-address IF|CIDR|IP] ... MainClass [args...]
  * </pre>
@@ -52,6 +53,9 @@ public final class LaunchOptions {
         "  -jar app.jar         run the Main-Class of app.jar (its Class-Path is followed)",
         "  -wdir DIR            working directory of the ranks",
         "  -dev multicore       MPJ Express's device for ranks on one node (accepted; the default)",
+        "  --aot-cache FILE     JDK 25+, with --jvms: the JVMs start from the AOT cache FILE (the",
+        "                       classes and method profiles of an earlier run); without FILE, JVM 0",
+        "                       records it as it exits",
         "",
         "on a cluster (the ranks' JVMs started through a remote shell; HyMPJ, Java and the program",
         "at the same paths on every node):",
@@ -78,6 +82,8 @@ public final class LaunchOptions {
 
     final int np;
     final int jvms;
+    /** The AOT cache of the JVMs that --jvms starts (--aot-cache), or null. */
+    Path aotCache;
     final List<Path> classpath;
     final String mainClass;
     final String[] programArgs;
@@ -108,6 +114,7 @@ public final class LaunchOptions {
         String classpath = null;
         String jar = null;
         String wdir = null;
+        String aotCache = null;
         ClusterArguments clusterArgs = new ClusterArguments();
         int i = 0;
         while (i < args.length && args[i].startsWith("-")) {
@@ -126,6 +133,9 @@ public final class LaunchOptions {
                     break;
                 case "-wdir": case "--wdir":
                     wdir = value(args, i++, option);
+                    break;
+                case "--aot-cache":
+                    aotCache = value(args, i++, option);
                     break;
                 case "-dev": case "--dev":
                     String device = value(args, i++, option);
@@ -159,7 +169,8 @@ public final class LaunchOptions {
                 case "-jar": case "--jar":
                     jar = value(args, i++, option);
                     i++;
-                    return clusterArgs.applyTo(finish(np, jvms, classpath, jar, null, Arrays.copyOfRange(args, i, args.length), wdir));
+                    return withAotCache(clusterArgs.applyTo(finish(np, jvms, classpath, jar, null,
+                        Arrays.copyOfRange(args, i, args.length), wdir)), aotCache);
                 default:
                     throw new UsageException("unknown option '" + option + "'");
             }
@@ -170,10 +181,11 @@ public final class LaunchOptions {
         }
         ShippedProgram shipped = ShippedProgram.named(args[i]);
         if (shipped != null && classpath == null) {
-            return clusterArgs.applyTo(finish(np, jvms, shippedClasspath(shipped), null, shipped.mainClass,
-                Arrays.copyOfRange(args, i + 1, args.length), wdir));
+            return withAotCache(clusterArgs.applyTo(finish(np, jvms, shippedClasspath(shipped), null, shipped.mainClass,
+                Arrays.copyOfRange(args, i + 1, args.length), wdir)), aotCache);
         }
-        return clusterArgs.applyTo(finish(np, jvms, classpath, null, args[i], Arrays.copyOfRange(args, i + 1, args.length), wdir));
+        return withAotCache(clusterArgs.applyTo(finish(np, jvms, classpath, null, args[i],
+            Arrays.copyOfRange(args, i + 1, args.length), wdir)), aotCache);
     }
 
     /** The cluster options as given, checked once the rest of the command line is. */
@@ -336,6 +348,40 @@ public final class LaunchOptions {
         } catch (IOException e) {
             throw new UsageException("no " + module + " build in " + target + "; build HyMPJ first (mvn -DskipTests package)");
         }
+    }
+
+    /**
+     * Sets the AOT cache of a job's JVMs ({@code -XX:AOTCache}, JEP 483/514/515): only the JVMs
+     * that {@code --jvms} starts take JVM options from the launcher, and the one-step recording
+     * ({@code -XX:AOTCacheOutput}) is JDK 25's.
+     */
+    private static LaunchOptions withAotCache(LaunchOptions options, String file) throws UsageException {
+        if (file == null) {
+            return options;
+        }
+        if (options.cluster != null) {
+            throw new UsageException("--aot-cache is for the JVMs of a job on this node (--jvms), not for a job on --hosts");
+        }
+        if (options.jvms < 2) {
+            throw new UsageException("--aot-cache is for the JVMs that --jvms M starts; thread ranks run in hympjrun's own JVM:"
+                + " give it -XX:AOTCacheOutput=" + file + " once, then -XX:AOTCache=" + file + ", in HYMPJ_JVM_OPTS (JDK 25+)");
+        }
+        int jdk = Runtime.version().feature();
+        if (jdk < 25) {
+            throw new UsageException("--aot-cache needs JDK 25 or later, which records an AOT cache in one run; this is JDK " + jdk);
+        }
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            if (Files.isDirectory(Path.of(entry))) {
+                throw new UsageException("--aot-cache needs HyMPJ on the class path as jars (the JDK caches classes from jars"
+                    + " only), and this JVM's class path has the directory " + entry + "; start it with the hympjrun script");
+            }
+        }
+        Path cache = Path.of(file).toAbsolutePath().normalize();
+        if (!Files.exists(cache) && !Files.isDirectory(cache.getParent())) {
+            throw new UsageException("the directory of the AOT cache " + cache + " (--aot-cache) does not exist");
+        }
+        options.aotCache = cache;
+        return options;
     }
 
     private static LaunchOptions finish(int np, int jvms, String classpath, String jar, String mainClass, String[] programArgs,

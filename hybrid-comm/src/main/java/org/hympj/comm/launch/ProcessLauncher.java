@@ -3,6 +3,7 @@ package org.hympj.comm.launch;
 import java.io.File;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,10 +39,16 @@ final class ProcessLauncher {
             JobDirectory.removeJob(job);
         }, "hympjrun-cleanup");
         Runtime.getRuntime().addShutdownHook(killOnExit);
+        // Decided once, so that no JVM of a recording run reads a cache that JVM 0 has not finished.
+        boolean recording = options.aotCache != null && !Files.exists(options.aotCache);
+        if (recording) {
+            err.println("hympjrun: the JVM of " + layout.describeRanks(0) + " records the AOT cache " + options.aotCache
+                + " as it exits; later runs with --aot-cache start from it");
+        }
         try {
             for (int j = 0; j < options.jvms; j++) {
-                ProcessBuilder builder = new ProcessBuilder(command(options, job, j)).redirectOutput(output).redirectError(output)
-                    .redirectInput(ProcessBuilder.Redirect.INHERIT);
+                ProcessBuilder builder = new ProcessBuilder(command(options, job, j, recording)).redirectOutput(output)
+                    .redirectError(output).redirectInput(ProcessBuilder.Redirect.INHERIT);
                 if (workingDirectory != null) {
                     builder.directory(workingDirectory.toFile());
                 }
@@ -95,8 +102,19 @@ final class ProcessLauncher {
         return command;
     }
 
-    private static List<String> command(LaunchOptions options, JobId job, int jvm) {
+    /**
+     * The command of JVM {@code jvm}; with an AOT cache, every JVM starts from it, or, when
+     * {@code recording}, JVM 0 alone records it (one writer: all JVMs run the same classes).
+     */
+    static List<String> command(LaunchOptions options, JobId job, int jvm, boolean recording) {
         List<String> command = javaCommand(options.jvms);
+        if (options.aotCache != null && !recording) {
+            command.add("-XX:AOTCache=" + options.aotCache);
+        } else if (options.aotCache != null && jvm == 0) {
+            command.add("-XX:AOTCacheOutput=" + options.aotCache);
+            // Not one warning per class the cache leaves out (rank class loaders' classes, proxies).
+            command.add("-Xlog:aot=error");
+        }
         command.add("-Dhympj.job.id=" + job);
         command.add("-Dhympj.jvm.index=" + jvm);
         command.add("-Dhympj.launcher.pid=" + ProcessHandle.current().pid());
