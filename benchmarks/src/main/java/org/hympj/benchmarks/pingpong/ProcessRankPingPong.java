@@ -55,7 +55,7 @@ public class ProcessRankPingPong {
             "-cp", System.getProperty("java.class.path"), EchoRank.class.getName(), Integer.toString(bytes)));
         echo = new ProcessBuilder(command).inheritIO().start();
         Job job = new Job(2, 0, 1);
-        path = RingPath.open(job, layout, 0, id, RingPath.DEFAULT_RING_BYTES, RingPath.DEFAULT_FRAGMENT_BYTES, 60_000);
+        path = RingPath.open(job, layout, 0, id, RingPath.defaultRingBytes(layout.jvms()), RingPath.DEFAULT_FRAGMENT_BYTES, 60_000);
         job.connect(path);
         path.startProgressAgent(200, null);
         Bootstrap.host(MPI.class.getClassLoader(), job.rank(0));

@@ -17,7 +17,7 @@ final class ProcessPathSettings {
 
     static RingPath open(Job job, ProcessLayout layout, int me, JobId jobId) {
         return RingPath.open(job, layout, me, jobId,
-            Integer.getInteger("hympj.shm.ring.bytes", RingPath.DEFAULT_RING_BYTES),
+            Integer.getInteger("hympj.shm.ring.bytes", RingPath.defaultRingBytes(layout.jvms())),
             Integer.getInteger("hympj.shm.fragment.bytes", RingPath.DEFAULT_FRAGMENT_BYTES),
             Long.getLong("hympj.wireup.timeout.seconds", 60) * 1000);
     }

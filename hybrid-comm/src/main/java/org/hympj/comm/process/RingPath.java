@@ -39,8 +39,12 @@ import org.hympj.shm.SharedSegment;
  * always make progress.
  */
 public final class RingPath implements RemotePath, AutoCloseable {
-    /** Default ring capacity per ordered pair of JVMs (a power of two). */
-    public static final int DEFAULT_RING_BYTES = 1 << 20;
+    /** Ring capacity per ordered pair of JVMs while the node's rings fit {@link #NODE_RING_BUDGET}. */
+    public static final int LARGE_RING_BYTES = 2 << 20;
+    /** Ring capacity per ordered pair of JVMs on a node of more JVMs. */
+    public static final int SMALL_RING_BYTES = 1 << 20;
+    /** What the rings of a node's JVMs may take together at {@link #LARGE_RING_BYTES} each. */
+    public static final long NODE_RING_BUDGET = 128L << 20;
     /** Default fragment size of streamed messages, and the largest inline payload. */
     public static final int DEFAULT_FRAGMENT_BYTES = 16 * 1024;
 
@@ -157,6 +161,21 @@ public final class RingPath implements RemotePath, AutoCloseable {
         }
     }
 
+    /**
+     * The default capacity of each ring on a node of {@code jvms} JVMs: {@link #LARGE_RING_BYTES}
+     * while the node's {@code jvms * (jvms - 1)} rings take at most {@link #NODE_RING_BUDGET}
+     * (up to 8 JVMs), else {@link #SMALL_RING_BYTES}. Twice the smaller ring lets a writer's
+     * stores find lines that have left the reader's 1 MiB L2 since the last lap, so they need
+     * no transfer from the reader's core, and holds more of a stream in flight: OSU-lite
+     * between 2 JVMs moved 64 and 256 KiB messages at about twice the rate, IS ran 7 to 13 %
+     * faster, CG, MG and FT the same or faster. Larger still (4 MiB) cost CG 12 %, whose
+     * matrices share the L3 with the rings (docs/architecture.md, "What the cap is"). Every JVM of a
+     * node computes the same size from the same count, as the layout of their segments requires.
+     */
+    public static int defaultRingBytes(int jvms) {
+        return (long) jvms * (jvms - 1) * LARGE_RING_BYTES <= NODE_RING_BUDGET ? LARGE_RING_BYTES : SMALL_RING_BYTES;
+    }
+
     static String segmentName(int jvm) {
         return "jvm-" + jvm;
     }
@@ -177,6 +196,12 @@ public final class RingPath implements RemotePath, AutoCloseable {
             }
             SharedSegment segment = directory.openSegment(segmentName(peer));
             peerSegments[peer] = segment;
+            long expected = dataLength(layout.jvms(), ringBytes);
+            if (segment.data().capacity() != expected) {
+                throw new IllegalStateException("the JVM of " + layout.describeRanks(peer) + " laid out its rings for another "
+                    + "ring size (its segment holds " + segment.data().capacity() + " bytes, rings of " + ringBytes
+                    + " bytes need " + expected + "): give every JVM of the job the same -Dhympj.shm.ring.bytes, or none");
+            }
             peerControl[peer] = new UnsafeBuffer(segment.data(), 0, CONTROL_LENGTH);
             Optional<ProcessHandle> process = ProcessHandle.of(segment.creator().pid());
             peerProcesses[peer] = process.orElse(null);
