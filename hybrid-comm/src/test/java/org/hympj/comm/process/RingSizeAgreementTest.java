@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.hympj.comm.runtime.Job;
 import org.hympj.shm.JobDirectory;
 import org.hympj.shm.JobId;
@@ -27,10 +25,16 @@ class RingSizeAgreementTest {
     void jvmsGivenDifferentRingSizesRefuseEachOtherAndLeaveNothing() throws Exception {
         JobId id = JobId.random();
         ProcessLayout layout = new ProcessLayout(2, 2);
-        CompletableFuture<Throwable> first = CompletableFuture.supplyAsync(() -> wireUp(id, layout, 0, 2 << 20));
-        CompletableFuture<Throwable> second = CompletableFuture.supplyAsync(() -> wireUp(id, layout, 1, 1 << 20));
-        Throwable a = first.get(30, TimeUnit.SECONDS);
-        Throwable b = second.get(30, TimeUnit.SECONDS);
+        // Two threads of our own: a pool of one worker would wire the two up one after the other.
+        Throwable[] outcome = new Throwable[2];
+        Thread first = new Thread(() -> outcome[0] = wireUp(id, layout, 0, 2 << 20), "jvm-0");
+        Thread second = new Thread(() -> outcome[1] = wireUp(id, layout, 1, 1 << 20), "jvm-1");
+        first.start();
+        second.start();
+        first.join(30_000);
+        second.join(30_000);
+        Throwable a = outcome[0];
+        Throwable b = outcome[1];
         assertNotNull(a, "JVM 0 started with rings of another size beside it");
         assertNotNull(b, "JVM 1 started with rings of another size beside it");
         String refusal = "give every JVM of the job the same -Dhympj.shm.ring.bytes";
