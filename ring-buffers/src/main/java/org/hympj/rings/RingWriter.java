@@ -5,11 +5,13 @@ import static org.hympj.rings.FragmentDescriptor.HEADER_LENGTH;
 import static org.hympj.rings.FragmentDescriptor.STREAM_ID_OFFSET;
 import static org.hympj.rings.FragmentDescriptor.TOTAL_LENGTH_OFFSET;
 
+import org.agrona.BitUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.UnsafeApi;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.ringbuffer.RecordDescriptor;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
 
 /**
@@ -45,6 +47,25 @@ public final class RingWriter {
     /** The largest fragment of a bulk payload. */
     public int maxFragmentLength() {
         return ring.maxMsgLength() - HEADER_LENGTH;
+    }
+
+    /**
+     * The length to claim for a record of {@code length} bytes so that it ends on a cache
+     * line, when this writer alone writes the ring (SPSC, or under the caller's lock): the next
+     * record then starts a line, and a small record lies in one line, which the reader fetches
+     * from the writer's core in one transfer (a record across two lines costs two, the second
+     * only after the first is read). The padding is neither written nor read; a length that
+     * padding would take past the ring's largest record is returned as it is.
+     */
+    public int lineAlignedLength(int length) {
+        int capacity = ring.capacity();
+        int start = (int) (ring.producerPosition() & (capacity - 1));
+        if (start + RecordDescriptor.HEADER_LENGTH + length > capacity) {
+            start = 0; // Agrona pads to the end and puts the record at the start
+        }
+        int padded = BitUtil.align(start + RecordDescriptor.HEADER_LENGTH + length, BitUtil.CACHE_LINE_LENGTH)
+            - start - RecordDescriptor.HEADER_LENGTH;
+        return padded <= ring.maxMsgLength() ? padded : length;
     }
 
     /** Writes one record of {@code length} bytes, waiting (and calling {@code progress}) while the ring is full. */

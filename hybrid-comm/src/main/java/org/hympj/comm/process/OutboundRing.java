@@ -3,6 +3,7 @@ package org.hympj.comm.process;
 import static org.hympj.comm.process.MessageDescriptor.*;
 
 import java.util.concurrent.locks.ReentrantLock;
+import org.agrona.BitUtil;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
@@ -21,8 +22,8 @@ final class OutboundRing {
     private final int jvm;
     private final RingWriter writer;
     private final ReentrantLock lock = new ReentrantLock();
-    /** Holds a sync acknowledgement while it is written; used only under {@link #lock}. */
-    private final UnsafeBuffer ack = new UnsafeBuffer(new byte[SYNC_ACK_LENGTH]);
+    /** Holds a sync acknowledgement while it is written, with room for its padding to a line; used only under {@link #lock}. */
+    private final UnsafeBuffer ack = new UnsafeBuffer(new byte[BitUtil.CACHE_LINE_LENGTH]);
 
     OutboundRing(int jvm, AtomicBuffer ringMemory) {
         this.jvm = jvm;
@@ -43,7 +44,8 @@ final class OutboundRing {
         boolean inline = length <= fragmentBytes;
         lock.lock();
         try {
-            int index = writer.claim(inline ? INLINE : STREAMED, HEADER_LENGTH + (inline ? length : 0), progress);
+            int index = writer.claim(inline ? INLINE : STREAMED, writer.lineAlignedLength(HEADER_LENGTH + (inline ? length : 0)),
+                progress);
             AtomicBuffer b = writer.buffer();
             MessageDescriptor.putEnvelope(b, index, dest, s, syncToken);
             if (inline) {
@@ -68,7 +70,7 @@ final class OutboundRing {
         }
         try {
             ack.putLong(0, syncToken);
-            return writer.tryWrite(SYNC_ACK, ack, 0, SYNC_ACK_LENGTH);
+            return writer.tryWrite(SYNC_ACK, ack, 0, writer.lineAlignedLength(SYNC_ACK_LENGTH));
         } finally {
             lock.unlock();
         }
