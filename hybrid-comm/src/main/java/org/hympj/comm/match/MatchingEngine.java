@@ -227,21 +227,23 @@ public final class MatchingEngine {
     /**
      * Delivers a message that arrived whole from another process. A matching posted receive
      * gets the payload copied straight in; otherwise the message is queued as unexpected with
-     * a copy of its payload (or the payload itself, if the arrival owns its array).
+     * a copy of its payload (or the payload itself, if the arrival owns its array). Returns
+     * true if it completed a posted receive.
      */
-    public void deliver(Arrival a) {
+    public boolean deliver(Arrival a) {
         ContextQueues q = queues(a.context, a.commSize);
         ReceiveOperation r;
         synchronized (q) {
             r = q.posted.removeMatch(a.source, a.tag);
             if (r == null) {
                 queueUnexpected(q, a);
-                return;
+                return false;
             }
         }
         int accepted = accept(r, a);
         copyPayload(r, a, 0, a.base, a.offset, a.byteLength, accepted);
         completeArrival(r, a.syncToken);
+        return true;
     }
 
     private void queueUnexpected(ContextQueues q, Arrival a) {

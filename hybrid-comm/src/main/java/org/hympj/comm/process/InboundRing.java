@@ -37,6 +37,8 @@ final class InboundRing implements ControlledMessageHandler {
     private final RingPath path;
     private final Arrival arrival = new Arrival();
     private final StreamedArrival stream = new StreamedArrival();
+    /** Set by {@link #drain} for the records it reads; like the rest, touched only under the drain lock. */
+    private boolean stopAtCompletion;
 
     InboundRing(int senderJvm, AtomicBuffer ringMemory, Job job, RingPath path) {
         this.senderJvm = senderJvm;
@@ -54,7 +56,14 @@ final class InboundRing implements ControlledMessageHandler {
         return RingHead.hasRecord(ring);
     }
 
-    int drain() {
+    /**
+     * Hands the records waiting here to the engines, up to a batch. With {@code stopAtCompletion}
+     * the drain ends after a record that completes a posted receive, so that the thread
+     * waiting for it returns without first fetching the next record's header (a line the
+     * writer's core holds); without it, it reads the batch whole.
+     */
+    int drain(boolean stopAtCompletion) {
+        this.stopAtCompletion = stopAtCompletion;
         return ring.controlledRead(this, BATCH);
     }
 
@@ -64,8 +73,7 @@ final class InboundRing implements ControlledMessageHandler {
             case INLINE:
                 MatchingEngine engine = decodeEnvelope(buffer, index, arrival);
                 arrival.payload(null, buffer.addressOffset() + index + HEADER_LENGTH, false);
-                engine.deliver(arrival);
-                return Action.CONTINUE;
+                return engine.deliver(arrival) && stopAtCompletion ? Action.BREAK : Action.CONTINUE;
             case STREAMED:
                 stream.start(decodeEnvelope(buffer, index, stream.envelope()));
                 return Action.CONTINUE;

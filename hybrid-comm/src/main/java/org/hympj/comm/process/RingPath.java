@@ -338,7 +338,7 @@ public final class RingPath implements RemotePath, AutoCloseable {
         if (!hasWork() || draining.get() || !draining.compareAndSet(false, true)) {
             return 0;
         }
-        return drainHeld();
+        return drainHeld(true);
     }
 
     /** True if some inbound ring has a record at its head, or acknowledgements wait to be written. */
@@ -366,15 +366,19 @@ public final class RingPath implements RemotePath, AutoCloseable {
         while (draining.get() || !draining.compareAndSet(false, true)) {
             Thread.onSpinWait();
         }
-        return drainHeld();
+        return drainHeld(false);
     }
 
-    /** The drain itself, by the thread that holds the drain lock; releases it. */
-    private int drainHeld() {
+    /**
+     * The drain itself, by the thread that holds the drain lock; releases it. A poll
+     * ({@code stopAtCompletion}) leaves a ring after a message that completes a receive, so
+     * its waiter returns at once; {@link #progressAll} reads each ring's batch whole.
+     */
+    private int drainHeld(boolean stopAtCompletion) {
         try {
             int work = 0;
             for (InboundRing ring : inbound) {
-                work += ring.drain();
+                work += ring.drain(stopAtCompletion);
             }
             if (acksPending) {
                 work += writeAcks();

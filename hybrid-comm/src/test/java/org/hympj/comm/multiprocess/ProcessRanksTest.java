@@ -244,6 +244,47 @@ public class ProcessRanksTest {
         ProcessJobs.runOk(2, 2, LargeBothWays.class);
     }
 
+    /**
+     * Rank 1 sends rank 0 a message its posted receive takes, then one nobody has asked for,
+     * then tells rank 2, in a third JVM, which tells rank 0. Once rank 0 has that word, its
+     * Iprobe sees the second message, although the drain that completed the first receive may
+     * have stopped there (a poll leaves a ring after a completed receive; Iprobe reads on).
+     */
+    public static class ProbeAfterWordFromAThirdJvm {
+        public static void main(String[] args) throws Exception {
+            MPI.Init(args);
+            int me = MPI.COMM_WORLD.Rank();
+            int[] one = new int[1];
+            for (int round = 0; round < 50; round++) {
+                if (me == 0) {
+                    Request taken = MPI.COMM_WORLD.Irecv(one, 0, 1, MPI.INT, 1, 1);
+                    MPI.COMM_WORLD.Barrier();
+                    MPI.COMM_WORLD.Recv(one, 0, 1, MPI.INT, 2, 9);
+                    Status s = MPI.COMM_WORLD.Iprobe(1, 5);
+                    org.junit.jupiter.api.Assertions.assertNotNull(s, "round " + round + ": a message sent before the word is not seen");
+                    MPI.COMM_WORLD.Recv(one, 0, 1, MPI.INT, 1, 5);
+                    assertEquals(round * 10 + 5, one[0]);
+                    taken.Wait();
+                } else if (me == 1) {
+                    MPI.COMM_WORLD.Barrier();
+                    MPI.COMM_WORLD.Send(new int[] {round * 10 + 1}, 0, 1, MPI.INT, 0, 1);
+                    MPI.COMM_WORLD.Send(new int[] {round * 10 + 5}, 0, 1, MPI.INT, 0, 5);
+                    MPI.COMM_WORLD.Send(one, 0, 1, MPI.INT, 2, 8);
+                } else {
+                    MPI.COMM_WORLD.Barrier();
+                    MPI.COMM_WORLD.Recv(one, 0, 1, MPI.INT, 1, 8);
+                    MPI.COMM_WORLD.Send(one, 0, 1, MPI.INT, 0, 9);
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    void iprobeSeesWhatWasSentBeforeAWordThatCameThroughAnotherJvm() {
+        ProcessJobs.runOk(3, 3, ProbeAfterWordFromAThirdJvm.class);
+    }
+
     /** A receive too small for a streamed message gets ERR_TRUNCATE; the next message is intact. */
     public static class TruncatedStream {
         public static void main(String[] args) throws Exception {
