@@ -228,7 +228,7 @@ public final class MatchingEngine {
      * Delivers a message that arrived whole from another process. A matching posted receive
      * gets the payload copied straight in; otherwise the message is queued as unexpected with
      * a copy of its payload (or the payload itself, if the arrival owns its array). Returns
-     * true if it completed a posted receive.
+     * true if it completed a blocking receive of the calling thread.
      */
     public boolean deliver(Arrival a) {
         ContextQueues q = queues(a.context, a.commSize);
@@ -242,8 +242,7 @@ public final class MatchingEngine {
         }
         int accepted = accept(r, a);
         copyPayload(r, a, 0, a.base, a.offset, a.byteLength, accepted);
-        completeArrival(r, a.syncToken);
-        return true;
+        return completeArrival(r, a.syncToken);
     }
 
     private void queueUnexpected(ContextQueues q, Arrival a) {
@@ -342,12 +341,16 @@ public final class MatchingEngine {
         }
     }
 
-    /** Completes a receive whose payload has been copied in, acknowledging a synchronous sender. */
-    public void completeArrival(ReceiveOperation r, long syncToken) {
-        r.complete();
+    /**
+     * Completes a receive whose payload has been copied in, acknowledging a synchronous sender;
+     * returns true if it was a blocking receive of the calling thread.
+     */
+    public boolean completeArrival(ReceiveOperation r, long syncToken) {
+        boolean own = r.complete();
         if (syncToken != 0) {
             job.acknowledgeRemote(syncToken);
         }
+        return own;
     }
 
     /** Completes a claimed receive whose message will never finish arriving (its sender died). */

@@ -81,17 +81,22 @@ public abstract class Operation {
         }
     }
 
-    final void complete() {
+    /**
+     * Completes the operation; returns true if the calling thread is the one whose blocking
+     * call waits for it (that call returns as soon as the thread is back in it).
+     */
+    final boolean complete() {
         if (blockingOwner == Thread.currentThread()) {
             // The only waiter is running this code, so it is not parked (see the class comment).
             STATE.setRelease(this, COMPLETE);
-            return;
+            return true;
         }
         state = COMPLETE;
         Thread w = waiter;
         if (w != null) {
             LockSupport.unpark(w);
         }
+        return false;
     }
 
     final void setWaiter(Thread t) {

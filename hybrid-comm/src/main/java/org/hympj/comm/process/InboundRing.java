@@ -58,9 +58,10 @@ final class InboundRing implements ControlledMessageHandler {
 
     /**
      * Hands the records waiting here to the engines, up to a batch. With {@code stopAtCompletion}
-     * the drain ends after a record that completes a posted receive, so that the thread
-     * waiting for it returns without first fetching the next record's header (a line the
-     * writer's core holds); without it, it reads the batch whole.
+     * the drain ends after a record that completes a blocking receive of the draining thread,
+     * so that its call returns without first fetching the next record's header (a line the
+     * writer's core holds); without it, and after any other record, it reads on: a stream of
+     * small messages into nonblocking receives (a window of Irecvs, say) keeps its batches.
      */
     int drain(boolean stopAtCompletion) {
         this.stopAtCompletion = stopAtCompletion;

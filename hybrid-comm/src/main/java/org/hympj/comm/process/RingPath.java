@@ -371,8 +371,9 @@ public final class RingPath implements RemotePath, AutoCloseable {
 
     /**
      * The drain itself, by the thread that holds the drain lock; releases it. A poll
-     * ({@code stopAtCompletion}) leaves a ring after a message that completes a receive, so
-     * its waiter returns at once; {@link #progressAll} reads each ring's batch whole.
+     * ({@code stopAtCompletion}) leaves a ring after a message that completes the polling
+     * thread's own blocking receive, so that the call returns at once; {@link #progressAll}
+     * reads each ring's batch whole.
      */
     private int drainHeld(boolean stopAtCompletion) {
         try {
