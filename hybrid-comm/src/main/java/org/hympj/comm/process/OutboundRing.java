@@ -44,6 +44,9 @@ final class OutboundRing {
         boolean inline = length <= fragmentBytes;
         lock.lock();
         try {
+            // The padding is reckoned from the tail before a wait for room; an acknowledgement this
+            // thread writes into the ring while it waits (the lock is reentrant) only leaves this
+            // record off a line boundary, and the next one aligned again.
             int index = writer.claim(inline ? INLINE : STREAMED, writer.lineAlignedLength(HEADER_LENGTH + (inline ? length : 0)),
                 progress);
             AtomicBuffer b = writer.buffer();
