@@ -23,7 +23,7 @@ class CrossProcessRingTest {
     @Test
     void anotherProcessWritesAndEveryByteArrivesInOrder() throws Exception {
         JobId job = JobId.random();
-        int messages = 3_000;
+        int messages = 3_000 * Integer.getInteger("hympj.test.scale", 1);
         try (JobDirectory dir = JobDirectory.open(base, job)) {
             SharedSegment segment = dir.createSegment("ring-1-0", 64 * 1024 + RingBufferDescriptor.TRAILER_LENGTH);
             OneToOneRingBuffer ring = new OneToOneRingBuffer(segment.data());

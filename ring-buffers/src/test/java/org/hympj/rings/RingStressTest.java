@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(120)
 class RingStressTest {
-    static final int MESSAGES = 3_000;
+    /** Per producer; {@code -Pstress} multiplies it (hympj.test.scale). */
+    static final int MESSAGES = 3_000 * Integer.getInteger("hympj.test.scale", 1);
 
     static UnsafeBuffer ringMemory(int capacity) {
         return new UnsafeBuffer(BufferUtil.allocateDirectAligned(capacity + RingBufferDescriptor.TRAILER_LENGTH, 64));

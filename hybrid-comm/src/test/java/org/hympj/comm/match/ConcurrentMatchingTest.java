@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 class ConcurrentMatchingTest {
     static final int SENDERS = 4;
-    static final int MESSAGES = 5_000;
+    /** Per sender; {@code -Pstress} multiplies it (hympj.test.scale). */
+    static final int MESSAGES = 5_000 * Integer.getInteger("hympj.test.scale", 1);
 
     @RepeatedTest(3)
     void concurrentSendsAndReceivesKeepOrderAndLoseNothing(RepetitionInfo info) throws Exception {

@@ -17,6 +17,7 @@ import org.hympj.comm.p2p.DerivedDatatypesTest;
 import org.hympj.comm.p2p.MatchingSemanticsTest;
 import org.hympj.comm.p2p.PointToPointTest;
 import org.hympj.comm.p2p.RequestsTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -94,9 +95,13 @@ public class ProcessRanksTest {
      * Every rank sends every other rank a stream of messages of random types and sizes (up to
      * several fragments, and past the ring's capacity) with Isend, all at once, and only then
      * receives: writers blocked on full rings must drain their own. The receiver probes
-     * ANY_SOURCE, then checks each message's order, length and every element.
+     * ANY_SOURCE, then checks each message's order, length and every element. One round of
+     * this by default; {@code -Pstress} runs as many rounds as hympj.test.scale says (the
+     * launcher passes it to every JVM), each with messages of its own, so the traffic grows
+     * and the memory a round holds does not.
      */
     public static class RandomTraffic {
+        /** Per ordered pair and round. */
         static final int MESSAGES = 60;
         static final Datatype[] TYPES = {MPI.BYTE, MPI.CHAR, MPI.SHORT, MPI.BOOLEAN, MPI.INT, MPI.LONG, MPI.FLOAT, MPI.DOUBLE};
 
@@ -124,11 +129,20 @@ public class ProcessRanksTest {
 
         public static void main(String[] args) throws Exception {
             MPI.Init(args);
+            int rounds = Integer.getInteger("hympj.test.scale", 1);
+            for (int round = 0; round < rounds; round++) {
+                exchange(round * MESSAGES);
+            }
+            MPI.Finalize();
+        }
+
+        /** One round: messages {@code first} to {@code first + MESSAGES - 1} of every ordered pair. */
+        private static void exchange(int first) {
             int me = MPI.COMM_WORLD.Rank();
             int n = MPI.COMM_WORLD.Size();
             Request[] sends = new Request[MESSAGES * (n - 1)];
             int k = 0;
-            for (int i = 0; i < MESSAGES; i++) {
+            for (int i = first; i < first + MESSAGES; i++) {
                 for (int peer = 0; peer < n; peer++) {
                     if (peer == me) {
                         continue;
@@ -140,6 +154,7 @@ public class ProcessRanksTest {
                 }
             }
             int[] next = new int[n];
+            java.util.Arrays.fill(next, first);
             for (int m = 0; m < MESSAGES * (n - 1); m++) {
                 Status probed = MPI.COMM_WORLD.Probe(MPI.ANY_SOURCE, MPI.ANY_TAG);
                 int src = probed.source;
@@ -158,7 +173,8 @@ public class ProcessRanksTest {
                     + " (" + len + " " + type + ")");
             }
             Request.Waitall(sends);
-            MPI.Finalize();
+            // Every rank has taken this round's messages: the next round's cannot be taken for them.
+            MPI.COMM_WORLD.Barrier();
         }
     }
 
@@ -166,6 +182,15 @@ public class ProcessRanksTest {
     void randomTrafficBetweenEveryPairArrivesWholeAndInOrder() {
         ProcessJobs.runOk(3, 3, RandomTraffic.class);
         ProcessJobs.runOk(4, 2, RandomTraffic.class);
+    }
+
+    /** The same traffic on more JVMs than cores, and on a mix of many thread ranks per JVM (-Pstress). */
+    @ParameterizedTest(name = "{0} ranks in {1} JVMs")
+    @CsvSource({"8, 8", "16, 4"})
+    @Tag("scale")
+    @Timeout(1800)
+    void randomTrafficOnManyJvmsArrivesWholeAndInOrder(int ranks, int jvms) {
+        ProcessJobs.runOk(ranks, jvms, RandomTraffic.class);
     }
 
     /**

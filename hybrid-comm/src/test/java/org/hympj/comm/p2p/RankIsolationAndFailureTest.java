@@ -10,6 +10,7 @@ import mpi.MPI;
 import mpi.MPIException;
 import org.hympj.comm.runtime.JobOutcome;
 import org.hympj.comm.testing.RankJobs;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -147,5 +148,15 @@ class RankIsolationAndFailureTest {
         long start = System.nanoTime();
         RankJobs.runOk(64, Ring.class, "10000");
         System.out.printf("64-rank ring, 10,000 hops: %.2f s%n", (System.nanoTime() - start) / 1e9);
+    }
+
+    /** The same ring with 512 thread ranks on 2 cores and 100,000 hops (-Pstress). */
+    @Test
+    @Tag("scale")
+    @Timeout(900)
+    void fiveHundredTwelveRanksPassAHundredThousandMessagesAroundARing() {
+        long start = System.nanoTime();
+        RankJobs.runOk(512, Ring.class, "100000");
+        System.out.printf("512-rank ring, 100,000 hops: %.2f s%n", (System.nanoTime() - start) / 1e9);
     }
 }

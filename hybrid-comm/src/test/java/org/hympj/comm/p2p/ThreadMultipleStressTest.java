@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(180)
 class ThreadMultipleStressTest {
     static final int THREADS = 8;
-    static final int MESSAGES = 150;
+    /** Per thread and destination; {@code -Pstress} multiplies it (hympj.test.scale). */
+    static final int MESSAGES = 150 * Integer.getInteger("hympj.test.scale", 1);
 
     static int tagOf(int thread, int source, SplittableRandom stream) {
         return thread * 1000 + source * 100 + stream.nextInt(100);
