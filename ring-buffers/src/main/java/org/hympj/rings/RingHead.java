@@ -14,8 +14,10 @@ public final class RingHead {
 
     /**
      * True if a record has been claimed at the head of {@code ring}, committed or not yet.
-     * Agrona's readers zero what they consume, so a zero length there means the ring is
-     * empty. Any thread may ask; the answer is a hint for whether to read.
+     * The header word at the head stays zero until a record is claimed there (Agrona's MPSC
+     * reader zeroes what it consumes; its SPSC writer zeroes the header after each record it
+     * claims), so a zero length means the ring is empty. Any thread may ask; the answer is a
+     * hint for whether to read.
      */
     public static boolean hasRecord(RingBuffer ring) {
         int head = (int) ring.consumerPosition() & (ring.capacity() - 1);

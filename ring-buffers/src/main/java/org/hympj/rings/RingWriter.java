@@ -54,8 +54,10 @@ public final class RingWriter {
      * line, when this writer alone writes the ring (SPSC, or under the caller's lock): the next
      * record then starts a line, and a small record lies in one line, which the reader fetches
      * from the writer's core in one transfer (a record across two lines costs two, the second
-     * only after the first is read). The padding is neither written nor read; a length that
-     * padding would take past the ring's largest record is returned as it is.
+     * only after the first is read). A record claimed with this length has its padding
+     * neither written nor read; {@link #tryWrite} copies that many bytes, so its source must be
+     * as long. A length that padding would take past the ring's largest record is returned as
+     * it is.
      */
     public int lineAlignedLength(int length) {
         int capacity = ring.capacity();
