@@ -1,5 +1,8 @@
 package org.hympj.shm;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -22,6 +25,23 @@ public record ProcessIdentity(long pid, long startMillis) {
         }
         long start = startMillis(handle.get());
         return start == 0 || startMillis == 0 || Math.abs(start - startMillis) < 1_000;
+    }
+
+    /**
+     * True if the process is stopped (by SIGSTOP, SIGTSTP or a debugger), as Linux's
+     * {@code /proc/<pid>/stat} says; false where that cannot be read. It tells a user whose
+     * job reports a process that does not respond what held it.
+     */
+    public boolean isStopped() {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // "pid (command) S ...": the command may itself hold spaces and parentheses.
+            int end = stat.lastIndexOf(')');
+            char state = end >= 0 && end + 2 < stat.length() ? stat.charAt(end + 2) : '?';
+            return state == 'T' || state == 't';
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     private static long startMillis(ProcessHandle process) {

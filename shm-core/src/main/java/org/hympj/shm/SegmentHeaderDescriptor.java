@@ -28,7 +28,7 @@ package org.hympj.shm;
  *  |              Creator Start Time (epoch millis)                | 40
  *  |                                                               |
  *  +---------------------------------------------------------------+
- *  |              Heartbeat (epoch millis, volatile)               | 48
+ *  |              Heartbeats (a count, volatile)                   | 48
  *  |                                                               |
  *  +---------------------------------------------------------------+
  *  |                    State (volatile)                           | 56
@@ -41,12 +41,14 @@ package org.hympj.shm;
  * <p>All fields are in native byte order (segments never leave their node). The creator's
  * start time tells a live creator from an unrelated process that reused its pid. The state
  * goes CREATING to READY with an ordered write once every other field is written, so a
- * process that sees READY sees the whole header.
+ * process that sees READY sees the whole header. The heartbeat is a count that the creator
+ * raises, not a time: its watchers measure how long it stands still on their own monotonic
+ * clocks, which a step of the wall clock does not move (layout version 1 held epoch millis).
  */
 public final class SegmentHeaderDescriptor {
     /** "HYMPJSEG" in ASCII, as a little-endian long. */
     public static final long MAGIC = 0x4745_534A_504D_5948L;
-    public static final int LAYOUT_VERSION = 1;
+    public static final int LAYOUT_VERSION = 2;
 
     public static final int MAGIC_OFFSET = 0;
     public static final int LAYOUT_VERSION_OFFSET = 8;

@@ -99,7 +99,7 @@ public final class SharedSegment implements AutoCloseable {
         buffer.putLong(JOB_ID_LOW_OFFSET, job.low());
         buffer.putLong(CREATOR_PID_OFFSET, creator.pid());
         buffer.putLong(CREATOR_START_OFFSET, creator.startMillis());
-        buffer.putLongRelease(HEARTBEAT_OFFSET, System.currentTimeMillis());
+        buffer.putLongRelease(HEARTBEAT_OFFSET, 0);
         // Release: whoever reads READY (with acquire) sees every field written above.
         buffer.putIntRelease(STATE_OFFSET, STATE_READY);
     }
@@ -165,12 +165,17 @@ public final class SharedSegment implements AutoCloseable {
         return created;
     }
 
-    /** Records that the creator is alive now; the launcher and peers compare it with the clock. */
+    /**
+     * Records that the creator is alive now by raising the beat count. Only the creator's one
+     * watching thread calls this, so a plain read and an ordered write suffice (an aligned
+     * 8-byte store is never seen torn).
+     */
     public void heartbeat() {
-        buffer.putLongRelease(HEARTBEAT_OFFSET, System.currentTimeMillis());
+        buffer.putLongRelease(HEARTBEAT_OFFSET, buffer.getLong(HEARTBEAT_OFFSET) + 1);
     }
 
-    public long lastHeartbeatMillis() {
+    /** The creator's beats so far; a count that stops moving while its process lives means it hangs. */
+    public long heartbeats() {
         return buffer.getLongVolatile(HEARTBEAT_OFFSET);
     }
 

@@ -42,10 +42,10 @@ class SharedSegmentTest {
                 a.data().putLongVolatile(128, 0x1234_5678_9ABCL);
                 assertEquals(0x1234_5678_9ABCL, b.data().getLongVolatile(128), "two mappings of one file share memory");
                 assertEquals(1 << 16, b.data().capacity());
-                long before = b.lastHeartbeatMillis();
-                Thread.sleep(5);
+                assertEquals(0, b.heartbeats());
                 a.heartbeat();
-                assertTrue(b.lastHeartbeatMillis() > before);
+                a.heartbeat();
+                assertEquals(2, b.heartbeats(), "the other mapping sees each beat");
             }
         }
         try (var left = Files.list(base)) {
@@ -119,6 +119,33 @@ class SharedSegmentTest {
         assertTrue(Files.isDirectory(live.path()) && Files.isDirectory(fresh) && Files.isDirectory(unrelated));
         live.close();
         Files.delete(fresh);
+    }
+
+    @Test
+    void aStoppedProcessIsToldFromARunningOne() throws Exception {
+        Process sleeper = new ProcessBuilder("sleep", "60").start();
+        try {
+            ProcessIdentity p = new ProcessIdentity(sleeper.pid(), 0);
+            assertFalse(p.isStopped(), "sleeping is not stopped");
+            signal("STOP", sleeper.pid());
+            long deadline = System.currentTimeMillis() + 5_000;
+            while (!p.isStopped() && System.currentTimeMillis() < deadline) {
+                Thread.sleep(10);
+            }
+            assertTrue(p.isStopped(), "after SIGSTOP");
+            signal("CONT", sleeper.pid());
+            while (p.isStopped() && System.currentTimeMillis() < deadline) {
+                Thread.sleep(10);
+            }
+            assertFalse(p.isStopped(), "after SIGCONT");
+        } finally {
+            sleeper.destroyForcibly().waitFor();
+        }
+        assertFalse(new ProcessIdentity(sleeper.pid(), 0).isStopped(), "a process that is gone");
+    }
+
+    private static void signal(String name, long pid) throws Exception {
+        assertEquals(0, new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start().waitFor());
     }
 
     private Path fakeJob(JobId job, ProcessIdentity creator) throws Exception {

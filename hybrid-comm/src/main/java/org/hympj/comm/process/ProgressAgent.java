@@ -56,8 +56,22 @@ final class ProgressAgent extends Thread {
         this.quietParkMaxNanos = Math.max(QUIET_PARK_MAX_NANOS, quietParkNanos);
     }
 
+    /**
+     * Runs until stopped. If draining or watching throws (a record this JVM cannot read: a
+     * corrupt ring, or a job whose processes disagree), the job is aborted with that reason at
+     * once; a dead agent would otherwise leave parked ranks waiting for messages no one drains,
+     * and the other processes waiting for a heartbeat that no longer comes.
+     */
     @Override
     public void run() {
+        try {
+            serve();
+        } catch (RuntimeException | Error e) {
+            path.agentFailed(e);
+        }
+    }
+
+    private void serve() {
         long nextWatch = 0;
         long servingUntil = 0;
         int pollsSeen = path.foreignPolls();

@@ -20,6 +20,7 @@ import org.hympj.comm.runtime.RemotePath;
 import org.hympj.rings.ProgressHook;
 import org.hympj.shm.JobDirectory;
 import org.hympj.shm.JobId;
+import org.hympj.shm.ProcessIdentity;
 import org.hympj.shm.SegmentHeaderDescriptor;
 import org.hympj.shm.SharedSegment;
 
@@ -57,6 +58,8 @@ public final class RingPath implements RemotePath, AutoCloseable {
     private final SharedSegment[] peerSegments;
     private final UnsafeBuffer[] peerControl;
     private final ProcessHandle[] peerProcesses;
+    /** How long each peer's heartbeat has stood still; the agent's alone. */
+    private final HeartbeatWatch heartbeats;
     private final OutboundRing[] outbound;
     private final InboundRing[] inbound;
     private final int fragmentBytes;
@@ -98,6 +101,7 @@ public final class RingPath implements RemotePath, AutoCloseable {
         this.peerSegments = new SharedSegment[jvms];
         this.peerControl = new UnsafeBuffer[jvms];
         this.peerProcesses = new ProcessHandle[jvms];
+        this.heartbeats = new HeartbeatWatch(jvms, System.nanoTime());
         this.outbound = new OutboundRing[jvms];
         this.inbound = new InboundRing[jvms - 1];
         int ringLength = ringBytes + RingBufferDescriptor.TRAILER_LENGTH;
@@ -442,15 +446,17 @@ public final class RingPath implements RemotePath, AutoCloseable {
 
     /**
      * Beats this process's heart and looks at every other: one that aborted aborts this JVM's
-     * ranks with its reason; one whose process is gone without finishing aborts them as dead.
-     * Called by the {@link ProgressAgent} every few hundred milliseconds.
+     * ranks with its reason; one whose process is gone without finishing aborts them as dead;
+     * one whose process lives but whose heartbeat has stood still for the liveness timeout
+     * ({@link HeartbeatWatch}) aborts them as hung. Called by the {@link ProgressAgent} every
+     * {@link ProgressAgent#WATCH_PERIOD_MILLIS} ms.
      */
     void watchPeers(long livenessTimeoutMillis) {
         own.heartbeat();
         if (launcher != null && !launcher.isAlive()) {
             job.abortFromPeer(-1, 1, "the launcher (hympjrun, process " + launcher.pid() + ") died");
         }
-        long now = System.currentTimeMillis();
+        heartbeats.startWatch(System.nanoTime());
         for (int peer = 0; peer < layout.jvms() && job.abortReason() == null; peer++) {
             if (peer == me) {
                 continue;
@@ -464,16 +470,30 @@ public final class RingPath implements RemotePath, AutoCloseable {
                 if (process == null || !process.isAlive()) {
                     // Re-read: a peer that finished just before it exited is not dead.
                     if (c.getIntVolatile(STATUS_OFFSET) == STATUS_RUNNING) {
-                        job.abortFromPeer(layout.firstRank(peer), 1, layout.describeRanks(peer) + " (process "
+                        // Published, like the verdict below: a JVM that watches later reads this
+                        // reason from our segment, not our own exit, which it would take for a death.
+                        job.abortWithCode(layout.firstRank(peer), 1, layout.describeRanks(peer) + " (process "
                             + peerSegments[peer].creator().pid() + ") died without finishing");
                     }
-                } else if (now - peerSegments[peer].lastHeartbeatMillis() > livenessTimeoutMillis) {
-                    job.abortFromPeer(layout.firstRank(peer), 1, layout.describeRanks(peer) + " (process "
-                        + peerSegments[peer].creator().pid() + ") has not responded for " + livenessTimeoutMillis / 1000 + " s");
+                } else if (heartbeats.silentNanos(peer, peerSegments[peer].heartbeats()) > livenessTimeoutMillis * 1_000_000) {
+                    ProcessIdentity silent = peerSegments[peer].creator();
+                    job.abortWithCode(layout.firstRank(peer), 1, layout.describeRanks(peer) + " (process " + silent.pid()
+                        + ") has not responded for " + livenessTimeoutMillis / 1000 + " s: " + (silent.isStopped()
+                        ? "it is stopped (SIGSTOP, SIGTSTP or a debugger)" : "it runs, but its progress thread has not"));
                 }
             }
         }
         if (job.abortReason() != null && !inFlightFailed) {
+            failInFlight(job.abortReason());
+        }
+    }
+
+    /** The progress agent stopped on {@code failure}: the job cannot go on, and every process is told why. */
+    void agentFailed(Throwable failure) {
+        job.abortWithCode(-1, 1, "the progress thread of " + layout.describeRanks(me) + " (process "
+            + ProcessHandle.current().pid() + ") failed: " + failure);
+        failure.printStackTrace();
+        if (!inFlightFailed) {
             failInFlight(job.abortReason());
         }
     }

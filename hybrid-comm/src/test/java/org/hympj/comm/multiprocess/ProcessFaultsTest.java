@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Failures on the process path: a JVM killed with SIGKILL, MPI.Abort in one process, an
- * exception in one rank. Each job runs with its own shared-memory directory, which must be
+ * Failures on the process path: a JVM killed with SIGKILL, one stopped with SIGSTOP, MPI.Abort
+ * in one process, an exception in one rank. Each job runs with its own shared-memory directory, which must be
  * empty when the launcher returns.
  */
 @Timeout(120)
@@ -99,6 +99,14 @@ public class ProcessFaultsTest {
      * the ring run a little, and kills that process with SIGKILL; returns its pid and when.
      */
     public static long[] killWhenStarted(Path pidFile) throws Exception {
+        long pid = pidOnceRunning(pidFile);
+        long killedAt = System.currentTimeMillis();
+        assertTrue(ProcessHandle.of(pid).orElseThrow().destroyForcibly(), "SIGKILL sent");
+        return new long[] {pid, killedAt};
+    }
+
+    /** The pid {@link TokenRingUntilKilled}'s rank 1 writes to {@code pidFile}, once the ring has run a little. */
+    private static long pidOnceRunning(Path pidFile) throws Exception {
         long deadline = System.currentTimeMillis() + 60_000;
         while (!Files.exists(pidFile) || Files.readString(pidFile).isBlank()) {
             assertTrue(System.currentTimeMillis() < deadline, "rank 1 never started");
@@ -107,9 +115,44 @@ public class ProcessFaultsTest {
         long pid = Long.parseLong(Files.readString(pidFile).trim());
         Files.delete(pidFile);
         Thread.sleep(400);
-        long killedAt = System.currentTimeMillis();
-        assertTrue(ProcessHandle.of(pid).orElseThrow().destroyForcibly(), "SIGKILL sent");
-        return new long[] {pid, killedAt};
+        return pid;
+    }
+
+    /**
+     * A JVM that lives but does nothing (stopped with SIGSTOP) is found by its heartbeat,
+     * which stands still: the others fail once the liveness timeout has passed by their own
+     * clocks, naming it and saying it is stopped; the launcher then kills it.
+     */
+    @Test
+    void aStoppedJvmFailsTheOthersAfterTheLivenessTimeout() throws Exception {
+        String previous = System.getProperty("hympj.liveness.timeout.seconds");
+        System.setProperty("hympj.liveness.timeout.seconds", "2");
+        try {
+            Path pidFile = shm.getParent().resolve("rank1-" + System.nanoTime() + ".pid");
+            CompletableFuture<ProcessJobs.Result> job = CompletableFuture.supplyAsync(
+                () -> ProcessJobs.run(3, 3, TokenRingUntilKilled.class, pidFile.toString()));
+            long pid = pidOnceRunning(pidFile);
+            long stoppedAt = System.currentTimeMillis();
+            assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(pid)).inheritIO().start().waitFor(), "SIGSTOP sent");
+            ProcessJobs.Result result = job.get(60, TimeUnit.SECONDS);
+            String out = result.output();
+            assertNotEquals(0, result.exitCode(), out);
+            assertFailedWithinFiveSeconds(out, stoppedAt, new int[] {0, 2},
+                "rank 1 (process " + pid + ") has not responded for 2 s: it is stopped");
+            for (int survivor : new int[] {0, 2}) {
+                Matcher m = Pattern.compile("rank " + survivor + " caught MPIException at (\\d+)").matcher(out);
+                // Its last beat can precede the stop by one watch period (100 ms).
+                assertTrue(m.find() && Long.parseLong(m.group(1)) - stoppedAt >= 1_900,
+                    "rank " + survivor + " gave up on the stopped JVM before the timeout:\n" + out);
+            }
+            assertNothingLeftInSharedMemory();
+        } finally {
+            if (previous == null) {
+                System.clearProperty("hympj.liveness.timeout.seconds");
+            } else {
+                System.setProperty("hympj.liveness.timeout.seconds", previous);
+            }
+        }
     }
 
     /** Every survivor printed its MPIException within 5 s of {@code killedAt}, naming what {@code reason} says. */
