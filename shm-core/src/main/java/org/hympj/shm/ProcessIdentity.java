@@ -44,6 +44,27 @@ public record ProcessIdentity(long pid, long startMillis) {
         }
     }
 
+    /**
+     * Asks this process, a JVM, to print every thread's stack to its standard output: SIGQUIT,
+     * which a JVM answers with a thread dump and then runs on (one started with {@code -Xrs}
+     * ends instead). Returns false if the signal could not be sent (no such process, no
+     * {@code kill} command). For a JVM that has stopped responding: its dump says where.
+     */
+    public boolean requestThreadDump() {
+        if (!isAlive()) {
+            return false;
+        }
+        try {
+            return new ProcessBuilder("kill", "-QUIT", Long.toString(pid)).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     private static long startMillis(ProcessHandle process) {
         return process.info().startInstant().map(Instant::toEpochMilli).orElse(0L);
     }

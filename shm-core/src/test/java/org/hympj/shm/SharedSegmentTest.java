@@ -144,6 +144,25 @@ class SharedSegmentTest {
         assertFalse(new ProcessIdentity(sleeper.pid(), 0).isStopped(), "a process that is gone");
     }
 
+    @Test
+    void aRunningJvmAskedForItsThreadsPrintsThemAndRunsOn() throws Exception {
+        Process child = startChild(JobId.random(), "hang");
+        try {
+            ProcessIdentity p = new ProcessIdentity(child.pid(), 0);
+            assertTrue(p.requestThreadDump(), "SIGQUIT sent");
+            BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+            boolean dumped = false;
+            for (String line; !dumped && (line = out.readLine()) != null; ) {
+                dumped = line.startsWith("Full thread dump");
+            }
+            assertTrue(dumped, "the JVM printed its threads");
+            assertTrue(child.isAlive(), "and runs on");
+        } finally {
+            child.destroyForcibly().waitFor();
+        }
+        assertFalse(new ProcessIdentity(child.pid(), 0).requestThreadDump(), "a process that is gone");
+    }
+
     private static void signal(String name, long pid) throws Exception {
         assertEquals(0, new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start().waitFor());
     }

@@ -478,14 +478,22 @@ public final class RingPath implements RemotePath, AutoCloseable {
                 } else if (heartbeats.silentNanos(peer, peerSegments[peer].heartbeats()) > livenessTimeoutMillis * 1_000_000) {
                     ProcessIdentity silent = peerSegments[peer].creator();
                     job.abortWithCode(layout.firstRank(peer), 1, layout.describeRanks(peer) + " (process " + silent.pid()
-                        + ") has not responded for " + livenessTimeoutMillis / 1000 + " s: " + (silent.isStopped()
-                        ? "it is stopped (SIGSTOP, SIGTSTP or a debugger)" : "it runs, but its progress thread has not"));
+                        + ") has not responded for " + livenessTimeoutMillis / 1000 + " s: " + describeSilence(silent));
                 }
             }
         }
         if (job.abortReason() != null && !inFlightFailed) {
             failInFlight(job.abortReason());
         }
+    }
+
+    /** What held a process whose heartbeat stood still; one that runs is asked for its threads' stacks, for the user. */
+    private static String describeSilence(ProcessIdentity silent) {
+        if (silent.isStopped()) {
+            return "it is stopped (SIGSTOP, SIGTSTP or a debugger)";
+        }
+        return "it runs, but its progress thread has not" + (silent.requestThreadDump()
+            ? " (its threads' stacks are in its output, from SIGQUIT)" : "");
     }
 
     /** The progress agent stopped on {@code failure}: the job cannot go on, and every process is told why. */
