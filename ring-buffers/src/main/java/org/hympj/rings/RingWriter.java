@@ -11,6 +11,7 @@ import org.agrona.UnsafeApi;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RecordDescriptor;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
 
@@ -18,7 +19,10 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  * Writes records into an Agrona ring ({@code OneToOneRingBuffer} or
  * {@code ManyToOneRingBuffer}) and waits, making progress, while it is full: nothing is ever
  * overwritten or dropped. Payloads larger than one record go as fragments (see
- * {@link FragmentDescriptor}), each claimed in the ring and copied straight into it.
+ * {@link FragmentDescriptor}), each claimed in the ring and copied straight into it. Into a
+ * {@code OneToOneRingBuffer} it writes through a {@link WindowedProducer}, whose window a
+ * {@link CopyRateWindow} moves when the ring is larger than the narrow window asked for; into
+ * other rings through Agrona's own producer methods.
  *
  * <p>Not thread-safe: one writer object per writing thread (the ring itself may be MPSC).
  * A consumer that has stopped for good blocks its writers; the caller's {@link ProgressHook}
@@ -26,17 +30,30 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  */
 public final class RingWriter {
     private final RingBuffer ring;
+    /** The producer of a one-to-one ring, which may keep to a window of it; null for other rings. */
+    private final WindowedProducer producer;
+    /** Moves the producer's window by how fast fragments copy; null when the ring is no larger than its small window. */
+    private final CopyRateWindow windowPolicy;
     private final IdleStrategy idle;
     /** Set by {@link #claim} when its progress hook did work while the ring was full. */
     private boolean drainedWhileWaiting;
+    /** Fragments written, across streams, so that the one timed in each few rotates through a stream's. */
+    private int fragments;
 
     public RingWriter(RingBuffer ring) {
-        this(ring, new BackoffIdleStrategy(100, 10, 1_000, 100_000));
+        this(ring, Integer.MAX_VALUE);
     }
 
-    public RingWriter(RingBuffer ring, IdleStrategy idle) {
+    /**
+     * A writer that, into a one-to-one ring larger than {@code smallWindow} bytes, keeps its
+     * records in the ring's first {@code smallWindow} bytes while fragments copy fast, and
+     * uses the whole ring while they copy slowly ({@link CopyRateWindow}).
+     */
+    public RingWriter(RingBuffer ring, int smallWindow) {
         this.ring = ring;
-        this.idle = idle;
+        this.producer = ring instanceof OneToOneRingBuffer ? new WindowedProducer((OneToOneRingBuffer) ring) : null;
+        this.windowPolicy = producer != null && smallWindow < ring.capacity() ? new CopyRateWindow(producer, smallWindow) : null;
+        this.idle = new BackoffIdleStrategy(100, 10, 1_000, 100_000);
     }
 
     /** The largest payload {@link #write} takes in one record. */
@@ -47,6 +64,11 @@ public final class RingWriter {
     /** The largest fragment of a bulk payload. */
     public int maxFragmentLength() {
         return ring.maxMsgLength() - HEADER_LENGTH;
+    }
+
+    /** The largest fragment that fits the window in use now: as large a part of it as a record may be of a whole ring. */
+    private int windowFragmentLength() {
+        return producer == null ? maxFragmentLength() : Math.min(maxFragmentLength(), producer.window() / 8 - HEADER_LENGTH);
     }
 
     /**
@@ -60,10 +82,15 @@ public final class RingWriter {
      * it is.
      */
     public int lineAlignedLength(int length) {
-        int capacity = ring.capacity();
-        int start = (int) (ring.producerPosition() & (capacity - 1));
-        if (start + RecordDescriptor.HEADER_LENGTH + length > capacity) {
-            start = 0; // Agrona pads to the end and puts the record at the start
+        int start;
+        if (producer != null) {
+            start = producer.nextRecordIndex(length);
+        } else {
+            int capacity = ring.capacity();
+            start = (int) (ring.producerPosition() & (capacity - 1));
+            if (start + RecordDescriptor.HEADER_LENGTH + length > capacity) {
+                start = 0; // Agrona pads to the end and puts the record at the start
+            }
         }
         int padded = BitUtil.align(start + RecordDescriptor.HEADER_LENGTH + length, BitUtil.CACHE_LINE_LENGTH)
             - start - RecordDescriptor.HEADER_LENGTH;
@@ -77,7 +104,7 @@ public final class RingWriter {
                 + ring.maxMsgLength() + "; send it with writeBulk");
         }
         idle.reset();
-        while (!ring.write(typeId, src, offset, length)) {
+        while (!tryWrite(typeId, src, offset, length)) {
             idle.idle(progress.doWork());
         }
     }
@@ -97,7 +124,8 @@ public final class RingWriter {
      * in fragments of {@code chunk} bytes: smaller fragments let the reader start copying
      * sooner, so the two copies overlap more. If the writer, waiting for room, finds something
      * to drain (the reader is streaming to it at the same time: an exchange), each later
-     * fragment is twice the one before, up to the ring's largest record: the two streams then
+     * fragment is twice the one before, up to the largest record of the window in use (an
+     * eighth of it, as Agrona allows of a whole ring): the two streams then
      * take turns in fewer, larger pieces, and each turn costs per-fragment work on both sides
      * that the JIT has not yet compiled in a job's first exchanges. A stream one way keeps its
      * small fragments.
@@ -109,25 +137,30 @@ public final class RingWriter {
                 + maxFragmentLength() + ")");
         }
         AtomicBuffer buffer = ring.buffer();
-        int largest = maxFragmentLength();
         int size = chunk;
         boolean crossing = false;
         int done = 0;
         do {
-            int n = Math.min(size, length - done);
+            narrowIfDue(); // before the fragment's size is chosen, which the window bounds
+            int n = Math.min(Math.min(size, windowFragmentLength()), length - done);
             drainedWhileWaiting = false;
             int index = claim(typeId, HEADER_LENGTH + n, progress);
             crossing |= drainedWhileWaiting;
             if (crossing) {
-                size = Math.min(largest, size << 1);
+                size = Math.min(maxFragmentLength(), size << 1);
             }
             buffer.putLong(index + STREAM_ID_OFFSET, streamId);
             buffer.putInt(index + TOTAL_LENGTH_OFFSET, length);
             buffer.putInt(index + FRAGMENT_OFFSET_OFFSET, done);
-            if (n > 0) {
+            if (windowPolicy != null && n >= CopyRateWindow.TIMED_COPY_BYTES && ++fragments % CopyRateWindow.FRAGMENTS_PER_SAMPLE == 0) {
+                long start = System.nanoTime();
+                UnsafeApi.copyMemory(srcBase, srcOffset + done, buffer.byteArray(), buffer.addressOffset() + index + HEADER_LENGTH, n);
+                long now = System.nanoTime();
+                windowPolicy.copied(n, now - start, now);
+            } else if (n > 0) {
                 UnsafeApi.copyMemory(srcBase, srcOffset + done, buffer.byteArray(), buffer.addressOffset() + index + HEADER_LENGTH, n);
             }
-            ring.commit(index);
+            commit(index);
             done += n;
         } while (done < length);
     }
@@ -138,9 +171,10 @@ public final class RingWriter {
      * fills it and then calls {@link #commit}.
      */
     public int claim(int typeId, int length, ProgressHook progress) {
+        narrowIfDue();
         idle.reset();
         int index;
-        while ((index = ring.tryClaim(typeId, length)) < 0) {
+        while ((index = tryClaim(typeId, length)) < 0) {
             int work = progress.doWork();
             drainedWhileWaiting |= work > 0;
             idle.idle(work);
@@ -148,14 +182,39 @@ public final class RingWriter {
         return index;
     }
 
+    /** A wide window whose time is up becomes narrow before the next claim. */
+    private void narrowIfDue() {
+        if (windowPolicy != null && !windowPolicy.isNarrow()) {
+            // Only a wide window reads the clock: the narrow one's claims, small messages', stay as cheap as before.
+            windowPolicy.beforeClaim(System.nanoTime());
+        }
+    }
+
+    private int tryClaim(int typeId, int length) {
+        return producer != null ? producer.tryClaim(typeId, length) : ring.tryClaim(typeId, length);
+    }
+
     /** Publishes a record filled after {@link #claim}. */
     public void commit(int index) {
-        ring.commit(index);
+        if (producer != null) {
+            producer.commit(index);
+        } else {
+            ring.commit(index);
+        }
     }
 
     /** Writes one record if there is room now; never waits. */
     public boolean tryWrite(int typeId, DirectBuffer src, int offset, int length) {
-        return ring.write(typeId, src, offset, length);
+        if (producer == null) {
+            return ring.write(typeId, src, offset, length);
+        }
+        int index = producer.tryClaim(typeId, length);
+        if (index < 0) {
+            return false;
+        }
+        ring.buffer().putBytes(index, src, offset, length);
+        producer.commit(index);
+        return true;
     }
 
     /** The ring's memory, where claimed records are filled. */

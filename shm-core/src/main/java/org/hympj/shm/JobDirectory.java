@@ -49,6 +49,18 @@ public final class JobDirectory implements AutoCloseable {
         return Path.of(configured == null || configured.isBlank() ? "/dev/shm" : configured);
     }
 
+    /**
+     * The size of the file system that holds the configured base (a tmpfs's size is fixed, so
+     * every process of a node reads the same), or 0 if it cannot be read.
+     */
+    public static long totalSpace() {
+        try {
+            return Files.getFileStore(baseDirectory()).getTotalSpace();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
     /** Opens (creating it if this process is first) the directory of {@code job} under the configured base. */
     public static JobDirectory open(JobId job) {
         return open(baseDirectory(), job);

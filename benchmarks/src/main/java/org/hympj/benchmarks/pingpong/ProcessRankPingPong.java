@@ -9,6 +9,7 @@ import org.hympj.comm.process.ProcessLayout;
 import org.hympj.comm.process.RingPath;
 import org.hympj.comm.runtime.Bootstrap;
 import org.hympj.comm.runtime.Job;
+import org.hympj.shm.JobDirectory;
 import org.hympj.shm.JobId;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -55,7 +56,7 @@ public class ProcessRankPingPong {
             "-cp", System.getProperty("java.class.path"), EchoRank.class.getName(), Integer.toString(bytes)));
         echo = new ProcessBuilder(command).inheritIO().start();
         Job job = new Job(2, 0, 1);
-        path = RingPath.open(job, layout, 0, id, RingPath.defaultRingBytes(layout.jvms()), RingPath.DEFAULT_FRAGMENT_BYTES, 60_000);
+        path = RingPath.open(job, layout, 0, id, RingPath.defaultRingBytes(layout.jvms(), JobDirectory.totalSpace()), RingPath.DEFAULT_FRAGMENT_BYTES, 60_000);
         job.connect(path);
         path.startProgressAgent(200, null);
         Bootstrap.host(MPI.class.getClassLoader(), job.rank(0));

@@ -3,6 +3,7 @@ package org.hympj.comm.launch;
 import org.hympj.comm.process.ProcessLayout;
 import org.hympj.comm.process.RingPath;
 import org.hympj.comm.runtime.Job;
+import org.hympj.shm.JobDirectory;
 import org.hympj.shm.JobId;
 
 /**
@@ -17,7 +18,7 @@ final class ProcessPathSettings {
 
     static RingPath open(Job job, ProcessLayout layout, int me, JobId jobId) {
         return RingPath.open(job, layout, me, jobId,
-            Integer.getInteger("hympj.shm.ring.bytes", RingPath.defaultRingBytes(layout.jvms())),
+            Integer.getInteger("hympj.shm.ring.bytes", RingPath.defaultRingBytes(layout.jvms(), JobDirectory.totalSpace())),
             Integer.getInteger("hympj.shm.fragment.bytes", RingPath.DEFAULT_FRAGMENT_BYTES),
             Long.getLong("hympj.wireup.timeout.seconds", 60) * 1000);
     }

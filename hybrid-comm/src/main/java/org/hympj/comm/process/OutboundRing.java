@@ -25,9 +25,9 @@ final class OutboundRing {
     /** Holds a sync acknowledgement while it is written, with room for its padding to a line; used only under {@link #lock}. */
     private final UnsafeBuffer ack = new UnsafeBuffer(new byte[BitUtil.CACHE_LINE_LENGTH]);
 
-    OutboundRing(int jvm, AtomicBuffer ringMemory) {
+    OutboundRing(int jvm, AtomicBuffer ringMemory, int window) {
         this.jvm = jvm;
-        this.writer = new RingWriter(new OneToOneRingBuffer(ringMemory));
+        this.writer = new RingWriter(new OneToOneRingBuffer(ringMemory), window);
     }
 
     int jvm() {

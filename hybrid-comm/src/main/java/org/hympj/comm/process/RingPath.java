@@ -40,11 +40,17 @@ import org.hympj.shm.SharedSegment;
  * always make progress.
  */
 public final class RingPath implements RemotePath, AutoCloseable {
-    /** Ring capacity per ordered pair of JVMs while the node's rings fit {@link #NODE_RING_BUDGET}. */
-    public static final int LARGE_RING_BYTES = 2 << 20;
-    /** Ring capacity per ordered pair of JVMs on a node of more JVMs. */
+    /**
+     * The window a writer keeps to in its ring while lines move fast between the two cores
+     * ({@link org.hympj.rings.CopyRateWindow}): the ring size measured best for that, and the
+     * smallest default ring up to 8 JVMs.
+     */
+    public static final int NARROW_WINDOW_BYTES = 2 << 20;
+    /** The largest default ring: what a writer widens its window to while lines move slowly. */
+    public static final int WIDE_RING_BYTES = 64 << 20;
+    /** Ring capacity per ordered pair of JVMs on a node of more JVMs than fit the budget at {@link #NARROW_WINDOW_BYTES}. */
     public static final int SMALL_RING_BYTES = 1 << 20;
-    /** What the rings of a node's JVMs may take together at {@link #LARGE_RING_BYTES} each. */
+    /** What the rings of a node's JVMs may take together, at most a quarter of the shared-memory file system. */
     public static final long NODE_RING_BUDGET = 128L << 20;
     /** Default fragment size of streamed messages, and the largest inline payload. */
     public static final int DEFAULT_FRAGMENT_BYTES = 16 * 1024;
@@ -138,9 +144,11 @@ public final class RingPath implements RemotePath, AutoCloseable {
         if (Integer.bitCount(ringBytes) != 1 || ringBytes < 4096) {
             throw new IllegalArgumentException("the ring size must be a power of two of at least 4096 bytes, not " + ringBytes);
         }
-        int largestFragment = ringBytes / 8 - MessageDescriptor.HEADER_LENGTH;
+        // An inline record is as large as a fragment, and must fit the narrow window a writer may keep to.
+        int window = Math.min(ringBytes, NARROW_WINDOW_BYTES);
+        int largestFragment = window / 8 - MessageDescriptor.HEADER_LENGTH;
         if (fragmentBytes < 1 || fragmentBytes > largestFragment) {
-            throw new IllegalArgumentException("fragments of " + fragmentBytes + " bytes do not fit rings of " + ringBytes
+            throw new IllegalArgumentException("fragments of " + fragmentBytes + " bytes do not fit a ring window of " + window
                 + " bytes: at most " + largestFragment);
         }
         long dataLength = dataLength(layout.jvms(), ringBytes);
@@ -166,18 +174,28 @@ public final class RingPath implements RemotePath, AutoCloseable {
     }
 
     /**
-     * The default capacity of each ring on a node of {@code jvms} JVMs: {@link #LARGE_RING_BYTES}
-     * while the node's {@code jvms * (jvms - 1)} rings take at most {@link #NODE_RING_BUDGET}
-     * (up to 8 JVMs), else {@link #SMALL_RING_BYTES}. Twice the smaller ring lets a writer's
-     * stores find lines that have left the reader's 1 MiB L2 since the last lap, so they need
-     * no transfer from the reader's core, and holds more of a stream in flight: OSU-lite
-     * between 2 JVMs moved 64 and 256 KiB messages at about twice the rate, IS ran 7 to 13 %
-     * faster, CG, MG and FT the same or faster. Larger still (4 MiB) cost CG 12 %, whose
-     * matrices share the L3 with the rings (docs/architecture.md, "What the cap is"). Every JVM of a
-     * node computes the same size from the same count, as the layout of their segments requires.
+     * The default capacity of each ring on a node of {@code jvms} JVMs whose shared-memory file
+     * system holds {@code shmTotalBytes}: the largest power of two up to {@link #WIDE_RING_BYTES}
+     * with which the node's {@code jvms * (jvms - 1)} rings take at most the budget (the lesser
+     * of {@link #NODE_RING_BUDGET} and a quarter of the file system), and never less than
+     * {@link #NARROW_WINDOW_BYTES} while that many fit {@link #NODE_RING_BUDGET} (up to 8 JVMs),
+     * else {@link #SMALL_RING_BYTES}. Two JVMs get 64 MiB rings on a large /dev/shm, of which
+     * the writer uses the first 2 MiB while that is faster and the whole while lines move
+     * slowly between the cores (docs/architecture.md, "A window that follows the cap"); the
+     * files are sparse, and take memory only where written. 2 MiB rather than 1 lets a writer's
+     * stores find lines that have left the reader's 1 MiB L2 since the last lap, and a larger
+     * narrow window (4 MiB) cost CG 12 %, whose matrices share the L3 with it ("What the cap
+     * is"). Every JVM of a node computes the same size from the same count and file system, as
+     * the layout of their segments requires.
      */
-    public static int defaultRingBytes(int jvms) {
-        return (long) jvms * (jvms - 1) * LARGE_RING_BYTES <= NODE_RING_BUDGET ? LARGE_RING_BYTES : SMALL_RING_BYTES;
+    public static int defaultRingBytes(int jvms, long shmTotalBytes) {
+        long rings = (long) jvms * (jvms - 1);
+        if (rings * NARROW_WINDOW_BYTES > NODE_RING_BUDGET) {
+            return SMALL_RING_BYTES;
+        }
+        long budget = Math.min(NODE_RING_BUDGET, shmTotalBytes / 4);
+        long perRing = Math.min(WIDE_RING_BYTES, budget / rings);
+        return perRing <= NARROW_WINDOW_BYTES ? NARROW_WINDOW_BYTES : Integer.highestOneBit((int) perRing);
     }
 
     static String segmentName(int jvm) {
@@ -209,7 +227,8 @@ public final class RingPath implements RemotePath, AutoCloseable {
             peerControl[peer] = new UnsafeBuffer(segment.data(), 0, CONTROL_LENGTH);
             Optional<ProcessHandle> process = ProcessHandle.of(segment.creator().pid());
             peerProcesses[peer] = process.orElse(null);
-            outbound[peer] = new OutboundRing(peer, new UnsafeBuffer(segment.data(), ringOffset(me, peer, ringBytes), ringLength));
+            outbound[peer] = new OutboundRing(peer, new UnsafeBuffer(segment.data(), ringOffset(me, peer, ringBytes), ringLength),
+                NARROW_WINDOW_BYTES);
         }
     }
 
