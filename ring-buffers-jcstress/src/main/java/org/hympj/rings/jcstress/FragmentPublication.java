@@ -5,7 +5,6 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
-import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import org.hympj.rings.ProgressHook;
 import org.hympj.rings.RingWriter;
 import org.openjdk.jcstress.annotations.Actor;
@@ -26,8 +25,7 @@ import org.openjdk.jcstress.infra.results.JJJ_Result;
 @Outcome(expect = FORBIDDEN, desc = "a fragment seen without its header or data")
 @State
 public class FragmentPublication {
-    private final OneToOneRingBuffer ring = new OneToOneRingBuffer(
-        new UnsafeBuffer(new byte[256 + RingBufferDescriptor.TRAILER_LENGTH]));
+    private final OneToOneRingBuffer ring = Rings.oneToOne(256);
     private final RingWriter writer = new RingWriter(ring);
     private final UnsafeBuffer payload = new UnsafeBuffer(new byte[2 * 16]);
 

@@ -3,9 +3,7 @@ package org.hympj.rings.jcstress;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
-import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import org.hympj.rings.WindowedProducer;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -26,8 +24,7 @@ import org.openjdk.jcstress.infra.results.JJ_Result;
 @State
 public class WindowWrapPublication {
     private static final int RING = 8192;
-    private final OneToOneRingBuffer ring = new OneToOneRingBuffer(
-        new UnsafeBuffer(new byte[RING + RingBufferDescriptor.TRAILER_LENGTH]));
+    private final OneToOneRingBuffer ring = Rings.oneToOne(RING);
     private final WindowedProducer producer = new WindowedProducer(ring);
 
     public WindowWrapPublication() {
