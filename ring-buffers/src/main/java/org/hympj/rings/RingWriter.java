@@ -37,8 +37,8 @@ public final class RingWriter {
     private final IdleStrategy idle;
     /** Set by {@link #claim} when its progress hook did work while the ring was full. */
     private boolean drainedWhileWaiting;
-    /** Fragments written, across streams, so that the one timed in each few rotates through a stream's. */
-    private int fragments;
+    /** Copies of at least the timed size made, across messages, so that the one timed in each few rotates through a stream's. */
+    private int copies;
 
     public RingWriter(RingBuffer ring) {
         this(ring, Integer.MAX_VALUE);
@@ -152,14 +152,7 @@ public final class RingWriter {
             buffer.putLong(index + STREAM_ID_OFFSET, streamId);
             buffer.putInt(index + TOTAL_LENGTH_OFFSET, length);
             buffer.putInt(index + FRAGMENT_OFFSET_OFFSET, done);
-            if (windowPolicy != null && n >= CopyRateWindow.TIMED_COPY_BYTES && ++fragments % CopyRateWindow.FRAGMENTS_PER_SAMPLE == 0) {
-                long start = System.nanoTime();
-                UnsafeApi.copyMemory(srcBase, srcOffset + done, buffer.byteArray(), buffer.addressOffset() + index + HEADER_LENGTH, n);
-                long now = System.nanoTime();
-                windowPolicy.copied(n, now - start, now);
-            } else if (n > 0) {
-                UnsafeApi.copyMemory(srcBase, srcOffset + done, buffer.byteArray(), buffer.addressOffset() + index + HEADER_LENGTH, n);
-            }
+            copyIn(srcBase, srcOffset + done, index + HEADER_LENGTH, n);
             commit(index);
             done += n;
         } while (done < length);
@@ -180,6 +173,24 @@ public final class RingWriter {
             idle.idle(work);
         }
         return index;
+    }
+
+    /**
+     * Copies {@code length} bytes from memory named as {@code Unsafe} names it into the ring at
+     * {@code index}, inside a record claimed and not yet committed. Every copy of a payload
+     * into the ring goes through here, so that the window's policy sees them all: one in
+     * {@link CopyRateWindow#COPIES_PER_SAMPLE} of at least {@link CopyRateWindow#TIMED_COPY_BYTES} is timed.
+     */
+    public void copyIn(Object srcBase, long srcOffset, int index, int length) {
+        AtomicBuffer buffer = ring.buffer();
+        if (windowPolicy != null && length >= CopyRateWindow.TIMED_COPY_BYTES && ++copies % CopyRateWindow.COPIES_PER_SAMPLE == 0) {
+            long start = System.nanoTime();
+            UnsafeApi.copyMemory(srcBase, srcOffset, buffer.byteArray(), buffer.addressOffset() + index, length);
+            long now = System.nanoTime();
+            windowPolicy.copied(length, now - start, now);
+        } else if (length > 0) {
+            UnsafeApi.copyMemory(srcBase, srcOffset, buffer.byteArray(), buffer.addressOffset() + index, length);
+        }
     }
 
     /** A wide window whose time is up becomes narrow before the next claim. */

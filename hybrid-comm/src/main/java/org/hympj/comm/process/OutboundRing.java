@@ -7,7 +7,6 @@ import org.agrona.BitUtil;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
-import org.hympj.comm.data.ArrayMemory;
 import org.hympj.comm.match.SendOperation;
 import org.hympj.rings.ProgressHook;
 import org.hympj.rings.RingWriter;
@@ -52,7 +51,7 @@ final class OutboundRing {
             AtomicBuffer b = writer.buffer();
             MessageDescriptor.putEnvelope(b, index, dest, s, syncToken);
             if (inline) {
-                ArrayMemory.copy(s.payloadBase(), s.payloadOffset(), b.byteArray(), b.addressOffset() + index + HEADER_LENGTH, length);
+                writer.copyIn(s.payloadBase(), s.payloadOffset(), index + HEADER_LENGTH, length);
             }
             writer.commit(index);
             if (!inline) {
