@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -202,6 +204,46 @@ class SharedSegmentTest {
         assertTrue(child.waitFor(20, TimeUnit.SECONDS));
         assertEquals(0, child.exitValue());
         assertFalse(Files.exists(base.resolve("hympj-" + job)), "the shutdown hook unlinked the segment and the directory");
+    }
+
+    @Test
+    void aSegmentTakesItsMemoryWhenItIsCreated() throws Exception {
+        // On a tmpfs a sparse segment would take its pages only as its rings first reach them,
+        // and a tmpfs filled by others meanwhile would fail that store with SIGBUS.
+        Path shm = Path.of("/dev/shm");
+        FileStore store = Files.getFileStore(shm);
+        int bytes = 64 << 20;
+        try (JobDirectory dir = JobDirectory.open(shm, JobId.random())) {
+            long before = store.getUsableSpace();
+            dir.createSegment("reserved", bytes);
+            long taken = before - store.getUsableSpace();
+            assertTrue(taken >= bytes - (4 << 20), "creating a segment of " + bytes + " bytes took " + taken + " of /dev/shm");
+        }
+    }
+
+    @Test
+    void aSegmentLargerThanWhatIsLeftIsRefusedAtCreationAndLeavesNoFile() throws Exception {
+        // A tmpfs of 8 MiB of our own, which only a root that may mount has; elsewhere the test is skipped.
+        Path small = Files.createTempDirectory("hympj-small-tmpfs");
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", small.toString())
+            .redirectErrorStream(true).start();
+        boolean mounted = mount.waitFor(10, TimeUnit.SECONDS) && mount.exitValue() == 0;
+        try {
+            assumeTrue(mounted, "cannot mount a tmpfs here");
+            // Past JobDirectory's check of the free space: as when others fill the tmpfs between
+            // that check and the creation.
+            Path segment = small.resolve("big");
+            SharedMemoryException full = assertThrows(SharedMemoryException.class,
+                () -> SharedSegment.create(segment, JobId.random(), 16 << 20));
+            assertTrue(full.getMessage().contains("not enough shared memory") && full.getMessage().contains("hympj.shm.dir"),
+                full.getMessage());
+            assertFalse(Files.exists(segment), "the refused segment's file was left");
+        } finally {
+            if (mounted) {
+                new ProcessBuilder("umount", small.toString()).start().waitFor(10, TimeUnit.SECONDS);
+            }
+            Files.deleteIfExists(small);
+        }
     }
 
     @Test

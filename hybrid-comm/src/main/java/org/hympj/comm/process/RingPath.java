@@ -181,8 +181,8 @@ public final class RingPath implements RemotePath, AutoCloseable {
      * {@link #NARROW_WINDOW_BYTES} while that many fit {@link #NODE_RING_BUDGET} (up to 8 JVMs),
      * else {@link #SMALL_RING_BYTES}. Two JVMs get 64 MiB rings on a large /dev/shm, of which
      * the writer uses the first 2 MiB while that is faster and the whole while lines move
-     * slowly between the cores (docs/architecture.md, "A window that follows the cap"); the
-     * files are sparse, and take memory only where written. 2 MiB rather than 1 lets a writer's
+     * slowly between the cores (docs/architecture.md, "A window that follows the cap"); a
+     * segment takes its memory when it is created. 2 MiB rather than 1 lets a writer's
      * stores find lines that have left the reader's 1 MiB L2 since the last lap, and a larger
      * narrow window (4 MiB) cost CG 12 %, whose matrices share the L3 with it ("What the cap
      * is"). Every JVM of a node computes the same size from the same count and file system, as
