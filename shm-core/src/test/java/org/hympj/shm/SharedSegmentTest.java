@@ -222,6 +222,32 @@ class SharedSegmentTest {
     }
 
     @Test
+    void aProcessThatMapsASegmentWhileItIsCreatedSeesItsWholeLength() throws Exception {
+        // As RingPath's wire-up does: wait for the file to pass its header's length, then map it.
+        JobId job = JobId.random();
+        int bytes = 64 << 20;
+        try (JobDirectory creator = JobDirectory.open(Path.of("/dev/shm"), job);
+             JobDirectory opener = JobDirectory.open(Path.of("/dev/shm"), job)) {
+            Path file = opener.path().resolve("growing");
+            long[] seen = {-1};
+            Thread mapper = new Thread(() -> {
+                try {
+                    while (!Files.exists(file) || Files.size(file) <= SegmentHeaderDescriptor.HEADER_LENGTH) {
+                        Thread.onSpinWait();
+                    }
+                    seen[0] = opener.openSegment("growing").data().capacity();
+                } catch (Exception e) {
+                    seen[0] = -2;
+                }
+            });
+            mapper.start();
+            creator.createSegment("growing", bytes);
+            mapper.join(30_000);
+            assertEquals(bytes, seen[0], "the mapping's data length");
+        }
+    }
+
+    @Test
     void aSegmentLargerThanWhatIsLeftIsRefusedAtCreationAndLeavesNoFile() throws Exception {
         // A tmpfs of 8 MiB of our own, which only a root that may mount has; elsewhere the test is skipped.
         Path small = Files.createTempDirectory("hympj-small-tmpfs");

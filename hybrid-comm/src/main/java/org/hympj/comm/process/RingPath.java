@@ -232,7 +232,7 @@ public final class RingPath implements RemotePath, AutoCloseable {
         }
     }
 
-    /** A segment is there once its file has its full length (mapping sizes it before writing the header). */
+    /** A segment is there once its file has its full length (its creator sizes it in one step, before the header). */
     private static boolean isCreated(Path file) {
         try {
             return Files.size(file) > SegmentHeaderDescriptor.HEADER_LENGTH;
