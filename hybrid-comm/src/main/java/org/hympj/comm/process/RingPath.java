@@ -50,6 +50,12 @@ public final class RingPath implements RemotePath, AutoCloseable {
     public static final int WIDE_RING_BYTES = 64 << 20;
     /** Ring capacity per ordered pair of JVMs on a node of more JVMs than fit the budget at {@link #NARROW_WINDOW_BYTES}. */
     public static final int SMALL_RING_BYTES = 1 << 20;
+    /**
+     * The smallest default ring, on a shared-memory file system too small for the others (a
+     * container's 64 MB /dev/shm and 6 JVMs or more): an eighth of it, less a header, still
+     * holds a {@link #DEFAULT_FRAGMENT_BYTES} fragment.
+     */
+    public static final int MIN_RING_BYTES = 256 << 10;
     /** What the rings of a node's JVMs may take together, at most a quarter of the shared-memory file system. */
     public static final long NODE_RING_BUDGET = 128L << 20;
     /** Default fragment size of streamed messages, and the largest inline payload. */
@@ -175,27 +181,34 @@ public final class RingPath implements RemotePath, AutoCloseable {
 
     /**
      * The default capacity of each ring on a node of {@code jvms} JVMs whose shared-memory file
-     * system holds {@code shmTotalBytes}: the largest power of two up to {@link #WIDE_RING_BYTES}
-     * with which the node's {@code jvms * (jvms - 1)} rings take at most the budget (the lesser
-     * of {@link #NODE_RING_BUDGET} and a quarter of the file system), and never less than
-     * {@link #NARROW_WINDOW_BYTES} while that many fit {@link #NODE_RING_BUDGET} (up to 8 JVMs),
-     * else {@link #SMALL_RING_BYTES}. Two JVMs get 64 MiB rings on a large /dev/shm, of which
-     * the writer uses the first 2 MiB while that is faster and the whole while lines move
-     * slowly between the cores (docs/architecture.md, "A window that follows the cap"); a
-     * segment takes its memory when it is created. 2 MiB rather than 1 lets a writer's
-     * stores find lines that have left the reader's 1 MiB L2 since the last lap, and a larger
-     * narrow window (4 MiB) cost CG 12 %, whose matrices share the L3 with it ("What the cap
-     * is"). Every JVM of a node computes the same size from the same count and file system, as
-     * the layout of their segments requires.
+     * system holds {@code shmTotalBytes} (0 if unknown): the largest power of two up to
+     * {@link #WIDE_RING_BYTES} with which the node's {@code jvms * (jvms - 1)} rings take at most
+     * the budget (the lesser of {@link #NODE_RING_BUDGET} and a quarter of the file system), and
+     * never less than {@link #NARROW_WINDOW_BYTES} up to 8 JVMs, else {@link #SMALL_RING_BYTES},
+     * while rings of that size take at most half the file system; on one too small for that,
+     * as large as its quarter allows, down to {@link #MIN_RING_BYTES}. Two JVMs get 64 MiB
+     * rings on a large /dev/shm, of which the writer uses the first 2 MiB while that is faster
+     * and the whole while lines move slowly between the cores (docs/architecture.md, "A window
+     * that follows the cap"); a segment takes its memory when it is created. 2 MiB rather than
+     * 1 lets a writer's stores find lines that have left the reader's 1 MiB L2 since the last
+     * lap, and a larger narrow window (4 MiB) cost CG 12 %, whose matrices share the L3 with it
+     * ("What the cap is"). Every JVM of a node computes the same size from the same count and
+     * file system, as the layout of their segments requires.
      */
     public static int defaultRingBytes(int jvms, long shmTotalBytes) {
         long rings = (long) jvms * (jvms - 1);
-        if (rings * NARROW_WINDOW_BYTES > NODE_RING_BUDGET) {
-            return SMALL_RING_BYTES;
+        int floor = rings * NARROW_WINDOW_BYTES > NODE_RING_BUDGET ? SMALL_RING_BYTES : NARROW_WINDOW_BYTES;
+        if (shmTotalBytes <= 0) {
+            return floor;
         }
-        long budget = Math.min(NODE_RING_BUDGET, shmTotalBytes / 4);
-        long perRing = Math.min(WIDE_RING_BYTES, budget / rings);
-        return perRing <= NARROW_WINDOW_BYTES ? NARROW_WINDOW_BYTES : Integer.highestOneBit((int) perRing);
+        long perRing = Math.min(NODE_RING_BUDGET, shmTotalBytes / 4) / rings;
+        if (perRing >= floor) {
+            return Integer.highestOneBit((int) Math.min(WIDE_RING_BYTES, perRing));
+        }
+        if (rings * floor <= shmTotalBytes / 2) {
+            return floor;
+        }
+        return perRing <= MIN_RING_BYTES ? MIN_RING_BYTES : Integer.highestOneBit((int) perRing);
     }
 
     static String segmentName(int jvm) {

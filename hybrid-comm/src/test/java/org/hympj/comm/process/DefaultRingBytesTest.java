@@ -19,28 +19,45 @@ class DefaultRingBytesTest {
         for (int jvms = 7; jvms <= 8; jvms++) {
             assertEquals(2 << 20, RingPath.defaultRingBytes(jvms, LARGE_SHM), jvms + " JVMs");
         }
-        for (int jvms : new int[] {9, 16, 64, 300}) {
+        for (int jvms : new int[] {9, 16, 64}) {
             assertEquals(1 << 20, RingPath.defaultRingBytes(jvms, LARGE_SHM), jvms + " JVMs");
         }
+        assertEquals(RingPath.MIN_RING_BYTES, RingPath.defaultRingBytes(300, LARGE_SHM), "89,700 rings of 1 MiB: 88 GB");
     }
 
     @Test
-    void aSmallSharedMemoryFileSystemGetsSmallerRingsButNeverLessThanTheNarrowWindow() {
-        assertEquals(8 << 20, RingPath.defaultRingBytes(2, 64L << 20), "a container's 64 MB /dev/shm: a quarter of it");
+    void aSmallSharedMemoryFileSystemGetsRingsThatFitIt() {
+        long container = 64L << 20;
+        assertEquals(8 << 20, RingPath.defaultRingBytes(2, container), "a container's 64 MB /dev/shm: a quarter of it");
+        assertEquals(2 << 20, RingPath.defaultRingBytes(4, container), "12 rings of 2 MiB take under half of it");
+        assertEquals(512 << 10, RingPath.defaultRingBytes(6, container), "30 rings: 2 MiB each would take 60 of its 64 MB");
+        assertEquals(256 << 10, RingPath.defaultRingBytes(8, container));
+        for (int jvms = 2; jvms <= 11; jvms++) {
+            long total = (long) jvms * (jvms - 1) * RingPath.defaultRingBytes(jvms, container);
+            assertTrue(total <= container / 2, jvms + " JVMs take " + total + " bytes of a 64 MB /dev/shm");
+        }
         assertEquals(2 << 20, RingPath.defaultRingBytes(2, 8L << 20));
-        assertEquals(2 << 20, RingPath.defaultRingBytes(2, 0), "a size that cannot be read");
     }
 
     @Test
-    void ringsStayWithinTheNodeBudgetAndAreWholePowersOfTwo() {
+    void aSizeThatCannotBeReadKeepsTheFormerDefaults() {
+        for (int jvms = 2; jvms <= 8; jvms++) {
+            assertEquals(2 << 20, RingPath.defaultRingBytes(jvms, 0), jvms + " JVMs");
+        }
+        assertEquals(1 << 20, RingPath.defaultRingBytes(9, 0));
+    }
+
+    @Test
+    void ringsAreWholePowersOfTwoWithinTheBudgetAndHoldADefaultFragment() {
         for (long shm : new long[] {0, 64L << 20, 1L << 30, LARGE_SHM}) {
             for (int jvms = 2; jvms <= 300; jvms++) {
                 int bytes = RingPath.defaultRingBytes(jvms, shm);
                 assertEquals(1, Integer.bitCount(bytes), "a power of two");
+                assertTrue(bytes >= RingPath.MIN_RING_BYTES
+                    && RingPath.DEFAULT_FRAGMENT_BYTES <= bytes / 8 - MessageDescriptor.HEADER_LENGTH, bytes + " bytes");
                 long total = (long) jvms * (jvms - 1) * bytes;
                 assertTrue(bytes <= RingPath.NARROW_WINDOW_BYTES || total <= Math.min(RingPath.NODE_RING_BUDGET, shm / 4),
                     jvms + " JVMs, " + shm + " bytes of shared memory");
-                assertTrue(bytes == RingPath.SMALL_RING_BYTES || total <= RingPath.NODE_RING_BUDGET, jvms + " JVMs");
             }
         }
     }
