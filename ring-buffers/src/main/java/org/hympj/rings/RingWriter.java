@@ -32,7 +32,7 @@ public final class RingWriter {
     private final RingBuffer ring;
     /** The producer of a one-to-one ring, which may keep to a window of it; null for other rings. */
     private final WindowedProducer producer;
-    /** Moves the producer's window by how fast fragments copy; null when the ring is no larger than its small window. */
+    /** Moves the producer's window by how fast payloads copy in; null when the ring is no larger than its small window. */
     private final CopyRateWindow windowPolicy;
     private final IdleStrategy idle;
     /** Set by {@link #claim} when its progress hook did work while the ring was full. */
@@ -46,7 +46,7 @@ public final class RingWriter {
 
     /**
      * A writer that, into a one-to-one ring larger than {@code smallWindow} bytes, keeps its
-     * records in the ring's first {@code smallWindow} bytes while fragments copy fast, and
+     * records in the ring's first {@code smallWindow} bytes while payloads copy in fast, and
      * uses the whole ring while they copy slowly ({@link CopyRateWindow}).
      */
     public RingWriter(RingBuffer ring, int smallWindow) {

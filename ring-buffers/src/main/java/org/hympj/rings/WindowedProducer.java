@@ -72,10 +72,6 @@ public final class WindowedProducer {
         return capacity;
     }
 
-    public int maxMsgLength() {
-        return maxMsgLength;
-    }
-
     public int window() {
         return window;
     }
