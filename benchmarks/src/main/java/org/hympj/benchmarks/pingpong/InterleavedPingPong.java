@@ -137,7 +137,8 @@ public final class InterleavedPingPong {
         return quartile(values, 2);
     }
 
-    private static double quartile(double[] values, int q) {
+    /** The q-th quartile of {@code values} (2: the median), as both interleaved tools report it. */
+    static double quartile(double[] values, int q) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         return sorted[Math.min(sorted.length - 1, sorted.length * q / 4)];

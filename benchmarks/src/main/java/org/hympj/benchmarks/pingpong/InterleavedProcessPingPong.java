@@ -5,7 +5,6 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import mpi.MPI;
 import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -129,8 +128,8 @@ public final class InterleavedProcessPingPong {
     }
 
     private static void print(String what, double[] values, String unit) {
-        System.out.printf("%s: median %8.2f%s (q1 %8.2f, q3 %8.2f)%n", what, quartile(values, 2), unit,
-            quartile(values, 1), quartile(values, 3));
+        System.out.printf("%s: median %8.2f%s (q1 %8.2f, q3 %8.2f)%n", what, InterleavedPingPong.quartile(values, 2), unit,
+            InterleavedPingPong.quartile(values, 1), InterleavedPingPong.quartile(values, 3));
     }
 
     /** Nanoseconds per round trip of one cache line written by each side in turn. */
@@ -194,11 +193,5 @@ public final class InterleavedProcessPingPong {
             }
         }
         return (System.nanoTime() - start) / (double) trips;
-    }
-
-    private static double quartile(double[] values, int q) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[Math.min(sorted.length - 1, sorted.length * q / 4)];
     }
 }
