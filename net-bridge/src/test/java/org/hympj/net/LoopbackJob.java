@@ -15,15 +15,28 @@ import org.hympj.net.wireup.JobSecret;
 import org.hympj.net.wireup.PeerAddress;
 import org.hympj.net.wireup.WireUp;
 
-/** The wire-up of a job's JVMs, each played by a thread of the test's JVM, each on its own "node", over 127.0.0.1. */
-final class LoopbackJob {
+/**
+ * The wire-up of a job's JVMs, each played by a thread of the test's JVM, each on its own
+ * "node", over 127.0.0.1. Shared with the MPI layer's tests through this module's test jar.
+ */
+public final class LoopbackJob {
     static final long JOB_HIGH = 0x1234L;
     static final long JOB_LOW = 0x5678L;
 
     final List<String> log = new CopyOnWriteArrayList<>();
+    private final int applicationTypes;
+
+    /** A job whose frames are of the 4 types the bridge's own tests use. */
+    public LoopbackJob() {
+        this(4);
+    }
+
+    public LoopbackJob(int applicationTypes) {
+        this.applicationTypes = applicationTypes;
+    }
 
     /** Wires up {@code jvms} endpoints with the same secret; returns their connections. */
-    WireUp.Connections[] wireUp(int jvms, JobSecret secret, long timeoutMillis) throws Exception {
+    public WireUp.Connections[] wireUp(int jvms, JobSecret secret, long timeoutMillis) throws Exception {
         ExecutorService pool = Executors.newCachedThreadPool();
         try {
             CompletableFuture<PeerAddress> rendezvous = new CompletableFuture<>();
@@ -46,7 +59,7 @@ final class LoopbackJob {
     WireUp.Connections wireUp(int me, int jvms, JobSecret secret, long timeoutMillis, CompletableFuture<PeerAddress> rendezvous)
         throws IOException, InterruptedException, java.util.concurrent.ExecutionException {
         WireUp w = new WireUp(new Handshake.Identity(JOB_HIGH, JOB_LOW, me, secret), jvms, j -> j == me, j -> "JVM " + j,
-            new TcpTransport(), 64 * 1024 + BridgeSettings.FRAME_OVERHEAD, 4, m -> log.add("JVM " + me + ": " + m), timeoutMillis);
+            new TcpTransport(), 64 * 1024 + BridgeSettings.FRAME_OVERHEAD, applicationTypes, m -> log.add("JVM " + me + ": " + m), timeoutMillis);
         InetAddress loopback = InetAddress.getByName("127.0.0.1");
         return me == 0 ? w.run(loopback, rendezvous::complete, null) : w.run(loopback, null, rendezvous.get());
     }

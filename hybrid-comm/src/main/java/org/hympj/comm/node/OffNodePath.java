@@ -266,9 +266,16 @@ public final class OffNodePath implements BridgeEvents {
         return dest;
     }
 
+    /**
+     * Published, not only taken: every JVM's reader sees a dead node's connection end, but in
+     * its own time, and a survivor whose reader has not yet run could first see a second JVM
+     * go (one whose rank failed over this loss and exited) and blame it. The notice goes out
+     * on the ring path too, ahead of this JVM's own exit on every connection, so each survivor
+     * reads this reason first whichever way it learns; later aborts are ignored.
+     */
     @Override
     public void onPeerLost(int peer, String reason) {
-        job.abortFromPeer(layout.firstRank(peer), 1, "lost " + layout.describeJvm(peer) + ": " + reason);
+        job.abortWithCode(layout.firstRank(peer), 1, "lost " + layout.describeJvm(peer) + ": " + reason);
     }
 
     @Override
