@@ -40,7 +40,7 @@ public final class LoopbackJob {
         ExecutorService pool = Executors.newCachedThreadPool();
         try {
             CompletableFuture<PeerAddress> rendezvous = new CompletableFuture<>();
-            @SuppressWarnings("unchecked")
+            @SuppressWarnings({"unchecked", "rawtypes"})
             Future<WireUp.Connections>[] futures = new Future[jvms];
             for (int j = 0; j < jvms; j++) {
                 int me = j;

@@ -53,7 +53,7 @@ public final class OffNodePath implements BridgeEvents {
     private final Arrival[] arrivals;
     private final Long2ObjectHashMap<StreamedArrival>[] streams;
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     public OffNodePath(Job job, ClusterLayout layout, int me, PrintStream log) {
         this.job = job;
         this.layout = layout;

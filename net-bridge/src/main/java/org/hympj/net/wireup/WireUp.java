@@ -211,7 +211,7 @@ public final class WireUp {
     private Link connectRetrying(int j, PeerAddress address) throws IOException {
         while (true) {
             try {
-                return transport.connect(address.socketAddress(), (int) Math.min(remainingMillis(j), 5_000));
+                return transport.connect(address.socketAddress(), Math.min(remainingMillis(j), 5_000));
             } catch (IOException e) {
                 if (System.currentTimeMillis() + 100 > deadline) {
                     throw new IOException("cannot reach " + describe.apply(j) + " at " + address + ": " + e.getMessage()
