@@ -249,8 +249,13 @@ public final class Team implements AutoCloseable {
         return result;
     }
 
-    /** Reduces {@code function}'s partials over {@code [lo, hi)} with a built-in long reduction. */
-    public long parallelReduce(int lo, int hi, Reduction op, LongRangeFunction function) {
+    /**
+     * Reduces {@code function}'s partials over {@code [lo, hi)} with a built-in long reduction.
+     * A name of its own, not an overload of the double form: a lambda such as
+     * {@code (lo, hi) -> count(lo, hi)} fits both function types, and Java would refuse the call
+     * as ambiguous.
+     */
+    public long parallelReduceLong(int lo, int hi, Reduction op, LongRangeFunction function) {
         checkRange(lo, hi);
         Objects.requireNonNull(op, "op");
         Objects.requireNonNull(function, "function");

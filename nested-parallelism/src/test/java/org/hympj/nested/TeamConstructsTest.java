@@ -175,7 +175,7 @@ class TeamConstructsTest {
                     nested.single(inner::incrementAndGet);
                 });
                 outer.parallelFor(0, 10, (a, b) -> assertEquals(10, b - a, "nested loops run whole"));
-                assertEquals(45L, outer.parallelReduce(0, 10, Reduction.SUM, (LongRangeFunction) (a, b) -> {
+                assertEquals(45L, outer.parallelReduceLong(0, 10, Reduction.SUM, (a, b) -> {
                     long s = 0;
                     for (int i = a; i < b; i++) {
                         s += i;
@@ -206,33 +206,33 @@ class TeamConstructsTest {
                 max = Math.max(max, x[i]);
                 sum += y[i];
             }
-            assertEquals(min, team.parallelReduce(0, x.length, Reduction.MIN, (DoubleRangeFunction) (a, b) -> {
+            assertEquals(min, team.parallelReduce(0, x.length, Reduction.MIN, (a, b) -> {
                 double m = Double.POSITIVE_INFINITY;
                 for (int i = a; i < b; i++) {
                     m = Math.min(m, x[i]);
                 }
                 return m;
             }));
-            assertEquals(max, team.parallelReduce(0, x.length, Reduction.MAX, (DoubleRangeFunction) (a, b) -> {
+            assertEquals(max, team.parallelReduce(0, x.length, Reduction.MAX, (a, b) -> {
                 double m = Double.NEGATIVE_INFINITY;
                 for (int i = a; i < b; i++) {
                     m = Math.max(m, x[i]);
                 }
                 return m;
             }));
-            assertEquals(sum, team.parallelReduce(0, y.length, Reduction.SUM, (LongRangeFunction) (a, b) -> {
+            assertEquals(sum, team.parallelReduceLong(0, y.length, Reduction.SUM, (a, b) -> {
                 long s = 0;
                 for (int i = a; i < b; i++) {
                     s += y[i];
                 }
                 return s;
             }));
-            assertEquals(Long.MIN_VALUE, team.parallelReduce(5, 5, Reduction.MAX, (LongRangeFunction) (a, b) -> 1L), "empty range: identity");
+            assertEquals(Long.MIN_VALUE, team.parallelReduceLong(5, 5, Reduction.MAX, (a, b) -> 1L), "empty range: identity");
             double seqSum = 0;
             for (double v : x) {
                 seqSum += v;
             }
-            double parSum = team.parallelReduce(0, x.length, Reduction.SUM, (DoubleRangeFunction) (a, b) -> {
+            double parSum = team.parallelReduce(0, x.length, Reduction.SUM, (a, b) -> {
                 double s = 0;
                 for (int i = a; i < b; i++) {
                     s += x[i];
@@ -335,7 +335,7 @@ class TeamConstructsTest {
             assertTrue(chunk.getMessage().contains("chunk 0 is invalid for DYNAMIC: it must be at least 1"), chunk.getMessage());
             assertThrows(IllegalArgumentException.class, () -> team.parallelFor(0, 3, Schedule.GUIDED, -2, (a, b) -> { }));
             assertThrows(IllegalArgumentException.class, () -> team.parallelFor(0, 3, Schedule.STATIC, -1, (a, b) -> { }));
-            assertThrows(IllegalArgumentException.class, () -> team.parallelReduce(2, 1, Reduction.SUM, (DoubleRangeFunction) (a, b) -> 0));
+            assertThrows(IllegalArgumentException.class, () -> team.parallelReduce(2, 1, Reduction.SUM, (a, b) -> 0));
             assertThrows(NullPointerException.class, () -> team.parallel(null));
         }
         IllegalArgumentException size = assertThrows(IllegalArgumentException.class, () -> Team.create(0));
@@ -379,7 +379,7 @@ class TeamConstructsTest {
         try (Team team = Team.create(threads)) {
             long[] total = new long[1];
             for (int r = 0; r < regions; r++) {
-                total[0] += team.parallelReduce(0, threads * 2, Reduction.SUM, (LongRangeFunction) (a, b) -> b - a);
+                total[0] += team.parallelReduceLong(0, threads * 2, Reduction.SUM, (a, b) -> b - a);
                 if (r % 97 == 0) {
                     // Let the workers park now and then, so parking and unparking are exercised too.
                     java.util.concurrent.locks.LockSupport.parkNanos(2_000_000);
@@ -399,7 +399,7 @@ class TeamConstructsTest {
             for (int i = 0; i < 20_000; i++) {
                 team.parallelFor(0, 64, body);
                 team.parallel(region);
-                team.parallelReduce(0, 64, Reduction.SUM, count);
+                team.parallelReduceLong(0, 64, Reduction.SUM, count);
             }
             long worker = team.workerThread(1).getId();
             long me = Thread.currentThread().getId();
@@ -407,7 +407,7 @@ class TeamConstructsTest {
             for (int i = 0; i < 10_000; i++) {
                 team.parallelFor(0, 64, body);
                 team.parallel(region);
-                team.parallelReduce(0, 64, Reduction.SUM, count);
+                team.parallelReduceLong(0, 64, Reduction.SUM, count);
             }
             long allocated = mx.getThreadAllocatedBytes(me) + mx.getThreadAllocatedBytes(worker) - before;
             assertTrue(allocated < 1024, allocated + " bytes allocated over 30,000 warm regions");

@@ -111,7 +111,7 @@ public class TeamOverhead {
 
     @Benchmark
     public long teamReduction() {
-        return team.parallelReduce(0, THREADS, Reduction.SUM, REDUCE);
+        return team.parallelReduceLong(0, THREADS, Reduction.SUM, REDUCE);
     }
 
     @Benchmark

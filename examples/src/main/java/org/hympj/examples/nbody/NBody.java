@@ -187,7 +187,7 @@ public final class NBody {
             }
             return n;
         };
-        long interactions = team.parallelReduce(0, local.count, Reduction.SUM, walk);
+        long interactions = team.parallelReduceLong(0, local.count, Reduction.SUM, walk);
         double t3 = MPI.Wtime();
         phases[0] += t1 - t0;
         phases[1] += t2 - t1;
