@@ -188,8 +188,8 @@ public final class RingWriter {
             UnsafeApi.copyMemory(srcBase, srcOffset, buffer.byteArray(), buffer.addressOffset() + index, length);
             long now = System.nanoTime();
             windowPolicy.copied(length, now - start, now);
-        } else if (length > 0) {
-            UnsafeApi.copyMemory(srcBase, srcOffset, buffer.byteArray(), buffer.addressOffset() + index, length);
+        } else {
+            MemoryCopy.copy(srcBase, srcOffset, buffer.byteArray(), buffer.addressOffset() + index, length);
         }
     }
 

@@ -3,12 +3,10 @@ package org.hympj.comm.data;
 import org.agrona.UnsafeApi;
 
 /**
- * Copies between the elements of a Java primitive array and raw memory (a mapped ring, or
- * the bytes of another array), in native byte order: how typed messages enter and leave the
- * process path with exactly one copy each way, whatever their element type.
- *
- * <p>Memory is named the way {@code Unsafe} names it: a base object (an array, or null for
- * an absolute address) and a byte offset from it.
+ * Where the elements of a Java primitive array are, named the way {@code Unsafe} names
+ * memory (the array and a byte offset from it), so that typed messages enter and leave rings
+ * and inboxes byte for byte in native order, whatever their element type; the copies
+ * themselves are {@code MemoryCopy}'s.
  */
 public final class ArrayMemory {
     private static final long[] BASE = new long[ElementType.COUNT];
@@ -32,12 +30,5 @@ public final class ArrayMemory {
     /** The byte offset, from a byte[] object, of its byte {@code index}. */
     public static long byteOffset(int index) {
         return BASE[ElementType.BYTE.ordinal()] + index;
-    }
-
-    /** Copies {@code bytes} bytes; either side may be an array or raw memory (null base). */
-    public static void copy(Object srcBase, long srcOffset, Object dstBase, long dstOffset, long bytes) {
-        if (bytes > 0) {
-            UnsafeApi.copyMemory(srcBase, srcOffset, dstBase, dstOffset, bytes);
-        }
     }
 }

@@ -6,6 +6,7 @@ import org.hympj.comm.data.ArrayMemory;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.runtime.ErrorClass;
 import org.hympj.comm.runtime.Job;
+import org.hympj.rings.MemoryCopy;
 
 /**
  * The matching engine of one rank: where every message addressed to it meets a receive.
@@ -258,7 +259,7 @@ public final class MatchingEngine {
             m.form = SendOperation.SERIALIZED;
             byte[] bytes = a.owned ? (byte[]) a.base : new byte[a.byteLength];
             if (!a.owned) {
-                ArrayMemory.copy(a.base, a.offset, bytes, ArrayMemory.byteOffset(0), a.byteLength);
+                MemoryCopy.copy(a.base, a.offset, bytes, ArrayMemory.byteOffset(0), a.byteLength);
             }
             m.data = bytes;
             m.dataHandedOver = true;
@@ -269,7 +270,7 @@ public final class MatchingEngine {
                 m.data = a.base;
             } else {
                 Object copy = q.eagerBuffers.take(a.type, a.count);
-                ArrayMemory.copy(a.base, a.offset, copy, ArrayMemory.elementOffset(a.type, 0), a.byteLength);
+                MemoryCopy.copy(a.base, a.offset, copy, ArrayMemory.elementOffset(a.type, 0), a.byteLength);
                 m.data = copy;
                 m.pooledData = true;
             }
@@ -335,9 +336,9 @@ public final class MatchingEngine {
             return;
         }
         if (a.form == Arrival.SERIALIZED) {
-            ArrayMemory.copy(srcBase, srcOffset, r.serialized, ArrayMemory.byteOffset(payloadOffset), n);
+            MemoryCopy.copy(srcBase, srcOffset, r.serialized, ArrayMemory.byteOffset(payloadOffset), n);
         } else {
-            ArrayMemory.copy(srcBase, srcOffset, r.buffer, ArrayMemory.elementOffset(r.type, r.offset) + payloadOffset, n);
+            MemoryCopy.copy(srcBase, srcOffset, r.buffer, ArrayMemory.elementOffset(r.type, r.offset) + payloadOffset, n);
         }
     }
 

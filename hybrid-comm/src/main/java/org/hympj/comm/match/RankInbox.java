@@ -13,10 +13,10 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RecordDescriptor;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
-import org.hympj.comm.data.ArrayMemory;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.runtime.ErrorClass;
 import org.hympj.comm.runtime.Job;
+import org.hympj.rings.MemoryCopy;
 import org.hympj.rings.RingHead;
 
 /**
@@ -151,7 +151,7 @@ public final class RankInbox {
             UnsafeApi.putInt(null, record + TAG_OFFSET, s.tag);
             UnsafeApi.putInt(null, record + COUNT_OFFSET, s.count);
             UnsafeApi.putInt(null, record + TYPE_OFFSET, s.type.ordinal());
-            ArrayMemory.copy(s.data, s.payloadOffset(), null, record + HEADER_LENGTH, length);
+            MemoryCopy.copy(s.data, s.payloadOffset(), null, record + HEADER_LENGTH, length);
         } catch (RuntimeException | Error e) {
             ring.abort(index);
             throw e;

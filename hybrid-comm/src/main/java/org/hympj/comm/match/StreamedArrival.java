@@ -2,6 +2,7 @@ package org.hympj.comm.match;
 
 import org.hympj.comm.data.ArrayMemory;
 import org.hympj.comm.runtime.ErrorClass;
+import org.hympj.rings.MemoryCopy;
 
 /**
  * A message that arrives from another process in fragments, after its envelope: the process
@@ -60,7 +61,7 @@ public final class StreamedArrival {
         if (claimed != null) {
             MatchingEngine.copyPayload(claimed, arrival, received, base, from, n, accepted);
         } else {
-            ArrayMemory.copy(base, from, staging, stagingOffset + received, n);
+            MemoryCopy.copy(base, from, staging, stagingOffset + received, n);
         }
         received += n;
         if (received < arrival.byteLength()) {

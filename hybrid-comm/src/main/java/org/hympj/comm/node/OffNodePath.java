@@ -9,7 +9,6 @@ import org.agrona.DirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.hympj.comm.data.ArrayMemory;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.match.Arrival;
 import org.hympj.comm.match.SendOperation;
@@ -22,6 +21,7 @@ import org.hympj.net.NodeBridge;
 import org.hympj.net.PeerLostException;
 import org.hympj.net.frame.FrameException;
 import org.hympj.rings.FragmentDescriptor;
+import org.hympj.rings.MemoryCopy;
 
 /**
  * The MPI layer over the net-bridge: how a send to a rank on another node becomes frames
@@ -90,7 +90,7 @@ public final class OffNodePath implements BridgeEvents {
                 int index = bridge.claim(jvm, MESSAGE, MessageDescriptor.HEADER_LENGTH + length);
                 AtomicBuffer b = bridge.buffer(jvm);
                 MessageDescriptor.putEnvelope(b, index, dest, s, token);
-                ArrayMemory.copy(s.payloadBase(), s.payloadOffset(), b.byteArray(),
+                MemoryCopy.copy(s.payloadBase(), s.payloadOffset(), b.byteArray(),
                     b.addressOffset() + index + MessageDescriptor.HEADER_LENGTH, length);
                 bridge.commit(jvm, index);
             } else {
