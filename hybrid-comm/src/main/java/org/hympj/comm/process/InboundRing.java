@@ -71,10 +71,16 @@ final class InboundRing implements ControlledMessageHandler {
     @Override
     public Action onMessage(int type, MutableDirectBuffer buffer, int index, int length) {
         switch (type) {
-            case INLINE:
+            case INLINE_COMPACT: {
+                MatchingEngine engine = engineOf(MessageDescriptor.getCompactEnvelope(buffer, index, arrival));
+                arrival.payload(null, buffer.addressOffset() + index + COMPACT_HEADER_LENGTH, false);
+                return engine.deliver(arrival) && stopAtCompletion ? Action.BREAK : Action.CONTINUE;
+            }
+            case INLINE: {
                 MatchingEngine engine = decodeEnvelope(buffer, index, arrival);
                 arrival.payload(null, buffer.addressOffset() + index + HEADER_LENGTH, false);
                 return engine.deliver(arrival) && stopAtCompletion ? Action.BREAK : Action.CONTINUE;
+            }
             case STREAMED:
                 stream.start(decodeEnvelope(buffer, index, stream.envelope()));
                 return Action.CONTINUE;
@@ -93,7 +99,10 @@ final class InboundRing implements ControlledMessageHandler {
     }
 
     private MatchingEngine decodeEnvelope(MutableDirectBuffer b, int index, Arrival into) {
-        int dest = MessageDescriptor.getEnvelope(b, index, into);
+        return engineOf(MessageDescriptor.getEnvelope(b, index, into));
+    }
+
+    private MatchingEngine engineOf(int dest) {
         if (!job.isLocal(dest)) {
             throw new IllegalStateException("a message for world rank " + dest + " reached the JVM of ranks "
                 + job.firstLocal() + ".." + (job.firstLocal() + job.localCount() - 1));

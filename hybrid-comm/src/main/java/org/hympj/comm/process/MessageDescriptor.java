@@ -14,7 +14,11 @@ import org.hympj.comm.match.SendOperation;
  *       fragments of the ring-buffers bulk path ({@link #FRAGMENT} records, in order, with
  *       nothing between them: the writer holds the ring until the last one is in);</li>
  *   <li>{@link #SYNC_ACK}: an 8-byte token: a receive has matched the synchronous send
- *       that carried it.</li>
+ *       that carried it;</li>
+ *   <li>{@link #INLINE_COMPACT}: an {@code INLINE} message in the common case (typed elements,
+ *       not synchronous, destination below 2^24) with the compact envelope below, so that
+ *       with Agrona's 8-byte header up to 32 bytes of payload share the envelope's cache line,
+ *       which the reader then fetches once (with the full envelope, only 16 bytes do).</li>
  * </ul>
  *
  * <p>The envelope:
@@ -43,6 +47,26 @@ import org.hympj.comm.match.SendOperation;
  *  +---------------------------------------------------------------+
  *  |                 Payload (INLINE records only) ...             | 40
  * </pre>
+ * The compact envelope ({@link #INLINE_COMPACT}):
+ * <pre>
+ *   0                   1                   2                   3
+ *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ *  +---------------------------------------------------------------+
+ *  |                     Context (communicator)                    |  0
+ *  +---------------------------------------------------------------+
+ *  |                     Communicator Size                         |  4
+ *  +---------------------------------------------------------------+
+ *  |                Source (rank in the communicator)              |  8
+ *  +---------------------------------------------------------------+
+ *  |                             Tag                               | 12
+ *  +---------------------------------------------------------------+
+ *  |                         Count (elements)                      | 16
+ *  +---------------+-----------------------------------------------+
+ *  | Element Type  |          Destination (world rank)             | 20
+ *  +---------------+-----------------------------------------------+
+ *  |                 Payload (count times the type's size) ...     | 24
+ * </pre>
+ * (the type in the int's low byte, the destination in its upper 24 bits).
  * Native byte order throughout; the payload starts 8-byte aligned, as Agrona aligns records
  * to 8 bytes. The net-bridge carries the same envelope between nodes (see
  * {@code NodeFrameDescriptor}); it runs on little-endian machines only, so native order is
@@ -53,6 +77,7 @@ public final class MessageDescriptor {
     public static final int STREAMED = 2;
     public static final int FRAGMENT = 3;
     public static final int SYNC_ACK = 4;
+    public static final int INLINE_COMPACT = 5;
 
     public static final int CONTEXT_OFFSET = 0;
     public static final int COMM_SIZE_OFFSET = 4;
@@ -67,6 +92,12 @@ public final class MessageDescriptor {
     public static final int HEADER_LENGTH = 40;
 
     public static final int SYNC_ACK_LENGTH = 8;
+
+    public static final int COMPACT_COUNT_OFFSET = 16;
+    public static final int COMPACT_TYPE_AND_DESTINATION_OFFSET = 20;
+    public static final int COMPACT_HEADER_LENGTH = 24;
+    /** Destinations from here on need the full envelope. */
+    public static final int COMPACT_DESTINATION_LIMIT = 1 << 24;
 
     private MessageDescriptor() {
     }
@@ -83,6 +114,32 @@ public final class MessageDescriptor {
         b.putInt(index + COUNT_OFFSET, s.count());
         b.putInt(index + LENGTH_OFFSET, s.byteLength());
         b.putLong(index + SYNC_TOKEN_OFFSET, syncToken);
+    }
+
+    /** True if the message of {@code s} to world rank {@code dest}, sent inline, fits the compact envelope. */
+    public static boolean fitsCompact(int dest, SendOperation s, long syncToken) {
+        return syncToken == 0 && !s.isSerialized() && dest < COMPACT_DESTINATION_LIMIT
+            && s.byteLength() == s.count() * s.type().size();
+    }
+
+    /** Writes the compact envelope of {@code s} (which {@link #fitsCompact}) for world rank {@code dest} at {@code index}. */
+    public static void putCompactEnvelope(MutableDirectBuffer b, int index, int dest, SendOperation s) {
+        b.putInt(index + CONTEXT_OFFSET, s.context());
+        b.putInt(index + COMM_SIZE_OFFSET, s.commSize());
+        b.putInt(index + SOURCE_OFFSET, s.source());
+        b.putInt(index + TAG_OFFSET, s.tag());
+        b.putInt(index + COMPACT_COUNT_OFFSET, s.count());
+        b.putInt(index + COMPACT_TYPE_AND_DESTINATION_OFFSET, dest << 8 | s.type().ordinal());
+    }
+
+    /** Reads the compact envelope at {@code index} into {@code a}; returns its destination world rank. */
+    public static int getCompactEnvelope(DirectBuffer b, int index, Arrival a) {
+        int typeAndDestination = b.getInt(index + COMPACT_TYPE_AND_DESTINATION_OFFSET);
+        ElementType type = ElementType.of(typeAndDestination & 0xff);
+        int count = b.getInt(index + COMPACT_COUNT_OFFSET);
+        a.envelope(b.getInt(index + CONTEXT_OFFSET), b.getInt(index + COMM_SIZE_OFFSET), b.getInt(index + SOURCE_OFFSET),
+            b.getInt(index + TAG_OFFSET), type, count, Arrival.ELEMENTS, count * type.size(), 0);
+        return typeAndDestination >>> 8;
     }
 
     /** Reads the envelope at {@code index} into {@code a}; returns its destination world rank. */

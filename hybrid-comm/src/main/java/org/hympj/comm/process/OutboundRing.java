@@ -41,17 +41,23 @@ final class OutboundRing {
     void write(int dest, SendOperation s, long syncToken, int fragmentBytes, ProgressHook progress) {
         int length = s.byteLength();
         boolean inline = length <= fragmentBytes;
+        boolean compact = inline && MessageDescriptor.fitsCompact(dest, s, syncToken);
+        int envelope = compact ? COMPACT_HEADER_LENGTH : HEADER_LENGTH;
         lock.lock();
         try {
             // The padding is reckoned from the tail before a wait for room; an acknowledgement this
             // thread writes into the ring while it waits (the lock is reentrant) only leaves this
             // record off a line boundary, and the next one aligned again.
-            int index = writer.claim(inline ? INLINE : STREAMED, writer.lineAlignedLength(HEADER_LENGTH + (inline ? length : 0)),
-                progress);
+            int index = writer.claim(compact ? INLINE_COMPACT : inline ? INLINE : STREAMED,
+                writer.lineAlignedLength(envelope + (inline ? length : 0)), progress);
             AtomicBuffer b = writer.buffer();
-            MessageDescriptor.putEnvelope(b, index, dest, s, syncToken);
+            if (compact) {
+                MessageDescriptor.putCompactEnvelope(b, index, dest, s);
+            } else {
+                MessageDescriptor.putEnvelope(b, index, dest, s, syncToken);
+            }
             if (inline) {
-                writer.copyIn(s.payloadBase(), s.payloadOffset(), index + HEADER_LENGTH, length);
+                writer.copyIn(s.payloadBase(), s.payloadOffset(), index + envelope, length);
             }
             writer.commit(index);
             if (!inline) {
