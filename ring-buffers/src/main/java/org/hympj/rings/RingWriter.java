@@ -7,7 +7,6 @@ import static org.hympj.rings.FragmentDescriptor.TOTAL_LENGTH_OFFSET;
 
 import org.agrona.BitUtil;
 import org.agrona.DirectBuffer;
-import org.agrona.UnsafeApi;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
@@ -185,7 +184,7 @@ public final class RingWriter {
         AtomicBuffer buffer = ring.buffer();
         if (windowPolicy != null && length >= CopyRateWindow.TIMED_COPY_BYTES && ++copies % CopyRateWindow.COPIES_PER_SAMPLE == 0) {
             long start = System.nanoTime();
-            UnsafeApi.copyMemory(srcBase, srcOffset, buffer.byteArray(), buffer.addressOffset() + index, length);
+            MemoryCopy.copy(srcBase, srcOffset, buffer.byteArray(), buffer.addressOffset() + index, length);
             long now = System.nanoTime();
             windowPolicy.copied(length, now - start, now);
         } else {

@@ -3,16 +3,12 @@ package org.hympj.benchmarks.osu;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.hympj.benchmarks.TwoThreadRanks;
 import org.hympj.comm.runtime.JobOutcome;
-import org.hympj.comm.runtime.ThreadJob;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,18 +34,10 @@ class OsuLiteTest {
             options.addAll(List.of("--plot", png.toString()));
         }
         String[] args = options.toArray(new String[0]);
-        URL classes = OsuLite.class.getProtectionDomain().getCodeSource().getLocation();
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        PrintStream out = System.out;
-        JobOutcome outcome;
-        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            outcome = ThreadJob.start(2, new URL[] {classes}, OsuLite.class.getName(), args).await(5_000);
-        } finally {
-            System.setOut(out);
-        }
+        TwoThreadRanks.Run run = TwoThreadRanks.run(OsuLite.class, args);
+        JobOutcome outcome = run.outcome();
         assertTrue(outcome.succeeded(), () -> "rank " + outcome.failedRank() + ": " + outcome.cause());
-        List<String> lines = List.of(captured.toString(StandardCharsets.UTF_8).split("\n"));
+        List<String> lines = run.lines();
         assertTrue(lines.get(0).startsWith("# OSU-lite " + test + " test, 2 ranks"), lines.get(0));
         boolean rate = test.equals("mbw_mr");
         assertEquals(switch (test) {

@@ -3,16 +3,12 @@ package org.hympj.benchmarks.pingpong;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.hympj.benchmarks.TwoThreadRanks;
 import org.hympj.comm.runtime.JobOutcome;
-import org.hympj.comm.runtime.ThreadJob;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,19 +21,10 @@ import org.junit.jupiter.api.Timeout;
 class InterleavedProcessPingPongTest {
     @Test
     void aShortRunReportsEveryPathAndLeavesNoFile() throws Exception {
-        URL classes = InterleavedProcessPingPong.class.getProtectionDomain().getCodeSource().getLocation();
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        PrintStream out = System.out;
-        JobOutcome outcome;
-        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            outcome = ThreadJob.start(2, new URL[] {classes}, InterleavedProcessPingPong.class.getName(),
-                new String[] {"8", "3", "2000"}).await(5_000);
-        } finally {
-            System.setOut(out);
-        }
+        TwoThreadRanks.Run run = TwoThreadRanks.run(InterleavedProcessPingPong.class, "8", "3", "2000");
+        JobOutcome outcome = run.outcome();
         assertTrue(outcome.succeeded(), () -> "rank " + outcome.failedRank() + ": " + outcome.cause());
-        List<String> lines = List.of(captured.toString(StandardCharsets.UTF_8).split("\n"));
+        List<String> lines = run.lines();
         assertTrue(lines.get(0).startsWith("8 B, 2 ranks, 3 rounds of 2000 round trips per path"), lines.get(0));
         List<String> report = lines.subList(1, lines.size());
         assertEquals(5, report.size(), String.join("\n", lines));

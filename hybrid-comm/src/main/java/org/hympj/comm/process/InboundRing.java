@@ -71,18 +71,14 @@ final class InboundRing implements ControlledMessageHandler {
     @Override
     public Action onMessage(int type, MutableDirectBuffer buffer, int index, int length) {
         switch (type) {
-            case INLINE_COMPACT: {
-                MatchingEngine engine = engineOf(MessageDescriptor.getCompactEnvelope(buffer, index, arrival));
-                arrival.payload(null, buffer.addressOffset() + index + COMPACT_HEADER_LENGTH, false);
-                return engine.deliver(arrival) && stopAtCompletion ? Action.BREAK : Action.CONTINUE;
-            }
-            case INLINE: {
-                MatchingEngine engine = decodeEnvelope(buffer, index, arrival);
-                arrival.payload(null, buffer.addressOffset() + index + HEADER_LENGTH, false);
-                return engine.deliver(arrival) && stopAtCompletion ? Action.BREAK : Action.CONTINUE;
-            }
+            case INLINE_COMPACT:
+                return deliverInline(MessageDescriptor.getCompactEnvelope(buffer, index, arrival),
+                    buffer.addressOffset() + index + COMPACT_HEADER_LENGTH);
+            case INLINE:
+                return deliverInline(MessageDescriptor.getEnvelope(buffer, index, arrival),
+                    buffer.addressOffset() + index + HEADER_LENGTH);
             case STREAMED:
-                stream.start(decodeEnvelope(buffer, index, stream.envelope()));
+                stream.start(engineOf(MessageDescriptor.getEnvelope(buffer, index, stream.envelope())));
                 return Action.CONTINUE;
             case FRAGMENT:
                 stream.fragment(null, buffer.addressOffset() + index + FragmentDescriptor.HEADER_LENGTH,
@@ -98,8 +94,10 @@ final class InboundRing implements ControlledMessageHandler {
         }
     }
 
-    private MatchingEngine decodeEnvelope(MutableDirectBuffer b, int index, Arrival into) {
-        return engineOf(MessageDescriptor.getEnvelope(b, index, into));
+    /** Hands {@link #arrival}, whose envelope is read, with its payload at {@code payloadAddress} to rank {@code dest}'s engine. */
+    private Action deliverInline(int dest, long payloadAddress) {
+        arrival.payload(null, payloadAddress, false);
+        return engineOf(dest).deliver(arrival) && stopAtCompletion ? Action.BREAK : Action.CONTINUE;
     }
 
     private MatchingEngine engineOf(int dest) {
