@@ -1,85 +1,148 @@
 package org.hympj.rings;
 
+import java.util.Arrays;
+
 /**
- * Chooses the window of a {@link WindowedProducer} from how fast its writer copies payloads
- * (inline messages and fragments of streamed ones) into the ring. The narrow window keeps the
- * ring in the caches: fastest while the writer's and the reader's cores move lines between
- * them fast (they share a cache), slowest when they do not (cores on other dies or sockets, or
- * a VM's vCPUs placed so for a while), where a writer's store to a line the reader last read
- * waits for the other core, and a wide ring, whose lines the writer finds in memory, streams
- * several times faster (docs/architecture.md, "the cap"). So: narrow, and measured; wide for
- * {@link #WIDE_NANOS} when most of a narrow lap copied slower than
- * {@link #SLOW_BYTES_PER_NANO}; then narrow again to look.
+ * Chooses the window of a {@link WindowedProducer}, narrow or the whole ring, by timing its
+ * writer's copies of payloads (inline messages and fragments of streamed ones) into each.
+ * The narrow window keeps the ring in the caches: fastest while the writer's and the reader's
+ * cores move lines between them fast (they share a cache), slower when they do not (cores on
+ * other dies or sockets, or a VM's vCPUs placed so for a while), where a writer's store to a
+ * line the reader last read waits for the other core, and a wide ring, whose lines the writer
+ * finds in memory, streams faster (docs/architecture.md, "the cap"). How much faster depends
+ * on the phase: this machine has shown narrow rings at 2, 10 and 45 GB/s while wide ones ran
+ * at 10 to 20. So neither is assumed: each is measured in turn, the faster is kept for
+ * {@link #HOLD_NANOS}, and then both are measured again.
+ *
+ * <pre>
+ *   MEASURE_NARROW --(enough samples)--> MEASURE_WIDE --(enough samples)--> HOLD the faster
+ *        ^                                                                       |
+ *        +----------------------------(HOLD_NANOS later)-------------------------+
+ * </pre>
  *
  * <p>What is timed is the writer's copy of one payload in {@link #COPIES_PER_SAMPLE} of at
  * least {@link #TIMED_COPY_BYTES}, alone: not its waits for room, which in an exchange are the
- * other side's turns at writing (timing them widened NPB IS's key exchanges in phases where the
- * narrow ring was the faster). Measured on 2 JVMs (OSU-lite `bw`): in uncapped runs 99.9 % of
- * such copies ran at 20 GB/s or more, in capped runs 99 % under 5; NPB IS and MG, whose
- * sources come from memory, at 5 to 20. A narrow lap counts from its second lap on: in the
- * first, its lines were last written a wide lap ago and have left every cache, so they copy at
- * the wide ring's pace whatever the cores do.
+ * other side's turns at writing. A window's rate is the median of its samples' rates, so that
+ * a copy stretched by a preemption does not decide. Samples count only from lines that show
+ * the window's steady state: a narrow window measured after a wide spell from its second lap
+ * (in its first, its lines were last written a wide lap ago and come from memory), a wide one
+ * once the writer has left the narrow part of the ring (whose lines are still in the caches).
+ * The wide window must be {@link #WIDE_ADVANTAGE} times as fast to be kept: it takes the
+ * shared cache's room from the program's own data for as long as it is in use.
  *
- * <p>Invariant: {@code narrowFrom} is the producer's position when the window last became
- * narrow, and the counts hold only copies made since its first lap ended. Used by the ring's
- * one writer at a time.
+ * <p>Invariant: a copy is a sample of the window in use if it ended the producer's position
+ * past {@code countFrom}, and the samples held are only such copies. Used by the ring's one
+ * writer at a time.
  */
 final class CopyRateWindow {
-    /** Copies slower than this (GB/s) are the cap's: between the phases measured (under 5, and 20 and more). */
-    static final double SLOW_BYTES_PER_NANO = 4.0;
-    /** How long the window stays wide before the narrow one is tried again. */
-    static final long WIDE_NANOS = 100_000_000L;
+    /** How long the faster window is kept before both are measured again. */
+    static final long HOLD_NANOS = 100_000_000L;
+    /** How much faster than the narrow window the wide one must copy to be kept. */
+    static final double WIDE_ADVANTAGE = 1.25;
     /** The writer times one copy in this many: a clock read on every one costs a few per cent in the cache. */
     static final int COPIES_PER_SAMPLE = 4;
     /** Copies smaller than this are not timed: a clock read would be much of their time. */
     static final int TIMED_COPY_BYTES = 4096;
+    /** A window's rate needs at least this many samples (and a quarter of a narrow lap of timed bytes). */
+    static final int MIN_SAMPLES = 8;
+    /** At most this many samples are kept: a window's measurement ends when they are in. */
+    static final int MAX_SAMPLES = 64;
+
+    private enum Phase { MEASURE_NARROW, MEASURE_WIDE, HOLD }
 
     private final WindowedProducer producer;
     private final int narrow;
-    private long narrowFrom;
-    private long slowBytes;
-    private long fastBytes;
-    private long wideUntil;
+    private final double[] rates = new double[MAX_SAMPLES];
+    private int samples;
+    private long sampledBytes;
+    private Phase phase;
+    private long countFrom;
+    private double narrowRate;
+    /** When the phase in hand ends on its own: a hold, or a wide measurement that no copy completes. */
+    private long until;
 
     CopyRateWindow(WindowedProducer producer, int narrow) {
         this.producer = producer;
         this.narrow = narrow;
-        producer.window(narrow);
-        narrowFrom = producer.position();
+        measureNarrow(lapStart(1)); // a new ring's first lap finds its lines in no cache
     }
 
     boolean isNarrow() {
         return producer.window() == narrow;
     }
 
-    /** Before a claim, while wide: a wide window whose time is up becomes narrow again. */
+    /**
+     * Before a claim, while wide: a wide window whose time is up is narrow again, and measured;
+     * so is one whose measurement no timed copy finished in that time (small messages only, which
+     * a narrow ring serves better).
+     */
     void beforeClaim(long nowNanos) {
-        if (!isNarrow() && nowNanos - wideUntil >= 0) {
-            producer.window(narrow);
-            narrowFrom = producer.position();
-            slowBytes = 0;
-            fastBytes = 0;
+        if (!isNarrow() && nowNanos - until >= 0) {
+            measureNarrow(lapStart(2));
         }
     }
 
     /** The writer copied {@code bytes} into the ring in {@code nanos}, ending at {@code nowNanos}. */
     void copied(int bytes, long nanos, long nowNanos) {
-        if (!isNarrow() || bytes < TIMED_COPY_BYTES || producer.position() - narrowFrom <= narrow) {
+        if (phase == Phase.HOLD) {
+            // A narrow hold ends here, at a timed copy: the narrow window's claims read no clock.
+            if (isNarrow() && nowNanos - until >= 0) {
+                measureNarrow(producer.position()); // its lines are warm: nothing to skip
+            }
             return;
         }
-        if (bytes < nanos * SLOW_BYTES_PER_NANO) {
-            slowBytes += bytes;
+        if (bytes < TIMED_COPY_BYTES || producer.position() <= countFrom) {
+            return;
+        }
+        rates[samples++] = (double) bytes / Math.max(1, nanos);
+        sampledBytes += bytes;
+        if (samples < MAX_SAMPLES && (samples < MIN_SAMPLES || sampledBytes < narrow / COPIES_PER_SAMPLE)) {
+            return;
+        }
+        double rate = medianRate();
+        if (phase == Phase.MEASURE_NARROW) {
+            narrowRate = rate;
+            phase = Phase.MEASURE_WIDE;
+            until = nowNanos + HOLD_NANOS;
+            producer.window(producer.capacity());
+            // The writer is in the narrow part now; it has left it a narrow window's length on.
+            startSamples(producer.position() + narrow);
         } else {
-            fastBytes += bytes;
-        }
-        // A lap's worth of the samples (one copy in COPIES_PER_SAMPLE) decides.
-        if (slowBytes + fastBytes >= narrow / COPIES_PER_SAMPLE) {
-            if (slowBytes > fastBytes) {
-                producer.window(producer.capacity());
-                wideUntil = nowNanos + WIDE_NANOS;
+            phase = Phase.HOLD;
+            until = nowNanos + HOLD_NANOS;
+            if (rate < narrowRate * WIDE_ADVANTAGE) {
+                producer.window(narrow);
             }
-            slowBytes = 0;
-            fastBytes = 0;
         }
+    }
+
+    /**
+     * The position where the narrow window's {@code laps}-th lap from now begins. A narrow lap
+     * ends with a padding record to the ring's physical end, so each begins at a multiple of
+     * the capacity. After a wide spell the second is the first whose lines are all in the
+     * caches: the writer may be anywhere in the wide part (then the next lap, its first, is
+     * written where it wrote a wide lap ago) or in the narrow part (then the rest of this lap
+     * and the start of the next are).
+     */
+    private long lapStart(int laps) {
+        long capacity = producer.capacity();
+        return (producer.position() / capacity + laps) * capacity;
+    }
+
+    private void measureNarrow(long from) {
+        phase = Phase.MEASURE_NARROW;
+        producer.window(narrow);
+        startSamples(from);
+    }
+
+    private void startSamples(long from) {
+        countFrom = from;
+        samples = 0;
+        sampledBytes = 0;
+    }
+
+    private double medianRate() {
+        Arrays.sort(rates, 0, samples);
+        return rates[samples / 2];
     }
 }

@@ -45,8 +45,8 @@ public final class RingWriter {
 
     /**
      * A writer that, into a one-to-one ring larger than {@code smallWindow} bytes, keeps its
-     * records in the ring's first {@code smallWindow} bytes while payloads copy in fast, and
-     * uses the whole ring while they copy slowly ({@link CopyRateWindow}).
+     * records in the ring's first {@code smallWindow} bytes or uses the whole ring, whichever
+     * its payloads copy into faster ({@link CopyRateWindow}).
      */
     public RingWriter(RingBuffer ring, int smallWindow) {
         this.ring = ring;

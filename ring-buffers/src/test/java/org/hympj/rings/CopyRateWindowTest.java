@@ -8,70 +8,168 @@ import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 import org.junit.jupiter.api.Test;
 
 /**
- * The window's policy on a clock of the test's own: narrow while copies are fast, wide for a
- * while after a narrow lap of mostly slow copies, never judged on the first lap after it
- * narrows (its lines come from memory then), and narrow again when the wide spell is over.
+ * The window's policy on a clock of the test's own, with copies whose time depends on the
+ * window in use: it measures both windows and keeps the faster for a while (the wide one only
+ * if clearly faster), measures again when that while is over, judges neither on lines that
+ * do not show its steady state, and is not swayed by a few stretched copies.
  */
 class CopyRateWindowTest {
     private static final int RING = 1 << 20;
     private static final int NARROW = 64 * 1024;
     private static final int FRAGMENT = 8192;
+    /** 20 and 2 bytes per nanosecond: the phases' narrow rings, fast and capped. */
     private static final long FAST_NANOS = FRAGMENT / 20;
     private static final long SLOW_NANOS = FRAGMENT / 2;
+    /** 8 bytes per nanosecond: a wide ring from memory. */
+    private static final long WIDE_NANOS = FRAGMENT / 8;
+    /** Each fragment takes this long on the test's clock: a hold lasts 100 fragments. */
+    private static final long STEP_NANOS = 1_000_000;
+    /**
+     * The share of fragments a measurement of the wide window takes when the narrow one is kept:
+     * a cycle here is a hold (100 fragments), the narrow window's 8 samples, and the wide one's
+     * lap to leave the narrow part and 8 samples (16), so about 13 %.
+     */
+    private static final double LOOKING_ONLY = 0.2;
 
     private final OneToOneRingBuffer ring = new OneToOneRingBuffer(RingStressTest.ringMemory(RING));
     private final WindowedProducer producer = new WindowedProducer(ring);
     private final CopyRateWindow policy = new CopyRateWindow(producer, NARROW);
     private long now;
 
-    /** Writes one fragment (the reader keeps up) and reports its copy as taking {@code nanos}: every one is a sample here. */
-    private void fragment(long nanos) {
+    /**
+     * Writes one fragment (the reader keeps up) and reports its copy as taking the time of the
+     * part of the ring it went to: lines of the narrow part copy as the narrow window does,
+     * whatever the window, since they were written a narrow lap ago; the rest as the wide one.
+     */
+    private void fragment(long narrowNanos, long wideNanos) {
         policy.beforeClaim(now);
         int index = producer.tryClaim(1, FRAGMENT);
         producer.commit(index);
         ring.read((type, buffer, i, length) -> { });
         ring.read((type, buffer, i, length) -> { });
-        now += 1_000_000;
-        policy.copied(FRAGMENT, nanos, now);
+        now += STEP_NANOS;
+        policy.copied(FRAGMENT, index < NARROW ? narrowNanos : wideNanos, now);
     }
 
-    /** Fragments enough for {@code laps} laps of the narrow window's samples. */
-    private void laps(double laps, long nanos) {
-        for (int k = 0; k < laps * NARROW / FRAGMENT; k++) {
-            fragment(nanos);
+    private void fragments(int n, long narrowNanos, long wideNanos) {
+        for (int k = 0; k < n; k++) {
+            fragment(narrowNanos, wideNanos);
         }
     }
 
+    /** Fragments until the window is wide (or {@code limit} of them); returns how many were written. */
+    private int untilWide(int limit, long narrowNanos, long wideNanos) {
+        int n = 0;
+        while (policy.isNarrow() && n < limit) {
+            fragment(narrowNanos, wideNanos);
+            n++;
+        }
+        return n;
+    }
+
     @Test
-    void fastCopiesKeepTheWindowNarrow() {
+    void whileTheNarrowWindowIsFasterItIsKeptAndTheWideOneOnlyLookedAt() {
         assertEquals(NARROW, producer.window());
-        laps(20, FAST_NANOS);
-        assertTrue(policy.isNarrow());
+        int wideFragments = 0;
+        for (int k = 0; k < 1000; k++) {
+            fragment(FAST_NANOS, WIDE_NANOS);
+            wideFragments += policy.isNarrow() ? 0 : 1;
+        }
+        assertTrue(wideFragments > 0, "the wide window is measured now and then");
+        assertTrue(wideFragments < LOOKING_ONLY * 1000, "and only measured: wide for " + wideFragments + " of 1000 fragments");
     }
 
     @Test
-    void aLapOfSlowCopiesWidensTheWindowForAWhileAndThenItIsNarrowAgain() {
-        laps(1, SLOW_NANOS);
-        assertTrue(policy.isNarrow(), "the first lap is not judged: its lines have left the caches");
-        for (int k = 0; k < NARROW / FRAGMENT && policy.isNarrow(); k++) {
-            fragment(SLOW_NANOS);
-        }
-        assertFalse(policy.isNarrow(), "slow copies widen the window within a lap of samples");
-        assertEquals(RING, producer.window());
+    void whenTheWideWindowIsFasterItIsKeptForAHoldThenBothAreMeasuredAgain() {
+        untilWide(100, SLOW_NANOS, WIDE_NANOS);
+        assertEquals(RING, producer.window(), "measured wide");
+        // The rest of the measurement and the hold: wide throughout.
         long wideFrom = now;
-        while (now - wideFrom < CopyRateWindow.WIDE_NANOS - 2_000_000) {
-            fragment(FAST_NANOS);
-            assertFalse(policy.isNarrow(), "it stays wide for its time, whatever the copies");
+        while (now - wideFrom < CopyRateWindow.HOLD_NANOS) {
+            fragment(SLOW_NANOS, WIDE_NANOS);
+            assertFalse(policy.isNarrow(), "kept wide: it copies four times as fast");
         }
-        laps(0.5, FAST_NANOS);
+        fragments((int) (CopyRateWindow.HOLD_NANOS / STEP_NANOS), SLOW_NANOS, WIDE_NANOS);
+        // Narrow again to be measured, and this time the narrow window is the faster one.
+        int n = 0;
+        while (!policy.isNarrow() && n++ < 200) {
+            fragment(SLOW_NANOS, WIDE_NANOS);
+        }
         assertTrue(policy.isNarrow(), "narrow again to look");
+        fragments(NARROW / FRAGMENT * 4, FAST_NANOS, WIDE_NANOS);
+        int wide = 0;
+        for (int k = 0; k < 300; k++) {
+            fragment(FAST_NANOS, WIDE_NANOS);
+            wide += policy.isNarrow() ? 0 : 1;
+        }
+        assertTrue(wide < LOOKING_ONLY * 300, "wide only to look: " + wide + " of 300");
     }
 
     @Test
-    void aFewSlowCopiesAmongFastOnesDoNotWiden() {
-        for (int k = 0; k < 40 * NARROW / FRAGMENT; k++) {
-            fragment(k % 5 == 0 ? SLOW_NANOS : FAST_NANOS);
+    void theWideWindowMustBeClearlyFasterToBeKept() {
+        long slightlyFaster = (long) (FAST_NANOS / 1.15);
+        untilWide(100, FAST_NANOS, slightlyFaster);
+        int wide = 0;
+        for (int k = 0; k < 500; k++) {
+            fragment(FAST_NANOS, slightlyFaster);
+            wide += policy.isNarrow() ? 0 : 1;
         }
-        assertTrue(policy.isNarrow(), "a fifth of the copies slow (a preempted writer, say) is not the cap");
+        assertTrue(wide < LOOKING_ONLY * 500, "15 % faster is not enough to give up the cache: wide for " + wide + " of 500");
+    }
+
+    @Test
+    void aFewStretchedCopiesDoNotDecide() {
+        // Every fifth narrow copy preempted for a millisecond: the median still sees the narrow window fast.
+        int wide = 0;
+        for (int k = 0; k < 1000; k++) {
+            fragment(k % 5 == 0 ? 1_000_000 : FAST_NANOS, WIDE_NANOS);
+            wide += policy.isNarrow() ? 0 : 1;
+        }
+        assertTrue(wide < LOOKING_ONLY * 1000, "wide for " + wide + " of 1000");
+    }
+
+    @Test
+    void theFirstNarrowLapAfterAWideSpellIsNotJudged() {
+        untilWide(100, SLOW_NANOS, WIDE_NANOS);
+        while (!policy.isNarrow()) {
+            fragment(SLOW_NANOS, WIDE_NANOS);
+        }
+        // Now narrow and measured. Its first lap comes from memory: slow. Then fast.
+        fragments(NARROW / FRAGMENT, SLOW_NANOS, WIDE_NANOS);
+        int wide = 0;
+        for (int k = 0; k < 300; k++) {
+            fragment(FAST_NANOS, WIDE_NANOS);
+            wide += policy.isNarrow() ? 0 : 1;
+        }
+        assertTrue(wide < LOOKING_ONLY * 300, "judged on its second lap, the narrow window is the faster: wide for " + wide + " of 300");
+    }
+
+    @Test
+    void theWideWindowIsJudgedOnceTheWriterHasLeftTheNarrowPart() {
+        // Narrow copies slow (the cap), the narrow part's lines as slow while the window is wide,
+        // the rest of the ring fast: judged on the narrow part, the wide window would lose.
+        untilWide(100, SLOW_NANOS, WIDE_NANOS);
+        int wide = 0;
+        for (int k = 0; k < 300; k++) {
+            fragment(SLOW_NANOS, WIDE_NANOS);
+            wide += policy.isNarrow() ? 0 : 1;
+        }
+        assertTrue(wide > 300 * 3 / 4, "wide for " + wide + " of 300");
+    }
+
+    @Test
+    void aWideMeasurementThatNoCopyFinishesEndsNarrow() {
+        untilWide(100, SLOW_NANOS, WIDE_NANOS);
+        assertFalse(policy.isNarrow());
+        // Only small records from here on: nothing is timed, and the window narrows when its time is up.
+        for (int k = 0; k < 2 * CopyRateWindow.HOLD_NANOS / STEP_NANOS && !policy.isNarrow(); k++) {
+            policy.beforeClaim(now);
+            int index = producer.tryClaim(1, 64);
+            producer.commit(index);
+            ring.read((type, buffer, i, length) -> { });
+            ring.read((type, buffer, i, length) -> { });
+            now += STEP_NANOS;
+        }
+        assertTrue(policy.isNarrow(), "small messages are served by the narrow window");
     }
 }

@@ -41,12 +41,12 @@ import org.hympj.shm.SharedSegment;
  */
 public final class RingPath implements RemotePath, AutoCloseable {
     /**
-     * The window a writer keeps to in its ring while lines move fast between the two cores
-     * ({@link org.hympj.rings.CopyRateWindow}): the ring size measured best for that, and the
-     * smallest default ring up to 8 JVMs.
+     * The window a writer keeps to in its ring while that copies faster than the whole ring
+     * ({@link org.hympj.rings.CopyRateWindow}; so while lines move fast between the two cores):
+     * the ring size measured best for that, and the smallest default ring up to 8 JVMs.
      */
     public static final int NARROW_WINDOW_BYTES = 2 << 20;
-    /** The largest default ring: what a writer widens its window to while lines move slowly. */
+    /** The largest default ring: what a writer widens its window to while that copies faster. */
     public static final int WIDE_RING_BYTES = 64 << 20;
     /** Ring capacity per ordered pair of JVMs on a node of more JVMs than fit the budget at {@link #NARROW_WINDOW_BYTES}. */
     public static final int SMALL_RING_BYTES = 1 << 20;
@@ -187,9 +187,9 @@ public final class RingPath implements RemotePath, AutoCloseable {
      * never less than {@link #NARROW_WINDOW_BYTES} up to 8 JVMs, else {@link #SMALL_RING_BYTES},
      * while rings of that size take at most half the file system; on one too small for that,
      * as large as its quarter allows, down to {@link #MIN_RING_BYTES}. Two JVMs get 64 MiB
-     * rings on a large /dev/shm, of which the writer uses the first 2 MiB while that is faster
-     * and the whole while lines move slowly between the cores (docs/architecture.md, "A window
-     * that follows the cap"); a segment takes its memory when it is created. 2 MiB rather than
+     * rings on a large /dev/shm, of which the writer uses the first 2 MiB or the whole,
+     * whichever its copies measure faster (docs/architecture.md, "A window that follows the
+     * cap"); a segment takes its memory when it is created. 2 MiB rather than
      * 1 lets a writer's stores find lines that have left the reader's 1 MiB L2 since the last
      * lap, and a larger narrow window (4 MiB) cost CG 12 %, whose matrices share the L3 with it
      * ("What the cap is"). Every JVM of a node computes the same size from the same count and
