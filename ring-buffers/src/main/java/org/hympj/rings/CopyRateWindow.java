@@ -11,14 +11,24 @@ import java.util.Arrays;
  * line the reader last read waits for the other core, and a wide ring, whose lines the writer
  * finds in memory, streams faster (docs/architecture.md, "the cap"). How much faster depends
  * on the phase: this machine has shown narrow rings at 2, 10 and 45 GB/s while wide ones ran
- * at 10 to 20. So neither is assumed: each is measured in turn, the faster is kept for
- * {@link #HOLD_NANOS}, and then both are measured again.
+ * at 10 to 20. So neither is assumed, both are measured:
  *
  * <pre>
- *   MEASURE_NARROW --(enough samples)--> MEASURE_WIDE --(enough samples)--> HOLD the faster
- *        ^                                                                       |
- *        +----------------------------(HOLD_NANOS later)-------------------------+
+ *            narrow rate measured, and the whole ring due or last seen faster
+ *   NARROW ------------------------------------------------------------> MEASURE_WIDE
+ *     ^  ^                                                                  |      |
+ *     |  +------------- wide not 1.25x faster (next look later) -----------+      |
+ *     |                                                    wide 1.25x faster       v
+ *     +-------------------------- HOLD_NANOS later --------------------------- WIDE
  * </pre>
+ *
+ * While narrow, its rate is measured all along (its copies are timed anyway), so a phase that
+ * slows it is seen within a few copies; the whole ring is looked at when the narrow rate falls
+ * below what the whole ring last gave, and otherwise after {@link #HOLD_NANOS}, a wait that
+ * doubles each time the narrow window wins, up to {@link #MAX_EXPLORE_NANOS} (each look writes
+ * a few MiB into lines that come from memory and push the program's data out of the cache).
+ * The whole ring, once it wins, is kept for {@link #HOLD_NANOS}, then the narrow window is
+ * measured again.
  *
  * <p>What is timed is the writer's copy of one payload in {@link #COPIES_PER_SAMPLE} of at
  * least {@link #TIMED_COPY_BYTES}, alone: not its waits for room, which in an exchange are the
@@ -35,10 +45,12 @@ import java.util.Arrays;
  * writer at a time.
  */
 final class CopyRateWindow {
-    /** How long the faster window is kept before both are measured again. */
+    /** How long the whole ring is kept once it measured faster, before the narrow window is measured again. */
     static final long HOLD_NANOS = 100_000_000L;
+    /** The longest wait between two looks at the whole ring while the narrow window keeps winning. */
+    static final long MAX_EXPLORE_NANOS = 1_600_000_000L;
     /** How much faster than the narrow window the wide one must copy to be kept. */
-    static final double WIDE_ADVANTAGE = 1.25;
+    static final double WIDE_ADVANTAGE = 1.5;
     /** The writer times one copy in this many: a clock read on every one costs a few per cent in the cache. */
     static final int COPIES_PER_SAMPLE = 4;
     /** Copies smaller than this are not timed: a clock read would be much of their time. */
@@ -48,7 +60,7 @@ final class CopyRateWindow {
     /** At most this many samples are kept: a window's measurement ends when they are in. */
     static final int MAX_SAMPLES = 64;
 
-    private enum Phase { MEASURE_NARROW, MEASURE_WIDE, HOLD }
+    private enum Phase { NARROW, MEASURE_WIDE, WIDE }
 
     private final WindowedProducer producer;
     private final int narrow;
@@ -58,13 +70,17 @@ final class CopyRateWindow {
     private Phase phase;
     private long countFrom;
     private double narrowRate;
-    /** When the phase in hand ends on its own: a hold, or a wide measurement that no copy completes. */
+    /** The whole ring's rate when last measured; 0 before the first look. */
+    private double wideRate;
+    /** While narrow: when to look at the whole ring again. While wide or measuring it: when that ends on its own. */
     private long until;
+    /** The wait before the next look at the whole ring while the narrow window wins: doubles with each win. */
+    private long exploreEvery = HOLD_NANOS;
 
     CopyRateWindow(WindowedProducer producer, int narrow) {
         this.producer = producer;
         this.narrow = narrow;
-        measureNarrow(lapStart(1)); // a new ring's first lap finds its lines in no cache
+        toNarrow(lapStart(1), 0); // a new ring's first lap finds its lines in no cache
     }
 
     boolean isNarrow() {
@@ -78,20 +94,13 @@ final class CopyRateWindow {
      */
     void beforeClaim(long nowNanos) {
         if (!isNarrow() && nowNanos - until >= 0) {
-            measureNarrow(lapStart(2));
+            toNarrow(lapStart(2), nowNanos);
         }
     }
 
     /** The writer copied {@code bytes} into the ring in {@code nanos}, ending at {@code nowNanos}. */
     void copied(int bytes, long nanos, long nowNanos) {
-        if (phase == Phase.HOLD) {
-            // A narrow hold ends here, at a timed copy: the narrow window's claims read no clock.
-            if (isNarrow() && nowNanos - until >= 0) {
-                measureNarrow(producer.position()); // its lines are warm: nothing to skip
-            }
-            return;
-        }
-        if (bytes < TIMED_COPY_BYTES || producer.position() <= countFrom) {
+        if (phase == Phase.WIDE || bytes < TIMED_COPY_BYTES || producer.position() <= countFrom) {
             return;
         }
         rates[samples++] = (double) bytes / Math.max(1, nanos);
@@ -100,19 +109,30 @@ final class CopyRateWindow {
             return;
         }
         double rate = medianRate();
-        if (phase == Phase.MEASURE_NARROW) {
+        if (phase == Phase.NARROW) {
             narrowRate = rate;
-            phase = Phase.MEASURE_WIDE;
-            until = nowNanos + HOLD_NANOS;
-            producer.window(producer.capacity());
-            // The writer is in the narrow part now; it has left it a narrow window's length on.
-            startSamples(producer.position() + narrow);
-        } else {
-            phase = Phase.HOLD;
-            until = nowNanos + HOLD_NANOS;
-            if (rate < narrowRate * WIDE_ADVANTAGE) {
-                producer.window(narrow);
+            // The narrow window is measured all along (its copies are timed anyway): the whole
+            // ring is looked at the first time, when it is due, or at once if it was faster than
+            // this last time.
+            if (wideRate == 0 || nowNanos - until >= 0 || rate * WIDE_ADVANTAGE < wideRate) {
+                phase = Phase.MEASURE_WIDE;
+                until = nowNanos + HOLD_NANOS;
+                producer.window(producer.capacity());
+                // The writer is in the narrow part now; it has left it a narrow window's length on.
+                startSamples(producer.position() + narrow);
+            } else {
+                startSamples(producer.position());
             }
+            return;
+        }
+        wideRate = rate;
+        if (rate >= narrowRate * WIDE_ADVANTAGE) {
+            phase = Phase.WIDE;
+            until = nowNanos + HOLD_NANOS;
+            exploreEvery = HOLD_NANOS;
+        } else {
+            toNarrow(producer.position(), nowNanos + exploreEvery); // its lines are warm: nothing to skip
+            exploreEvery = Math.min(MAX_EXPLORE_NANOS, 2 * exploreEvery);
         }
     }
 
@@ -129,8 +149,10 @@ final class CopyRateWindow {
         return (producer.position() / capacity + laps) * capacity;
     }
 
-    private void measureNarrow(long from) {
-        phase = Phase.MEASURE_NARROW;
+    /** Narrow, its copies counted from {@code from}; the whole ring looked at again from {@code exploreAt}. */
+    private void toNarrow(long from, long exploreAt) {
+        phase = Phase.NARROW;
+        until = exploreAt;
         producer.window(narrow);
         startSamples(from);
     }

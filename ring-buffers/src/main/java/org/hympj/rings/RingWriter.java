@@ -5,6 +5,7 @@ import static org.hympj.rings.FragmentDescriptor.HEADER_LENGTH;
 import static org.hympj.rings.FragmentDescriptor.STREAM_ID_OFFSET;
 import static org.hympj.rings.FragmentDescriptor.TOTAL_LENGTH_OFFSET;
 
+import java.util.function.LongSupplier;
 import org.agrona.BitUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.AtomicBuffer;
@@ -28,12 +29,22 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  * is where it notices a dead peer and throws.
  */
 public final class RingWriter {
+    /**
+     * The smallest fragment while the window is the whole ring. The writer uses it only while its
+     * copies into the narrow window are slower (the cap), where the reader falls behind and
+     * reads from memory, so little of the two copies' overlap that small fragments buy is
+     * lost, and each fragment's fixed work is spread over more bytes: OSU-lite `bw` on 2 JVMs
+     * in that phase, 64 KiB to 4 MiB, 16.2 to 19.7 GB/s against 14.1 to 18.1 with 16 KiB
+     * (docs/architecture.md, "A window that follows the cap").
+     */
+    static final int WIDE_FRAGMENT_BYTES = 128 * 1024;
     private final RingBuffer ring;
     /** The producer of a one-to-one ring, which may keep to a window of it; null for other rings. */
     private final WindowedProducer producer;
     /** Moves the producer's window by how fast payloads copy in; null when the ring is no larger than its small window. */
     private final CopyRateWindow windowPolicy;
     private final IdleStrategy idle;
+    private final LongSupplier clock;
     /** Set by {@link #claim} when its progress hook did work while the ring was full. */
     private boolean drainedWhileWaiting;
     /** Copies of at least the timed size made, across messages, so that the one timed in each few rotates through a stream's. */
@@ -49,7 +60,13 @@ public final class RingWriter {
      * its payloads copy into faster ({@link CopyRateWindow}).
      */
     public RingWriter(RingBuffer ring, int smallWindow) {
+        this(ring, smallWindow, System::nanoTime);
+    }
+
+    /** As {@link #RingWriter(RingBuffer, int)}, timing its copies with {@code clock} (nanoseconds). */
+    RingWriter(RingBuffer ring, int smallWindow, LongSupplier clock) {
         this.ring = ring;
+        this.clock = clock;
         this.producer = ring instanceof OneToOneRingBuffer ? new WindowedProducer((OneToOneRingBuffer) ring) : null;
         this.windowPolicy = producer != null && smallWindow < ring.capacity() ? new CopyRateWindow(producer, smallWindow) : null;
         this.idle = new BackoffIdleStrategy(100, 10, 1_000, 100_000);
@@ -127,7 +144,8 @@ public final class RingWriter {
      * eighth of it, as Agrona allows of a whole ring): the two streams then
      * take turns in fewer, larger pieces, and each turn costs per-fragment work on both sides
      * that the JIT has not yet compiled in a job's first exchanges. A stream one way keeps its
-     * small fragments.
+     * small fragments while the window is narrow; in the whole ring they are at least
+     * {@link #WIDE_FRAGMENT_BYTES}.
      */
     public void writeBulk(int typeId, long streamId, Object srcBase, long srcOffset, int length, int chunk,
                           ProgressHook progress) {
@@ -141,7 +159,8 @@ public final class RingWriter {
         int done = 0;
         do {
             narrowIfDue(); // before the fragment's size is chosen, which the window bounds
-            int n = Math.min(Math.min(size, windowFragmentLength()), length - done);
+            int wanted = wide() ? Math.max(size, WIDE_FRAGMENT_BYTES) : size;
+            int n = Math.min(Math.min(wanted, windowFragmentLength()), length - done);
             drainedWhileWaiting = false;
             int index = claim(typeId, HEADER_LENGTH + n, progress);
             crossing |= drainedWhileWaiting;
@@ -183,20 +202,25 @@ public final class RingWriter {
     public void copyIn(Object srcBase, long srcOffset, int index, int length) {
         AtomicBuffer buffer = ring.buffer();
         if (windowPolicy != null && length >= CopyRateWindow.TIMED_COPY_BYTES && ++copies % CopyRateWindow.COPIES_PER_SAMPLE == 0) {
-            long start = System.nanoTime();
+            long start = clock.getAsLong();
             MemoryCopy.copy(srcBase, srcOffset, buffer.byteArray(), buffer.addressOffset() + index, length);
-            long now = System.nanoTime();
+            long now = clock.getAsLong();
             windowPolicy.copied(length, now - start, now);
         } else {
             MemoryCopy.copy(srcBase, srcOffset, buffer.byteArray(), buffer.addressOffset() + index, length);
         }
     }
 
+    /** True while this writer's window is the whole ring (never for a ring without a window policy). */
+    boolean wide() {
+        return windowPolicy != null && !windowPolicy.isNarrow();
+    }
+
     /** A wide window whose time is up becomes narrow before the next claim. */
     private void narrowIfDue() {
-        if (windowPolicy != null && !windowPolicy.isNarrow()) {
+        if (wide()) {
             // Only a wide window reads the clock: the narrow one's claims, small messages', stay as cheap as before.
-            windowPolicy.beforeClaim(System.nanoTime());
+            windowPolicy.beforeClaim(clock.getAsLong());
         }
     }
 

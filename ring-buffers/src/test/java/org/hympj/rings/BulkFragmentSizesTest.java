@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
  * stream, doubling up to the ring's largest record once the writer, waiting for room, has
  * found something else to drain (an exchange). The reader here is the writer's own progress
  * hook, run when the ring is full; whether it reports work is what tells the two cases apart.
+ * And while the writer's window is the whole ring, fragments of at least
+ * {@link RingWriter#WIDE_FRAGMENT_BYTES}.
  */
 class BulkFragmentSizesTest {
     private static final int RING = 64 * 1024;
@@ -47,6 +49,43 @@ class BulkFragmentSizesTest {
             assertEquals(expected, sizes.get(i), "fragment " + i + " of " + sizes);
             expected = Math.min(largest, expected * 2);
         }
+    }
+
+    @Test
+    void aStreamOneWayTakesLargerFragmentsWhileTheWindowIsTheWholeRing() {
+        int ringBytes = 4 << 20;
+        int narrow = 256 * 1024;
+        int chunk = 8 * 1024;
+        int payload = 48 << 20;
+        OneToOneRingBuffer ring = new OneToOneRingBuffer(RingStressTest.ringMemory(ringBytes));
+        // Every copy takes 4 us on the writer's clock, whatever its size: the narrow window's
+        // 8 KiB fragments copy at 2 GB/s, the whole ring's at least 32.
+        long[] now = {0};
+        RingWriter writer = new RingWriter(ring, narrow, () -> now[0] += 4096);
+        byte[] data = Payloads.make(3, 1, payload);
+        byte[] received = new byte[payload];
+        List<Integer> sizes = new ArrayList<>();
+        FragmentHandler copy = (type, stream, total, offset, buffer, index, length) -> {
+            sizes.add(length);
+            buffer.getBytes(index, received, offset, length);
+        };
+        ProgressHook drain = () -> {
+            ring.read((type, buffer, index, length) -> RingWriter.decodeFragment(type, buffer, index, length, copy));
+            return 0;
+        };
+        writer.writeBulk(Payloads.BULK, 1L, data, BufferUtil.ARRAY_BASE_OFFSET, payload, chunk, drain);
+        while (ring.size() > 0) {
+            ring.read((type, buffer, index, length) -> RingWriter.decodeFragment(type, buffer, index, length, copy));
+        }
+        assertArrayEquals(data, received);
+        assertEquals(chunk, sizes.get(0), "narrow first, measured");
+        int wide = 0;
+        for (int size : sizes.subList(0, sizes.size() - 1)) {
+            assertTrue(size == chunk || size == RingWriter.WIDE_FRAGMENT_BYTES, "fragment of " + size);
+            wide += size == RingWriter.WIDE_FRAGMENT_BYTES ? 1 : 0;
+        }
+        assertTrue(wide * RingWriter.WIDE_FRAGMENT_BYTES > payload / 2, "most of the stream wide: " + wide + " large fragments");
+        assertTrue(writer.wide());
     }
 
     /** Writes one payload through a small ring, draining it from the writer's hook; returns the fragment sizes read, in order. */

@@ -4,13 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 import org.junit.jupiter.api.Test;
 
 /**
- * The window's policy on a clock of the test's own, with copies whose time depends on the
- * window in use: it measures both windows and keeps the faster for a while (the wide one only
- * if clearly faster), measures again when that while is over, judges neither on lines that
+ * The window's policy on a clock of the test's own, with copies whose time depends on the part
+ * of the ring they go to: it measures both windows and keeps the faster (the wide one only if
+ * clearly faster, and for a while), looks at the wide one less and less often while the narrow
+ * one keeps winning but at once when the narrow one slows down, judges neither on lines that
  * do not show its steady state, and is not swayed by a few stretched copies.
  */
 class CopyRateWindowTest {
@@ -25,11 +28,11 @@ class CopyRateWindowTest {
     /** Each fragment takes this long on the test's clock: a hold lasts 100 fragments. */
     private static final long STEP_NANOS = 1_000_000;
     /**
-     * The share of fragments a measurement of the wide window takes when the narrow one is kept:
-     * a cycle here is a hold (100 fragments), the narrow window's 8 samples, and the wide one's
-     * lap to leave the narrow part and 8 samples (16), so about 13 %.
+     * The most of the fragments that looks at the wide window may take while the narrow one is
+     * kept: each look is a lap to leave the narrow part and 8 samples (16 fragments), the first
+     * after 100 fragments (a hold), and later ones further apart.
      */
-    private static final double LOOKING_ONLY = 0.2;
+    private static final double LOOKING_ONLY = 0.15;
 
     private final OneToOneRingBuffer ring = new OneToOneRingBuffer(RingStressTest.ringMemory(RING));
     private final WindowedProducer producer = new WindowedProducer(ring);
@@ -103,6 +106,34 @@ class CopyRateWindowTest {
             wide += policy.isNarrow() ? 0 : 1;
         }
         assertTrue(wide < LOOKING_ONLY * 300, "wide only to look: " + wide + " of 300");
+    }
+
+    @Test
+    void looksAtTheWideWindowLessOftenWhileTheNarrowOneKeepsWinning() {
+        List<Long> looks = new ArrayList<>();
+        boolean wasNarrow = true;
+        for (int k = 0; k < 6000; k++) {
+            fragment(FAST_NANOS, WIDE_NANOS);
+            if (wasNarrow && !policy.isNarrow()) {
+                looks.add(now);
+            }
+            wasNarrow = policy.isNarrow();
+        }
+        assertTrue(looks.size() >= 5 && looks.size() <= 9, "looks at " + looks);
+        long lastGap = looks.get(looks.size() - 1) - looks.get(looks.size() - 2);
+        assertTrue(lastGap >= CopyRateWindow.MAX_EXPLORE_NANOS, "the wait grew to its most: " + looks);
+    }
+
+    @Test
+    void aNarrowWindowThatSlowsDownIsComparedAtOnce() {
+        fragments(6000, FAST_NANOS, WIDE_NANOS); // the looks at the wide window are far apart now
+        int n = 0;
+        while (n < 1000 && policy.isNarrow()) {
+            fragment(SLOW_NANOS, WIDE_NANOS);
+            n++;
+        }
+        assertFalse(policy.isNarrow());
+        assertTrue(n <= 2 * NARROW / FRAGMENT + 2, "wide after " + n + " slow narrow copies, not after the wait");
     }
 
     @Test
