@@ -17,16 +17,17 @@ import java.util.Arrays;
  *            narrow rate measured, and the whole ring due or last seen faster
  *   NARROW ------------------------------------------------------------> MEASURE_WIDE
  *     ^  ^                                                                  |      |
- *     |  +------------- wide not 1.25x faster (next look later) -----------+      |
- *     |                                                    wide 1.25x faster       v
+ *     |  +------------- wide not 1.5x faster (next look later) ------------+      |
+ *     |                                                     wide 1.5x faster       v
  *     +-------------------------- HOLD_NANOS later --------------------------- WIDE
  * </pre>
  *
  * While narrow, its rate is measured all along (its copies are timed anyway), so a phase that
  * slows it is seen within a few copies; the whole ring is looked at when the narrow rate falls
- * below what the whole ring last gave, and otherwise after {@link #HOLD_NANOS}, a wait that
- * doubles each time the narrow window wins, up to {@link #MAX_EXPLORE_NANOS} (each look writes
- * a few MiB into lines that come from memory and push the program's data out of the cache).
+ * below what the whole ring last gave or to half its own last rate, and otherwise after
+ * {@link #HOLD_NANOS}, a wait that doubles each time the narrow window wins, up to
+ * {@link #MAX_EXPLORE_NANOS} (each look writes a few MiB into lines that come from memory and
+ * push the program's data out of the cache).
  * The whole ring, once it wins, is kept for {@link #HOLD_NANOS}, then the narrow window is
  * measured again.
  *
@@ -49,6 +50,8 @@ final class CopyRateWindow {
     static final long HOLD_NANOS = 100_000_000L;
     /** The longest wait between two looks at the whole ring while the narrow window keeps winning. */
     static final long MAX_EXPLORE_NANOS = 1_600_000_000L;
+    /** A narrow rate this many times lower than the one before it has the whole ring looked at again at once. */
+    static final double NARROW_DROP = 2;
     /** How much faster than the narrow window the wide one must copy to be kept. */
     static final double WIDE_ADVANTAGE = 1.5;
     /** The writer times one copy in this many: a clock read on every one costs a few per cent in the cache. */
@@ -110,11 +113,14 @@ final class CopyRateWindow {
         }
         double rate = medianRate();
         if (phase == Phase.NARROW) {
-            narrowRate = rate;
             // The narrow window is measured all along (its copies are timed anyway): the whole
-            // ring is looked at the first time, when it is due, or at once if it was faster than
-            // this last time.
-            if (wideRate == 0 || nowNanos - until >= 0 || rate * WIDE_ADVANTAGE < wideRate) {
+            // ring is looked at the first time, when it is due, at once if it was faster than
+            // this last time, and at once if the narrow window has lost half its rate (the phase
+            // may have changed since the whole ring was measured).
+            boolean due = wideRate == 0 || nowNanos - until >= 0 || rate * WIDE_ADVANTAGE < wideRate
+                || rate * NARROW_DROP < narrowRate;
+            narrowRate = rate;
+            if (due) {
                 phase = Phase.MEASURE_WIDE;
                 until = nowNanos + HOLD_NANOS;
                 producer.window(producer.capacity());

@@ -137,6 +137,23 @@ class CopyRateWindowTest {
     }
 
     @Test
+    void aNarrowWindowThatLosesHalfItsRateHasTheWideOneLookedAtAgainAtOnce() {
+        // The whole ring measured slower than the narrow window's 2 bytes per ns: falling to
+        // it is no reason to look; halving is.
+        long wideAtOne = FRAGMENT;
+        fragments(6000, FAST_NANOS, wideAtOne);
+        assertTrue(policy.isNarrow());
+        int n = 0;
+        while (n < 1000 && policy.isNarrow()) {
+            fragment(SLOW_NANOS, WIDE_NANOS);
+            n++;
+        }
+        assertTrue(n <= 2 * NARROW / FRAGMENT + 2, "looked at after " + n + " slow narrow copies, not after the wait");
+        fragments(50, SLOW_NANOS, WIDE_NANOS);
+        assertFalse(policy.isNarrow(), "and kept: it is four times as fast now");
+    }
+
+    @Test
     void theWideWindowMustBeClearlyFasterToBeKept() {
         long slightlyFaster = (long) (FAST_NANOS / 1.15);
         untilWide(100, FAST_NANOS, slightlyFaster);
