@@ -62,22 +62,7 @@ class BulkFragmentSizesTest {
         // 8 KiB fragments copy at 2 GB/s, the whole ring's at least 32.
         long[] now = {0};
         RingWriter writer = new RingWriter(ring, narrow, () -> now[0] += 4096);
-        byte[] data = Payloads.make(3, 1, payload);
-        byte[] received = new byte[payload];
-        List<Integer> sizes = new ArrayList<>();
-        FragmentHandler copy = (type, stream, total, offset, buffer, index, length) -> {
-            sizes.add(length);
-            buffer.getBytes(index, received, offset, length);
-        };
-        ProgressHook drain = () -> {
-            ring.read((type, buffer, index, length) -> RingWriter.decodeFragment(type, buffer, index, length, copy));
-            return 0;
-        };
-        writer.writeBulk(Payloads.BULK, 1L, data, BufferUtil.ARRAY_BASE_OFFSET, payload, chunk, drain);
-        while (ring.size() > 0) {
-            ring.read((type, buffer, index, length) -> RingWriter.decodeFragment(type, buffer, index, length, copy));
-        }
-        assertArrayEquals(data, received);
+        List<Integer> sizes = write(ring, writer, payload, chunk, false);
         assertEquals(chunk, sizes.get(0), "narrow first, measured");
         int wide = 0;
         for (int size : sizes.subList(0, sizes.size() - 1)) {
@@ -91,23 +76,31 @@ class BulkFragmentSizesTest {
     /** Writes one payload through a small ring, draining it from the writer's hook; returns the fragment sizes read, in order. */
     private static List<Integer> write(boolean hookReportsWork) {
         OneToOneRingBuffer ring = new OneToOneRingBuffer(RingStressTest.ringMemory(RING));
-        RingWriter writer = new RingWriter(ring);
-        byte[] payload = Payloads.make(1, 7, PAYLOAD);
-        byte[] received = new byte[PAYLOAD];
+        return write(ring, new RingWriter(ring), PAYLOAD, CHUNK, hookReportsWork);
+    }
+
+    /**
+     * Writes one payload of {@code length} bytes through {@code writer} in fragments of
+     * {@code chunk}, draining {@code ring} from the writer's hook, which reports work if
+     * {@code hookReportsWork}; checks every byte and returns the fragment sizes read, in order.
+     */
+    private static List<Integer> write(OneToOneRingBuffer ring, RingWriter writer, int length, int chunk, boolean hookReportsWork) {
+        byte[] payload = Payloads.make(1, 7, length);
+        byte[] received = new byte[length];
         List<Integer> sizes = new ArrayList<>();
-        FragmentHandler copy = (type, stream, total, offset, buffer, index, length) -> {
-            sizes.add(length);
-            buffer.getBytes(index, received, offset, length);
+        FragmentHandler copy = (type, stream, total, offset, buffer, index, fragment) -> {
+            sizes.add(fragment);
+            buffer.getBytes(index, received, offset, fragment);
         };
         ProgressHook drain = () -> {
-            int records = ring.read((type, buffer, index, length) -> RingWriter.decodeFragment(type, buffer, index, length, copy));
+            int records = ring.read((type, buffer, index, record) -> RingWriter.decodeFragment(type, buffer, index, record, copy));
             return hookReportsWork ? records : 0;
         };
-        writer.writeBulk(Payloads.BULK, 1L, payload, BufferUtil.ARRAY_BASE_OFFSET, PAYLOAD, CHUNK, drain);
+        writer.writeBulk(Payloads.BULK, 1L, payload, BufferUtil.ARRAY_BASE_OFFSET, length, chunk, drain);
         while (ring.size() > 0) {
             // The fragments still in the ring (a read that meets the padding before the ring's
             // end consumes it and returns 0, so count the bytes left, not the records read).
-            ring.read((type, buffer, index, length) -> RingWriter.decodeFragment(type, buffer, index, length, copy));
+            ring.read((type, buffer, index, record) -> RingWriter.decodeFragment(type, buffer, index, record, copy));
         }
         assertArrayEquals(payload, received);
         return sizes;

@@ -60,6 +60,16 @@ class CopyRateWindowTest {
         }
     }
 
+    /** Writes {@code n} fragments; returns how many of them went while the window was wide. */
+    private int wideFragments(int n, long narrowNanos, long wideNanos) {
+        int wide = 0;
+        for (int k = 0; k < n; k++) {
+            fragment(narrowNanos, wideNanos);
+            wide += policy.isNarrow() ? 0 : 1;
+        }
+        return wide;
+    }
+
     /** Fragments until the window is wide (or {@code limit} of them); returns how many were written. */
     private int untilWide(int limit, long narrowNanos, long wideNanos) {
         int n = 0;
@@ -73,13 +83,9 @@ class CopyRateWindowTest {
     @Test
     void whileTheNarrowWindowIsFasterItIsKeptAndTheWideOneOnlyLookedAt() {
         assertEquals(NARROW, producer.window());
-        int wideFragments = 0;
-        for (int k = 0; k < 1000; k++) {
-            fragment(FAST_NANOS, WIDE_NANOS);
-            wideFragments += policy.isNarrow() ? 0 : 1;
-        }
-        assertTrue(wideFragments > 0, "the wide window is measured now and then");
-        assertTrue(wideFragments < LOOKING_ONLY * 1000, "and only measured: wide for " + wideFragments + " of 1000 fragments");
+        int wide = wideFragments(1000, FAST_NANOS, WIDE_NANOS);
+        assertTrue(wide > 0, "the wide window is measured now and then");
+        assertTrue(wide < LOOKING_ONLY * 1000, "and only measured: wide for " + wide + " of 1000 fragments");
     }
 
     @Test
@@ -100,11 +106,7 @@ class CopyRateWindowTest {
         }
         assertTrue(policy.isNarrow(), "narrow again to look");
         fragments(NARROW / FRAGMENT * 4, FAST_NANOS, WIDE_NANOS);
-        int wide = 0;
-        for (int k = 0; k < 300; k++) {
-            fragment(FAST_NANOS, WIDE_NANOS);
-            wide += policy.isNarrow() ? 0 : 1;
-        }
+        int wide = wideFragments(300, FAST_NANOS, WIDE_NANOS);
         assertTrue(wide < LOOKING_ONLY * 300, "wide only to look: " + wide + " of 300");
     }
 
@@ -127,11 +129,7 @@ class CopyRateWindowTest {
     @Test
     void aNarrowWindowThatSlowsDownIsComparedAtOnce() {
         fragments(6000, FAST_NANOS, WIDE_NANOS); // the looks at the wide window are far apart now
-        int n = 0;
-        while (n < 1000 && policy.isNarrow()) {
-            fragment(SLOW_NANOS, WIDE_NANOS);
-            n++;
-        }
+        int n = untilWide(1000, SLOW_NANOS, WIDE_NANOS);
         assertFalse(policy.isNarrow());
         assertTrue(n <= 2 * NARROW / FRAGMENT + 2, "wide after " + n + " slow narrow copies, not after the wait");
     }
@@ -143,11 +141,7 @@ class CopyRateWindowTest {
         long wideAtOne = FRAGMENT;
         fragments(6000, FAST_NANOS, wideAtOne);
         assertTrue(policy.isNarrow());
-        int n = 0;
-        while (n < 1000 && policy.isNarrow()) {
-            fragment(SLOW_NANOS, WIDE_NANOS);
-            n++;
-        }
+        int n = untilWide(1000, SLOW_NANOS, WIDE_NANOS);
         assertTrue(n <= 2 * NARROW / FRAGMENT + 2, "looked at after " + n + " slow narrow copies, not after the wait");
         fragments(50, SLOW_NANOS, WIDE_NANOS);
         assertFalse(policy.isNarrow(), "and kept: it is four times as fast now");
@@ -155,14 +149,10 @@ class CopyRateWindowTest {
 
     @Test
     void theWideWindowMustBeClearlyFasterToBeKept() {
-        long slightlyFaster = (long) (FAST_NANOS / 1.15);
+        long slightlyFaster = (long) (FAST_NANOS / 1.4);
         untilWide(100, FAST_NANOS, slightlyFaster);
-        int wide = 0;
-        for (int k = 0; k < 500; k++) {
-            fragment(FAST_NANOS, slightlyFaster);
-            wide += policy.isNarrow() ? 0 : 1;
-        }
-        assertTrue(wide < LOOKING_ONLY * 500, "15 % faster is not enough to give up the cache: wide for " + wide + " of 500");
+        int wide = wideFragments(500, FAST_NANOS, slightlyFaster);
+        assertTrue(wide < LOOKING_ONLY * 500, "40 % faster is not enough to give up the cache: wide for " + wide + " of 500");
     }
 
     @Test
@@ -184,11 +174,7 @@ class CopyRateWindowTest {
         }
         // Now narrow and measured. Its first lap comes from memory: slow. Then fast.
         fragments(NARROW / FRAGMENT, SLOW_NANOS, WIDE_NANOS);
-        int wide = 0;
-        for (int k = 0; k < 300; k++) {
-            fragment(FAST_NANOS, WIDE_NANOS);
-            wide += policy.isNarrow() ? 0 : 1;
-        }
+        int wide = wideFragments(300, FAST_NANOS, WIDE_NANOS);
         assertTrue(wide < LOOKING_ONLY * 300, "judged on its second lap, the narrow window is the faster: wide for " + wide + " of 300");
     }
 
@@ -197,11 +183,7 @@ class CopyRateWindowTest {
         // Narrow copies slow (the cap), the narrow part's lines as slow while the window is wide,
         // the rest of the ring fast: judged on the narrow part, the wide window would lose.
         untilWide(100, SLOW_NANOS, WIDE_NANOS);
-        int wide = 0;
-        for (int k = 0; k < 300; k++) {
-            fragment(SLOW_NANOS, WIDE_NANOS);
-            wide += policy.isNarrow() ? 0 : 1;
-        }
+        int wide = wideFragments(300, SLOW_NANOS, WIDE_NANOS);
         assertTrue(wide > 300 * 3 / 4, "wide for " + wide + " of 300");
     }
 
