@@ -119,7 +119,9 @@ public final class Is {
             int threads = team == null ? 1 : team.size();
             threadHistograms = new int[threads][0];
             threadNext = new int[threads][threads == 1 ? 0 : buckets];
-            bucketSize = new int[buckets + TEST_ARRAY_SIZE];
+            // The bucket counts, then the test keys that ride with them in the Allreduce; as long
+            // as a histogram must be (Keys.histogramLength), a bucket never reaching the tail.
+            bucketSize = new int[Keys.histogramLength(buckets + TEST_ARRAY_SIZE)];
             bucketTotals = new int[buckets + TEST_ARRAY_SIZE];
             bucketPtrs = new int[buckets];
             sendCount = new int[ranks];
@@ -128,7 +130,7 @@ public final class Is {
             recvDispl = new int[ranks];
             firstBucket = new int[ranks];
             lastBucket = new int[ranks];
-            counts = new int[Math.max(1, 2 * maxKey / ranks)];
+            counts = new int[Keys.histogramLength(2 * maxKey / ranks)];
         }
 
         /** The keys of this rank: from position 4 × localKeys × rank of the generator's stream. */
@@ -251,7 +253,7 @@ public final class Is {
             maxKeyHere = ((lastBucket[rank] + 1) << shift) - 1;
             int range = Math.max(0, maxKeyHere - minKey + 1);
             if (range > counts.length) {
-                counts = new int[range];
+                counts = new int[Keys.histogramLength(range)];
             }
             Keys.clear(counts, range);
             if (range > 0) {
@@ -273,7 +275,7 @@ public final class Is {
             }
             if (threadHistograms[0].length < slots) {
                 for (int t = 0; t < threadHistograms.length; t++) {
-                    threadHistograms[t] = new int[slots];
+                    threadHistograms[t] = new int[Keys.histogramLength(slots)];
                 }
             }
             team.parallel(ctx -> {

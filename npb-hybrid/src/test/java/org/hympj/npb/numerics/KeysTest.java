@@ -1,6 +1,9 @@
 package org.hympj.npb.numerics;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -28,7 +31,7 @@ class KeysTest {
             int[] buckets = new int[1 << 5];
             int[] expectedBuckets = new int[1 << 5];
             Keys.countBuckets(data, lo, hi, 7, buckets);
-            int[] values = new int[(1 << 12) - 100];
+            int[] values = new int[Keys.histogramLength((1 << 12) - 100)];
             int[] expectedValues = new int[values.length];
             int[] inRange = Arrays.stream(data).filter(k -> k >= 100).toArray();
             Keys.countValues(inRange, 0, inRange.length, 100, values);
@@ -41,6 +44,20 @@ class KeysTest {
             assertArrayEquals(expectedBuckets, buckets, "buckets, n=" + n);
             assertArrayEquals(expectedValues, values, "values, n=" + n);
         }
+    }
+
+    @Test
+    void histogramsArePowersOfTwoLongAndOthersAreRefused() {
+        assertEquals(1, Keys.histogramLength(0));
+        assertEquals(1, Keys.histogramLength(1));
+        assertEquals(2, Keys.histogramLength(2));
+        assertEquals(4, Keys.histogramLength(3));
+        assertEquals(1024, Keys.histogramLength(1024));
+        assertEquals(2048, Keys.histogramLength(1029));
+        int[] keys = {1, 2, 3};
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Keys.countBuckets(keys, 0, 3, 0, new int[1029]));
+        assertTrue(e.getMessage().contains("power of two"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Keys.countValues(keys, 0, 3, 1, new int[3]));
     }
 
     @Test
