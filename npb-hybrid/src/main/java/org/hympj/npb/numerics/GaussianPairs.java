@@ -54,7 +54,7 @@ public final class GaussianPairs {
      * writes only part of its register and so waits for that register's last value: with
      * {@link Logarithm#ln} inlined in the batch, C2 gave it a register the previous pair's
      * square root had written, chaining every pair to the one before (22.7 ns a pair against
-     * 8.5 this way, JDK 17).
+     * 8.6 this way, JDK 17).
      */
     private static double exactDouble(long v) {
         return Double.longBitsToDouble(v | TWO_TO_52_BITS) - TWO_TO_52;

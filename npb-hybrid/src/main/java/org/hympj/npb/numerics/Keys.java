@@ -22,8 +22,8 @@ public final class Keys {
      * many entries: IS A's 262,144 counts in 32 calls rather than 4096 of 64 entries, whose
      * calls were most of the pass (a clear took 200 µs so, 30-50 µs now; an accumulate about
      * 200 µs, 60 now, 2 thread ranks). A loop of 8192 iterations passes the JIT's back-edge
-     * thresholds within a few calls, so both are still compiled in the untimed iteration; now
-     * and then the first timed clear still runs before that (0.6 to 2.9 ms once, in one run of four).
+     * thresholds within a few calls, so both are still compiled in the untimed iteration,
+     * mostly: in one run of four the first timed clear still took 2.9 ms.
      */
     private static final int COUNTS_BLOCK = 8192;
 
