@@ -157,7 +157,7 @@ public final class Ft {
                 int at = 2 * k * nx * ny;
                 for (int n = 0; n < 2 * nx * ny; n++) {
                     x = Randlc.multiply(Randlc.A, x);
-                    u[at + n] = Randlc.R46 * x;
+                    u[at + n] = Randlc.deviate(x);
                 }
             });
         }

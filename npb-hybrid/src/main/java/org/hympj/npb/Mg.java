@@ -127,7 +127,7 @@ public final class Mg {
                 for (int i2 = 1; i2 < z.n2 - 1; i2++) {
                     for (int i1 = 1; i1 < z.n1 - 1; i1++) {
                         x = Randlc.multiply(Randlc.A, x);
-                        double value = Randlc.R46 * x;
+                        double value = Randlc.deviate(x);
                         long global = ((long) (z.firstPlane + i3 - 1) * nx + (i2 - 1)) * nx + (i1 - 1);
                         if (value > top[0]) {
                             top[0] = value;

@@ -18,7 +18,7 @@ public final class CgMatrix {
 
         double next() {
             tran = Randlc.multiply(Randlc.A, tran);
-            return Randlc.R46 * tran;
+            return Randlc.deviate(tran);
         }
     }
 

@@ -9,8 +9,6 @@ package org.hympj.npb.numerics;
 public final class GaussianPairs {
     /** a^2 mod 2^46: two steps of the generator at once. */
     private static final long A2 = Randlc.multiply(Randlc.A, Randlc.A);
-    private static final double TWO_TO_52 = 0x1p52;
-    private static final long TWO_TO_52_BITS = Double.doubleToRawLongBits(TWO_TO_52);
 
     private GaussianPairs() {
     }
@@ -28,9 +26,9 @@ public final class GaussianPairs {
         for (int i = 0; i < pairs; i++) {
             // Both deviates of the pair come from the pair's first state, the second by a^2:
             // the chain from pair to pair is one multiplication, not two in a row.
-            double x1 = 2.0 * (Randlc.R46 * exactDouble(Randlc.multiply(Randlc.A, x))) - 1.0;
+            double x1 = 2.0 * Randlc.deviate(Randlc.multiply(Randlc.A, x)) - 1.0;
             x = Randlc.multiply(A2, x);
-            double x2 = 2.0 * (Randlc.R46 * exactDouble(x)) - 1.0;
+            double x2 = 2.0 * Randlc.deviate(x) - 1.0;
             double r = x1 * x1 + x2 * x2;
             if (r <= 1.0) {
                 double f = Math.sqrt(-2.0 * Logarithm.ln(r) / r); // not Math.log: Logarithm says why
@@ -46,17 +44,5 @@ public final class GaussianPairs {
         }
         sums[0] = sx;
         sums[1] = sy;
-    }
-
-    /**
-     * {@code (double) v} for 0 <= v < 2^52, through the exponent field: v's bits under 2^52's
-     * exponent are 2^52 + v exactly, less 2^52. The cast compiles to {@code cvtsi2sd}, which
-     * writes only part of its register and so waits for that register's last value: with
-     * {@link Logarithm#ln} inlined in the batch, C2 gave it a register the previous pair's
-     * square root had written, chaining every pair to the one before (22.7 ns a pair against
-     * 8.6 this way, JDK 17).
-     */
-    private static double exactDouble(long v) {
-        return Double.longBitsToDouble(v | TWO_TO_52_BITS) - TWO_TO_52;
     }
 }

@@ -37,13 +37,13 @@ public final class Keys {
     public static void generate(int[] keys, int lo, int hi, long seed, double k) {
         for (int i = lo; i < hi; i++) {
             seed = Randlc.multiply(Randlc.A, seed);
-            double x = Randlc.R46 * seed;
+            double x = Randlc.deviate(seed);
             seed = Randlc.multiply(Randlc.A, seed);
-            x += Randlc.R46 * seed;
+            x += Randlc.deviate(seed);
             seed = Randlc.multiply(Randlc.A, seed);
-            x += Randlc.R46 * seed;
+            x += Randlc.deviate(seed);
             seed = Randlc.multiply(Randlc.A, seed);
-            x += Randlc.R46 * seed;
+            x += Randlc.deviate(seed);
             keys[i] = (int) (k * x);
         }
     }

@@ -13,10 +13,25 @@ public final class Randlc {
     /** 2^-46: a generator state times this is its deviate in (0, 1). */
     public static final double R46 = 1.0 / (1L << 46);
 
+    private static final double TWO_TO_52 = 0x1p52;
+    private static final long TWO_TO_52_BITS = Double.doubleToRawLongBits(TWO_TO_52);
+
     /** The multiplier of the NPB kernels, 5^13. */
     public static final long A = 1220703125L;
 
     private Randlc() {
+    }
+
+    /**
+     * The deviate of a state, {@code x / 2^46}, computed as {@code R46 * (double) x} is (the
+     * same bits) but without the cast: {@code cvtsi2sd} writes only part of its register and
+     * waits for that register's last value, and C2 may give it one that a long computation
+     * wrote, chaining each step to the one before (EP's pair loop ran 22.7 ns a pair so, 8.6
+     * without). Through the exponent field instead: a state's bits under 2^52's exponent are
+     * 2^52 + x exactly. {@link #fill}: 0.91 ns a deviate this way, 1.37 with the cast (JDK 17).
+     */
+    public static double deviate(long x) {
+        return R46 * (Double.longBitsToDouble(x | TWO_TO_52_BITS) - TWO_TO_52);
     }
 
     /** {@code a × x mod 2^46}. */
@@ -46,7 +61,7 @@ public final class Randlc {
         long x = seed;
         for (int i = 0; i < n; i++) {
             x = (a * x) & MASK46;
-            y[i] = R46 * x;
+            y[i] = deviate(x);
         }
         return x;
     }

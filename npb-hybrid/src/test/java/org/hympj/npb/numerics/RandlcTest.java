@@ -21,6 +21,18 @@ class RandlcTest {
     }
 
     @Test
+    void deviateIsTheStateOver2To46ToTheBit() {
+        for (long x : new long[] {0, 1, 2, (1L << 45) - 1, 1L << 45, (1L << 46) - 1}) {
+            assertEquals(Randlc.R46 * (double) x, Randlc.deviate(x), 0.0, "x=" + x);
+        }
+        SplittableRandom random = new SplittableRandom(47);
+        for (int i = 0; i < 1_000_000; i++) {
+            long x = random.nextLong(1L << 46);
+            assertEquals(Randlc.R46 * (double) x, Randlc.deviate(x), 0.0, "x=" + x);
+        }
+    }
+
+    @Test
     void integerStepEqualsTheSpecificationsSplitDoubleStep() {
         SplittableRandom random = new SplittableRandom(46);
         for (int i = 0; i < 100_000; i++) {
