@@ -85,9 +85,9 @@ public final class Keys {
      * Adds to {@code out[key - min]} one for each key of {@code data[lo..hi)}, every key in
      * {@code [min, min + out.length)}; {@code out.length} is a power of two and the slot masked,
      * as in {@link #countBuckets} (here the misses in a table of IS A's 1 MiB set the pace, and
-     * the pass took as long either way, 11-16 ms over IS A's ten iterations). A loop of its own rather than {@link #countBuckets} with no
-     * shift: sharing one loop (and its profile) with the bucket count made this pass 1.6 times
-     * slower (2.8 against 1.6 ms in IS A).
+     * the pass took as long either way, 11-16 ms over IS A's ten iterations). A loop of its own
+     * rather than {@link #countBuckets} with no shift: sharing one loop (and its profile) with
+     * the bucket count made this pass 1.6 times slower (2.8 against 1.6 ms in IS A).
      */
     public static void countValues(int[] data, int lo, int hi, int min, int[] out) {
         requirePowerOfTwo(out);
