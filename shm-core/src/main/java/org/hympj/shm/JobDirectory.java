@@ -188,6 +188,24 @@ public final class JobDirectory implements AutoCloseable {
         }
     }
 
+    /**
+     * The creators recorded in the segments of the job directory {@code dir}, one per file
+     * that is a valid segment: whether they live tells a running job's directory from what a
+     * dead one left.
+     */
+    public static List<ProcessIdentity> segmentCreators(Path dir) throws IOException {
+        List<ProcessIdentity> creators = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                ProcessIdentity creator = SharedSegment.readCreator(f);
+                if (creator != null) {
+                    creators.add(creator);
+                }
+            }
+        }
+        return creators;
+    }
+
     /** Removes {@code dir} and every file in it; used for a dead job's directory. */
     static void deleteTree(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {

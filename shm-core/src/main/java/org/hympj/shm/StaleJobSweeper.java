@@ -52,20 +52,9 @@ public final class StaleJobSweeper {
     }
 
     private static boolean isStale(Path dir, Duration grace) throws IOException {
-        boolean anySegment = false;
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                ProcessIdentity creator = SharedSegment.readCreator(f);
-                if (creator != null) {
-                    anySegment = true;
-                    if (creator.isAlive()) {
-                        return false;
-                    }
-                }
-            }
-        }
-        if (anySegment) {
-            return true;
+        List<ProcessIdentity> creators = JobDirectory.segmentCreators(dir);
+        if (!creators.isEmpty()) {
+            return creators.stream().noneMatch(ProcessIdentity::isAlive);
         }
         FileTime modified = Files.getLastModifiedTime(dir);
         return System.currentTimeMillis() - modified.toMillis() > grace.toMillis();

@@ -58,10 +58,10 @@ class ClusterTest {
         assertNothingNew(before);
     }
 
-    /** No job directory in shared memory that was not there before (a node's JVMs also sweep what dead jobs left). */
+    /** No job directory in shared memory that the ended job left (a node's JVMs also sweep what dead jobs left). */
     private static void assertNothingNew(Set<String> before) throws Exception {
-        Set<String> after = LaunchAccess.jobDirectories();
-        assertTrue(before.containsAll(after), "the job left directories in shared memory: " + after + ", before: " + before);
+        Set<String> left = LaunchAccess.leftBehind(before);
+        assertTrue(left.isEmpty(), "the job left directories in shared memory: " + left + ", before: " + before);
     }
 
     @Test

@@ -17,4 +17,9 @@ public final class LaunchAccess {
     public static Set<String> jobDirectories() throws IOException {
         return ForeignLaunches.jobDirectories();
     }
+
+    /** What ended jobs left in shared memory since {@code before} (see {@link ForeignLaunches#leftBehind}). */
+    public static Set<String> leftBehind(Set<String> before) throws IOException, InterruptedException {
+        return ForeignLaunches.leftBehind(before);
+    }
 }
