@@ -86,6 +86,9 @@ public final class Cg {
         final double[] partial;
         /** Every rank's partial product over this rank's block, rank after rank. */
         final double[] partials;
+        /** Zeros of both signs, for {@link CgVectors#begin} and {@link CgVectors#scale}. */
+        final double[] zeros;
+        final double[] negativeZeros;
         final double[] local = new double[2];
         final double[] total = new double[2];
 
@@ -112,6 +115,9 @@ public final class Cg {
             r = new double[count];
             partial = new double[n];
             partials = new double[ranks * count];
+            zeros = new double[count];
+            negativeZeros = new double[count];
+            java.util.Arrays.fill(negativeZeros, -0.0);
         }
 
         /** out = A in, on this rank's block: its columns times its block, then summed across ranks. */
@@ -136,7 +142,7 @@ public final class Cg {
 
         /** conj_grad: 25 CG iterations towards A z = x, on this rank's block of each vector. */
         void conjugateGradient() {
-            CgVectors.begin(x, q, z, r, p, matrix.count);
+            CgVectors.begin(x, q, z, r, p, zeros, matrix.count);
             double rho = dot(r, r);
             for (int it = 1; it <= CG_ITERATIONS; it++) {
                 multiply(p, q);
@@ -155,7 +161,7 @@ public final class Cg {
             local[0] = CgVectors.dot(x, z, 0, count);
             local[1] = CgVectors.dot(z, z, 0, count);
             MPI.COMM_WORLD.Allreduce(local, 0, total, 0, 2, MPI.DOUBLE, MPI.SUM);
-            CgVectors.scale(1.0 / Math.sqrt(total[1]), z, x, count);
+            CgVectors.scale(1.0 / Math.sqrt(total[1]), z, x, negativeZeros, count);
             return shift + 1.0 / total[0];
         }
     }
@@ -174,7 +180,7 @@ public final class Cg {
         double rowsHere = (double) size.na / ranks;
         // The generated structure, the row block and its transpose (both alive while transposing), the vectors.
         MemoryCheck.require("CG", size, 12.0 * size.na * (size.nonzer + 1) + 24.0 * rowsHere * (size.nonzer + 1) * (size.nonzer + 1)
-            + 16.0 * size.na + 48.0 * rowsHere);
+            + 16.0 * size.na + 64.0 * rowsHere);
         int first = blockStart(size.na, ranks, rank);
         Columns columns = Columns.of(CgMatrix.rows(size.na, size.nonzer, size.shift, first, blockStart(size.na, ranks, rank + 1) - first), size.na);
         Solver s = new Solver(columns, size.na, ranks, team);

@@ -13,8 +13,15 @@ package org.hympj.npb.numerics;
  * every MPI call inlined, by on-stack replacement at each loop and then in full, in the first
  * timed iterations (CG A: 63-93 ms for the first against 25-35 ms for the rest, 150-240 ms of
  * compiler time in a 0.5 s timed section). In blocks, the passes of the 25 inner iterations
- * make 800 to 1,700 calls in the one untimed outer iteration; the start and the final
- * scaling, once per outer iteration, reach C2 later, and cost little until then.
+ * make 800 to 1,700 calls in the one untimed outer iteration.
+ *
+ * <p>The start of conj_grad and the final scaling run once per outer iteration, so loops of
+ * their own reached C2 only inside the timed section, by on-stack replacement and then whole:
+ * about 30 ms of compiler time there, on cores the ranks need (CG A on 2 thread ranks: 3931
+ * Mop/s with those loops compiled, 4511 with them kept from the compiler, eight alternated
+ * pairs). So they use no loop of their own: the start copies with {@code System.arraycopy},
+ * which needs no compiling, and the scaling is a copy and then {@link #direction}'s loop,
+ * which the inner iterations compile.
  */
 public final class CgVectors {
     private static final int BLOCKS_PER_PASS = 32;
@@ -22,20 +29,15 @@ public final class CgVectors {
     private CgVectors() {
     }
 
-    /** conj_grad's start: q = z = 0, r = p = x, over the first {@code n} entries. */
-    public static void begin(double[] x, double[] q, double[] z, double[] r, double[] p, int n) {
-        for (int lo = 0, block = PassBlocks.length(n, BLOCKS_PER_PASS); lo < n; lo += block) {
-            beginBlock(x, q, z, r, p, lo, Math.min(n, lo + block));
-        }
-    }
-
-    private static void beginBlock(double[] x, double[] q, double[] z, double[] r, double[] p, int lo, int hi) {
-        for (int j = lo; j < hi; j++) {
-            q[j] = 0.0;
-            z[j] = 0.0;
-            r[j] = x[j];
-            p[j] = x[j];
-        }
+    /**
+     * conj_grad's start: q = z = 0, r = p = x, over the first {@code n} entries; {@code zeros}
+     * holds at least {@code n} (positive) zeros.
+     */
+    public static void begin(double[] x, double[] q, double[] z, double[] r, double[] p, double[] zeros, int n) {
+        System.arraycopy(zeros, 0, q, 0, n);
+        System.arraycopy(zeros, 0, z, 0, n);
+        System.arraycopy(x, 0, r, 0, n);
+        System.arraycopy(x, 0, p, 0, n);
     }
 
     /** The sum of a[j] b[j] for j from lo to hi - 1, added in that order. */
@@ -81,17 +83,15 @@ public final class CgVectors {
         }
     }
 
-    /** to = factor from, over the first {@code n} entries. */
-    public static void scale(double factor, double[] from, double[] to, int n) {
-        for (int lo = 0, block = PassBlocks.length(n, BLOCKS_PER_PASS); lo < n; lo += block) {
-            scaleBlock(factor, from, to, lo, Math.min(n, lo + block));
-        }
-    }
-
-    private static void scaleBlock(double factor, double[] from, double[] to, int lo, int hi) {
-        for (int j = lo; j < hi; j++) {
-            to[j] = factor * from[j];
-        }
+    /**
+     * to = factor from, over the first {@code n} entries, bit for bit: {@code to} takes a copy of
+     * {@code from} and then {@link #direction}'s update with r = -0.0, the one value whose sum
+     * with any double is that double (+0.0 would turn a product of -0.0 into +0.0).
+     * {@code negativeZeros} holds at least {@code n} of them.
+     */
+    public static void scale(double factor, double[] from, double[] to, double[] negativeZeros, int n) {
+        System.arraycopy(from, 0, to, 0, n);
+        direction(factor, negativeZeros, to, n);
     }
 
     /**

@@ -3,6 +3,7 @@ package org.hympj.npb.numerics;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -41,7 +42,7 @@ class CgVectorsTest {
             double[] z = vector(random, n);
             double[] r = vector(random, n);
             double[] p = vector(random, n);
-            CgVectors.begin(x, q, z, r, p, n);
+            CgVectors.begin(x, q, z, r, p, new double[n + 3], n);
             assertArrayEquals(new double[n], q, "q, n=" + n);
             assertArrayEquals(new double[n], z, "z, n=" + n);
             assertArrayEquals(x, r, "r, n=" + n);
@@ -64,12 +65,38 @@ class CgVectorsTest {
             }
             CgVectors.step(0.75, p, q2, z, r, n);
             CgVectors.direction(1.25, r, p, n);
-            CgVectors.scale(0.5, z, x, n);
+            CgVectors.scale(0.5, z, x, negativeZeros(n), n);
             assertArrayEquals(z2, z, "step z, n=" + n);
             assertArrayEquals(r2, r, "step r, n=" + n);
             assertArrayEquals(p2, p, "direction, n=" + n);
             assertArrayEquals(x2, x, "scale, n=" + n);
         }
+    }
+
+    /** Scaling is a product, bit for bit, zeros of both signs and the factor's sign included. */
+    @Test
+    void scaleIsTheProductForZerosOfBothSignsToo() {
+        double[] from = {0.0, -0.0, 1.5, -2.25, Double.MIN_VALUE, -Double.MIN_VALUE, 3e300, Double.POSITIVE_INFINITY};
+        for (double factor : new double[] {0.25, -0.25, 1e-300, -3.0}) {
+            double[] expected = new double[from.length];
+            for (int j = 0; j < from.length; j++) {
+                expected[j] = factor * from[j];
+            }
+            double[] to = new double[from.length + 1];
+            to[from.length] = 7.0;
+            CgVectors.scale(factor, from, to, negativeZeros(from.length), from.length);
+            for (int j = 0; j < from.length; j++) {
+                assertEquals(Double.doubleToRawLongBits(expected[j]), Double.doubleToRawLongBits(to[j]),
+                    "factor " + factor + " times " + from[j]);
+            }
+            assertEquals(7.0, to[from.length], "past n untouched");
+        }
+    }
+
+    private static double[] negativeZeros(int n) {
+        double[] v = new double[n];
+        Arrays.fill(v, -0.0);
+        return v;
     }
 
     @Test
