@@ -1,6 +1,7 @@
 package org.hympj.npb.numerics;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -93,5 +94,27 @@ class MgStencilsTest {
             }
             assertArrayEquals(expected, u.v, "level " + k);
         }
+    }
+
+    @Test
+    void normRowAddsSquaresInOrderAndKeepsTheLargestMagnitude() {
+        SplittableRandom random = new SplittableRandom(23);
+        double[] v = new double[40];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = random.nextDouble(-2.0, 2.0);
+        }
+        v[17] = -5.5;
+        double[] norms = {0.25, 1.0, 7.0, 8.0};
+        double sum = 7.0;
+        for (int i = 3; i < 31; i++) {
+            sum += v[i] * v[i];
+        }
+        MgStencils.normRow(v, 3, 31, norms, 2);
+        assertEquals(Double.doubleToLongBits(sum), Double.doubleToLongBits(norms[2]), "sum of squares, added in order");
+        assertEquals(8.0, norms[3], "a maximum already larger stays");
+        MgStencils.normRow(v, 3, 31, norms, 0);
+        assertEquals(5.5, norms[1], "the largest magnitude, from a negative value");
+        MgStencils.normRow(v, 5, 5, norms, 0);
+        assertEquals(5.5, norms[1], "an empty row changes nothing");
     }
 }
