@@ -61,7 +61,8 @@ public final class Cg {
         }
     }
 
-    record Result(Size size, double zeta, double seconds, int ranks, int threads) {
+    /** The final zeta, and per timed step the residual norm of conj_grad and zeta, as the reference prints them. */
+    record Result(Size size, double zeta, double seconds, int ranks, int threads, double[] residualNorms, double[] zetas) {
         boolean verified() {
             return Math.abs(zeta - size.zeta) / size.zeta <= EPSILON;
         }
@@ -91,6 +92,8 @@ public final class Cg {
         final double[] negativeZeros;
         final double[] local = new double[2];
         final double[] total = new double[2];
+        /** The residual norm of the last conj_grad. */
+        double residualNorm;
 
         Solver(Columns matrix, int n, int ranks, Team team) {
             this.matrix = matrix;
@@ -140,8 +143,11 @@ public final class Cg {
             return total[0];
         }
 
-        /** conj_grad: 25 CG iterations towards A z = x, on this rank's block of each vector. */
-        void conjugateGradient() {
+        /**
+         * conj_grad: 25 CG iterations towards A z = x, then, as the reference does, the
+         * residual norm |x - A z| by one more product. Returns that norm.
+         */
+        double conjugateGradient() {
             CgVectors.begin(x, q, z, r, p, zeros, matrix.count);
             double rho = dot(r, r);
             for (int it = 1; it <= CG_ITERATIONS; it++) {
@@ -152,11 +158,15 @@ public final class Cg {
                 rho = dot(r, r);
                 CgVectors.direction(rho / rho0, r, p, matrix.count);
             }
+            multiply(z, r);
+            // r = x + (-1) r: the reference's x - r, bit for bit, through a loop already compiled.
+            CgVectors.direction(-1.0, x, r, matrix.count);
+            return Math.sqrt(dot(r, r));
         }
 
         /** One step of the inverse power iteration; returns zeta and leaves x = z / |z|. */
         double powerStep(double shift) {
-            conjugateGradient();
+            residualNorm = conjugateGradient();
             int count = matrix.count;
             local[0] = CgVectors.dot(x, z, 0, count);
             local[1] = CgVectors.dot(z, z, 0, count);
@@ -190,12 +200,16 @@ public final class Cg {
         MPI.COMM_WORLD.Barrier();
         double start = MPI.Wtime();
         double zeta = 0;
+        double[] residualNorms = new double[size.niter];
+        double[] zetas = new double[size.niter];
         for (int it = 1; it <= size.niter; it++) {
             zeta = s.powerStep(size.shift);
+            residualNorms[it - 1] = s.residualNorm;
+            zetas[it - 1] = zeta;
         }
         double[] time = {MPI.Wtime() - start};
         double[] maxTime = new double[1];
         MPI.COMM_WORLD.Allreduce(time, 0, maxTime, 0, 1, MPI.DOUBLE, MPI.MAX);
-        return new Result(size, zeta, maxTime[0], ranks, team == null ? 1 : team.size());
+        return new Result(size, zeta, maxTime[0], ranks, team == null ? 1 : team.size(), residualNorms, zetas);
     }
 }

@@ -95,6 +95,10 @@ public final class Npb {
     }
 
     private static void report(Cg.Result r) {
+        System.out.printf("%n   iteration           ||r||                 zeta%n");
+        for (int it = 1; it <= r.zetas().length; it++) {
+            System.out.printf("    %5d       %20.14e%20.13f%n", it, r.residualNorms()[it - 1], r.zetas()[it - 1]);
+        }
         System.out.printf("%n CG Benchmark Completed.%n");
         System.out.printf(" Class           =                        %s%n", r.size());
         System.out.printf(" Size            =             %12d%n", r.size().na);

@@ -7,7 +7,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** CG class S verifies zeta against the official value on 1, 2, 3 and 4 ranks, pure MPI and hybrid. */
+/**
+ * CG class S verifies zeta against the official value on 1, 2, 3 and 4 ranks, pure MPI and
+ * hybrid, and computes each step's residual norm.
+ */
 @Timeout(120)
 class CgTest {
 
@@ -16,6 +19,12 @@ class CgTest {
             Cg.Result result = KernelJobs.runInRank(args, team -> Cg.run(Cg.Size.S, team));
             assertTrue(result.verified(), "zeta " + result.zeta() + ", expected " + Cg.Size.S.zeta);
             assertEquals(Cg.Size.S.zeta, result.zeta(), 1e-10 * Cg.Size.S.zeta);
+            // The residual norm |x - A z| of every step: computed (not zero) and small, as CG converges.
+            assertEquals(Cg.Size.S.niter, result.residualNorms().length);
+            for (double norm : result.residualNorms()) {
+                assertTrue(norm > 0 && norm < 1e-10, "residual norm " + norm);
+            }
+            assertEquals(result.zeta(), result.zetas()[Cg.Size.S.niter - 1]);
         }
     }
 
