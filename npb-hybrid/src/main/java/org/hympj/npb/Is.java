@@ -257,9 +257,42 @@ public final class Is {
             }
             Keys.clear(counts, range);
             if (range > 0) {
-                histogram(received, 0, receivedCount, 0, minKey, counts, range);
+                if (ranks == 1 && team != null && team.size() > 1) {
+                    countByBucketRuns();
+                } else {
+                    histogram(received, 0, receivedCount, 0, minKey, counts, range);
+                }
                 Keys.accumulate(counts, range);
             }
+        }
+
+        /**
+         * Alone with a team, the keys in {@code received} lie in bucket order (the scatter put
+         * them there), so each thread counts the values of its own run of buckets, about an
+         * equal share of the keys, straight into the count table: the runs' values do not
+         * overlap, so no thread needs a histogram of its own to clear and add up (NPB's OpenMP
+         * IS shares out the buckets the same way). The team's scatter leaves
+         * {@code bucketPtrs} at the buckets' starts.
+         */
+        private void countByBucketRuns() {
+            team.parallel(ctx -> {
+                int lo = keysBeforeRun(ctx.threadId(), ctx.size());
+                int hi = keysBeforeRun(ctx.threadId() + 1, ctx.size());
+                if (lo < hi) {
+                    Keys.countValues(received, lo, hi, minKey, counts);
+                }
+            });
+        }
+
+        /** Where run t of n starts in {@code received}: at the first bucket holding key number receivedCount t / n or later. */
+        private int keysBeforeRun(int t, int n) {
+            long share = (long) receivedCount * t / n;
+            for (int b = 0; b < buckets; b++) {
+                if (bucketPtrs[b] >= share) {
+                    return bucketPtrs[b];
+                }
+            }
+            return receivedCount;
         }
 
         /**
