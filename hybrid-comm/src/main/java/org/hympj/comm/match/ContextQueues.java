@@ -5,10 +5,10 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Everything one rank matches in one communication context: its posted receives, its
  * unexpected messages, their node and eager-buffer pools, and the threads blocked in
- * {@code Probe}. Its monitor is the matching lock: one per (receiving rank, context), so
- * traffic towards different ranks, or on different communicators, never contends.
+ * {@code Probe}. Guarded by {@link #lock}, the rank's {@link MatchingLock}, which all of the
+ * rank's contexts share: traffic towards different ranks never contends.
  *
- * <p>Invariant (the matching invariant): under this lock, no posted receive matches any
+ * <p>Invariant (the matching invariant): under that lock, no posted receive matches any
  * unexpected message. A send first searches the posted receives and only queues itself
  * when none matches; a receive first searches the unexpected messages and only posts
  * itself when none matches; both steps of each happen in one critical section.
@@ -17,6 +17,8 @@ public final class ContextQueues {
     final PostedReceiveQueue posted;
     final UnexpectedMessageQueue unexpected;
     final EagerBufferPool eagerBuffers = new EagerBufferPool();
+    /** The lock of the rank these queues belong to; every field here is read and written under it. */
+    final MatchingLock lock;
 
     private UnexpectedMessage freeNodes;
     private int freeNodeCount;
@@ -27,7 +29,8 @@ public final class ContextQueues {
     /** Bumped on every unexpected arrival, so probing threads can spin without the lock. */
     volatile int arrivals;
 
-    ContextQueues(int commSize) {
+    ContextQueues(int commSize, MatchingLock lock) {
+        this.lock = lock;
         posted = new PostedReceiveQueue(commSize, MatchingEngine.ANY_SOURCE, MatchingEngine.ANY_TAG);
         unexpected = new UnexpectedMessageQueue(commSize, MatchingEngine.ANY_SOURCE, MatchingEngine.ANY_TAG);
     }

@@ -31,7 +31,8 @@ import org.hympj.rings.MemoryCopy;
  * and copied from the ring straight into a posted receive, or into an eager copy.
  *
  * <p>Source ranks and contexts are those of the communicator; {@link ContextQueues} holds
- * the per-context state and its lock (see its matching invariant).
+ * the per-context state (see its matching invariant), guarded by the rank's one
+ * {@link MatchingLock}, which is also its inbox's read lock.
  */
 public final class MatchingEngine {
     public static final int ANY_SOURCE = -2;
@@ -39,6 +40,7 @@ public final class MatchingEngine {
 
     private final Job job;
     private final int eagerLimit;
+    final MatchingLock lock = new MatchingLock();
     /** Small messages from this JVM's ranks; null if the job sends every message by sender-side matching. */
     private final RankInbox inbox;
     /** Copy-on-write, published by the volatile write, so lookups take no lock. */
@@ -54,7 +56,7 @@ public final class MatchingEngine {
         this.job = job;
         this.eagerLimit = eagerLimit;
         this.inbox = inboxLimit > 0 && RankInbox.available()
-            ? new RankInbox(this, job, Math.min(inboxLimit, eagerLimit), inboxCapacity) : null;
+            ? new RankInbox(this, lock, job, Math.min(inboxLimit, eagerLimit), inboxCapacity) : null;
     }
 
     public Job job() {
@@ -112,7 +114,7 @@ public final class MatchingEngine {
             return all[context];
         }
         ContextQueues[] grown = Arrays.copyOf(all, Math.max(all.length, context + 1));
-        ContextQueues q = new ContextQueues(commSize);
+        ContextQueues q = new ContextQueues(commSize, lock);
         grown[context] = q;
         byContext = grown;
         return q;
@@ -125,22 +127,25 @@ public final class MatchingEngine {
      */
     public void deliver(SendOperation s) {
         RankInbox in = inbox;
-        if (in != null) {
-            if (in.carries(s)) {
-                in.write(s);
-                s.finishTransfer();
-                return;
-            }
-            in.deliverClaimed();
+        if (in != null && in.carries(s)) {
+            in.write(s);
+            s.finishTransfer();
+            return;
         }
         ContextQueues q = queues(s.context, s.commSize);
         ReceiveOperation r;
-        synchronized (q) {
+        lock.lock();
+        try {
+            if (in != null) {
+                in.readClaimed();
+            }
             r = q.posted.removeMatch(s.source, s.tag);
             if (r == null) {
                 queueUnexpected(q, s);
                 return;
             }
+        } finally {
+            lock.unlock();
         }
         transfer(r, s.source, s.tag, s.type, s.count, s.form, s.data, s.dataOffset, s.byteLength, s.dataHandedOver);
         r.complete();
@@ -193,31 +198,42 @@ public final class MatchingEngine {
     public void post(ReceiveOperation r) {
         ContextQueues q = queues(r.context, r.commSize);
         UnexpectedMessage m;
-        synchronized (q) {
+        SendOperation s;
+        long syncToken = 0;
+        lock.lock();
+        try {
             m = q.unexpected.removeMatch(r.source, r.tag);
             if (m == null) {
                 r.postedIn = q;
                 q.posted.append(r);
                 return;
             }
-            if (m.sender == null) {
+            s = m.sender;
+            if (s == null) {
                 transfer(r, m.source, m.tag, m.type, m.count, m.form, m.data, m.dataOffset, m.byteLength, m.dataHandedOver);
-                long syncToken = m.syncToken;
+                syncToken = m.syncToken;
                 q.recycle(m);
                 r.complete();
-                if (syncToken != 0) {
-                    job.acknowledgeRemote(syncToken);
-                }
-                return;
+            } else {
+                s.queuedIn = null;
+                s.queuedAs = null;
             }
-            m.sender.queuedIn = null;
-            m.sender.queuedAs = null;
+        } finally {
+            lock.unlock();
+        }
+        if (s == null) {
+            if (syncToken != 0) {
+                job.acknowledgeRemote(syncToken);
+            }
+            return;
         }
         // Rendezvous: the message is ours now; copy from the sender's memory without the lock.
-        SendOperation s = m.sender;
         transfer(r, m.source, m.tag, m.type, m.count, m.form, m.data, m.dataOffset, m.byteLength, false);
-        synchronized (q) {
+        lock.lock();
+        try {
             q.recycle(m);
+        } finally {
+            lock.unlock();
         }
         s.finishTransfer();
         r.complete();
@@ -234,13 +250,35 @@ public final class MatchingEngine {
     public boolean deliver(Arrival a) {
         ContextQueues q = queues(a.context, a.commSize);
         ReceiveOperation r;
-        synchronized (q) {
-            r = q.posted.removeMatch(a.source, a.tag);
-            if (r == null) {
-                queueUnexpected(q, a);
-                return false;
-            }
+        lock.lock();
+        try {
+            r = matchOrQueue(q, a);
+        } finally {
+            lock.unlock();
         }
+        return r != null && fill(r, a);
+    }
+
+    /**
+     * As {@link #deliver(Arrival)}, for the holder of the matching lock (the inbox's reader):
+     * the payload, at most the inbox's limit, is copied under the lock.
+     */
+    boolean deliverLocked(Arrival a) {
+        ReceiveOperation r = matchOrQueue(queues(a.context, a.commSize), a);
+        return r != null && fill(r, a);
+    }
+
+    /** Under the lock: takes the posted receive {@code a} matches, or queues {@code a} as unexpected and returns null. */
+    private ReceiveOperation matchOrQueue(ContextQueues q, Arrival a) {
+        ReceiveOperation r = q.posted.removeMatch(a.source, a.tag);
+        if (r == null) {
+            queueUnexpected(q, a);
+        }
+        return r;
+    }
+
+    /** Copies the payload of {@code a} into the receive it matched and completes it; true if it was the caller's own. */
+    private boolean fill(ReceiveOperation r, Arrival a) {
         int accepted = accept(r, a);
         copyPayload(r, a, 0, a.base, a.offset, a.byteLength, accepted);
         return completeArrival(r, a.syncToken);
@@ -286,8 +324,11 @@ public final class MatchingEngine {
      */
     public ReceiveOperation claim(Arrival a) {
         ContextQueues q = queues(a.context, a.commSize);
-        synchronized (q) {
+        lock.lock();
+        try {
             return q.posted.removeMatch(a.source, a.tag);
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -399,8 +440,11 @@ public final class MatchingEngine {
     /** Non-blocking probe: fills {@code out} and returns true if a matching message is here. */
     public boolean iprobe(int context, int commSize, int source, int tag, ProbeResult out) {
         ContextQueues q = queues(context, commSize);
-        synchronized (q) {
+        lock.lock();
+        try {
             return found(q.unexpected.find(source, tag), out);
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -431,18 +475,24 @@ public final class MatchingEngine {
         beforePark();
         try {
             while (true) {
-                synchronized (q) {
+                lock.lock();
+                try {
                     if (found(q.unexpected.find(source, tag), out)) {
                         return 0;
                     }
                     q.addProber(me);
+                } finally {
+                    lock.unlock();
                 }
                 int stop = Waiting.stopReason(job, me);
                 if (stop == 0) {
                     LockSupport.parkNanos(q, Waiting.PARK_BACKSTOP_NANOS);
                 }
-                synchronized (q) {
+                lock.lock();
+                try {
                     q.removeProber(me);
+                } finally {
+                    lock.unlock();
                 }
                 if (stop != 0) {
                     return stop;
@@ -470,10 +520,13 @@ public final class MatchingEngine {
         if (q == null) {
             return false;
         }
-        synchronized (q) {
+        q.lock.lock();
+        try {
             if (!q.posted.remove(r)) {
                 return false;
             }
+        } finally {
+            q.lock.unlock();
         }
         r.cancelled = true;
         r.complete();
@@ -486,7 +539,8 @@ public final class MatchingEngine {
         if (q == null) {
             return false;
         }
-        synchronized (q) {
+        q.lock.lock();
+        try {
             UnexpectedMessage m = s.queuedAs;
             if (m == null || !m.queued || m.sender != s) {
                 return false;
@@ -495,6 +549,8 @@ public final class MatchingEngine {
             q.recycle(m);
             s.queuedIn = null;
             s.queuedAs = null;
+        } finally {
+            q.lock.unlock();
         }
         s.cancelled = true;
         s.finishTransfer();

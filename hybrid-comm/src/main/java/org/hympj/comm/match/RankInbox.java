@@ -3,7 +3,6 @@ package org.hympj.comm.match;
 import static org.hympj.comm.match.InboxRecordDescriptor.*;
 
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.agrona.BufferUtil;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.UnsafeApi;
@@ -24,25 +23,28 @@ import org.hympj.rings.RingHead;
  * {@link ManyToOneRingBuffer} whose records carry envelope and payload together (see
  * {@link InboxRecordDescriptor}). The sending thread writes a record and its send is
  * complete; a thread of the receiving rank reads it, in its own cache, and matches it in its
- * own engine as it does a message from another process. A message so costs the two cache
- * lines the record spans, where matching on the sender's side (the engine's
+ * own engine as it does a message from another process. A message so costs the line the
+ * record spans, where matching on the sender's side (the engine's
  * {@link MatchingEngine#deliver(SendOperation)} path) reads and writes the receiver's lock,
  * queues, operation and buffer, about five lines each way.
  *
  * <p>Only typed standard- and ready-mode messages of at most the inbox's limit come here;
- * everything else is still matched on the sender's side, after {@link #deliverClaimed} has
- * put every record claimed before it into the engine, so that no message overtakes one sent
+ * everything else is still matched on the sender's side, after {@link #readClaimed} has put
+ * every record claimed before it into the engine, so that no message overtakes one sent
  * before it by the same thread.
+ *
+ * <p>Reading takes the rank's {@link MatchingLock}, the lock its matching needs anyway: the
+ * thread that drains a record matches it in the same critical section.
  *
  * <p>Invariants:
  * <ul>
  *   <li>Records reach the engine in ring order, which is each writing thread's send order:
- *       only the holder of the drain lock reads, and Agrona advances the consumer position
+ *       only the holder of the matching lock reads, and Agrona advances the consumer position
  *       only after a record has been handed to the engine.</li>
- *   <li>No lost wake-up: a thread of this rank that is about to park raises {@code sleepers}
- *       (a full fence) and then drains; a writer commits its record and then, after a full
- *       fence, reads {@code sleepers} and, if raised, drains for it. One of the two sees the
- *       record.</li>
+ *   <li>No lost wake-up: a thread of this rank that is about to park raises the lock's
+ *       sleeper count (a full fence) and then drains; a writer commits its record and then,
+ *       after a full fence, reads the count and, if raised, drains for it. One of the two sees
+ *       the record.</li>
  *   <li>A full ring never blocks for good: a writer waiting for room drains it itself.</li>
  * </ul>
  */
@@ -54,33 +56,30 @@ public final class RankInbox {
     /** Records handed to the engine per read: bounds the work one thread does for the others. */
     private static final int BATCH = 64;
 
-    // Indices into `flags`, 64 bytes apart and away from the array's header, so that the drain
-    // lock (written on every drain) and the sleeper count (read by every writer) never share a line.
-    private static final int DRAINING = 16;
-    private static final int SLEEPERS = 32;
-
     private final MatchingEngine engine;
+    private final MatchingLock lock;
     private final Job job;
     private final int limit;
     private final ManyToOneRingBuffer ring;
     private final AtomicBuffer buffer;
     /** The absolute address of the ring's memory. */
     private final long address;
-    private final AtomicIntegerArray flags = new AtomicIntegerArray(48);
-    /** Used only by the drain-lock holder. */
+    /** Used only by the matching lock's holder. */
     private final Arrival arrival = new Arrival();
     private final MessageHandler reader = this::onRecord;
 
     /**
      * An inbox for {@code engine} carrying payloads up to {@code limit} bytes in a ring of
-     * {@code capacity} bytes (a power of two of at least 8 times the largest record).
+     * {@code capacity} bytes (a power of two of at least 8 times the largest record), read
+     * under {@code lock}, the engine's matching lock.
      */
-    RankInbox(MatchingEngine engine, Job job, int limit, int capacity) {
+    RankInbox(MatchingEngine engine, MatchingLock lock, Job job, int limit, int capacity) {
         if (Integer.bitCount(capacity) != 1 || capacity / 8 < bodyLength(limit)) {
             throw new IllegalArgumentException("an inbox of " + capacity + " bytes cannot carry messages of " + limit
                 + " bytes: its capacity must be a power of two and at least 8 times " + bodyLength(limit));
         }
         this.engine = engine;
+        this.lock = lock;
         this.job = job;
         this.limit = limit;
         // Cache-line aligned, so that a small record spans one line where it can.
@@ -138,7 +137,7 @@ public final class RankInbox {
                 return;
             }
             if (drain() == 0) {
-                idle = backOff(idle);
+                idle = MatchingLock.backOff(idle);
             }
         }
         // Unchecked stores: tryClaim returned a record of bodyLength(length) bytes at index,
@@ -157,9 +156,9 @@ public final class RankInbox {
             throw e;
         }
         ring.commit(index);
-        // StoreLoad: the commit (a release store) must be visible before sleepers is read (see the class comment).
+        // StoreLoad: the commit (a release store) must be visible before the sleeper count is read (see the class comment).
         VarHandle.fullFence();
-        if (flags.get(SLEEPERS) != 0) {
+        if (lock.anySleeper()) {
             drainAll();
         }
     }
@@ -169,11 +168,11 @@ public final class RankInbox {
      * at it; returns the number of messages handed over.
      */
     int drain() {
-        if (RingHead.hasRecord(ring) && flags.get(DRAINING) == 0 && flags.compareAndSet(DRAINING, 0, 1)) {
+        if (RingHead.hasRecord(ring) && lock.tryLock()) {
             try {
                 return ring.read(reader, BATCH);
             } finally {
-                unlock();
+                lock.unlock();
             }
         }
         return 0;
@@ -181,12 +180,10 @@ public final class RankInbox {
 
     /**
      * Hands every committed record up to the first one still being written to the engine,
-     * waiting for a thread already draining to finish first.
+     * waiting for a thread that holds the matching lock to free it first.
      */
     int drainAll() {
-        for (int idle = 0; flags.get(DRAINING) != 0 || !flags.compareAndSet(DRAINING, 0, 1); ) {
-            idle = backOff(idle);
-        }
+        lock.lock();
         try {
             int work = 0;
             for (int n; (n = ring.read(reader, BATCH)) > 0; ) {
@@ -194,49 +191,34 @@ public final class RankInbox {
             }
             return work;
         } finally {
-            unlock();
+            lock.unlock();
         }
-    }
-
-    private void unlock() {
-        // Release: the next holder sees the ring state we left; no StoreLoad is needed to unlock.
-        flags.lazySet(DRAINING, 0);
-    }
-
-    /** One step of a short wait for another thread: spin a hundred times, then yield; returns the steps so far. */
-    private static int backOff(int idle) {
-        if (idle >= 100) {
-            Thread.yield();
-        } else {
-            Thread.onSpinWait();
-        }
-        return idle + 1;
     }
 
     /**
-     * Returns once every record claimed before the call is in the engine: a sender calls this
-     * before matching a message on its own side, so that its earlier small messages, still in
-     * the ring, are matched first (MPI's non-overtaking rule). A record claimed by another
-     * thread that has not yet committed it holds the ring up only for the few instructions
-     * that writer has left.
+     * With the matching lock held: returns once every record claimed before the call is in
+     * the engine. A sender calls this before matching a message on its own side, so that its
+     * earlier small messages, still in the ring, are matched first (MPI's non-overtaking
+     * rule). A record claimed by another thread that has not yet committed it holds the ring
+     * up only for the few instructions that writer has left, which need no lock.
      */
-    void deliverClaimed() {
+    void readClaimed() {
         long claimed = ring.producerPosition();
         for (int idle = 0; ring.consumerPosition() < claimed; ) {
-            if (drain() == 0) {
-                idle = backOff(idle);
+            if (ring.read(reader, BATCH) == 0) {
+                idle = MatchingLock.backOff(idle);
             }
         }
     }
 
     /** A thread of this rank is about to park: from now on writers drain for it. */
     void beforePark() {
-        flags.getAndIncrement(SLEEPERS);
+        lock.sleeperParking();
         drainAll();
     }
 
     void afterPark() {
-        flags.getAndDecrement(SLEEPERS);
+        lock.sleeperAwake();
     }
 
     /**
@@ -257,6 +239,6 @@ public final class RankInbox {
             UnsafeApi.getInt(null, record + SOURCE_OFFSET), UnsafeApi.getInt(null, record + TAG_OFFSET), type, count,
             Arrival.ELEMENTS, count * type.size(), 0);
         arrival.payload(null, record + HEADER_LENGTH, false);
-        engine.deliver(arrival);
+        engine.deliverLocked(arrival);
     }
 }

@@ -94,11 +94,14 @@ class ConcurrentMatchingTest {
             throw new AssertionError(failure.get());
         }
         ContextQueues q = receiver.queues(context, commSize);
-        synchronized (q) {
+        q.lock.lock();
+        try {
             assertNull(q.unexpected.find(MatchingEngine.ANY_SOURCE, MatchingEngine.ANY_TAG), "no message left over");
             for (int s = 0; s < SENDERS; s++) {
                 assertNull(q.posted.removeMatch(s, s % 2), "no receive left over");
             }
+        } finally {
+            q.lock.unlock();
         }
     }
 
