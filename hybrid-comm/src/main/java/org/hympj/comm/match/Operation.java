@@ -109,7 +109,7 @@ public abstract class Operation {
         errorMessage = null;
         cancelled = false;
         // Release stores, no fence: the operation is reused only after its owner publishes it
-        // again (under a queue's lock, or by writing its message), which orders these writes.
+        // again (under its rank's matching lock, or by writing its message), which orders these writes.
         // A completer of the last use may still read waiter after this; at worst it unparks the
         // owner once for nothing, and every park re-checks its condition.
         WAITER.setRelease(this, (Thread) null);
