@@ -4,6 +4,12 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
+/** Padding before an operation's fields (superclass fields come first; the int fills the header's gap). */
+abstract class OperationLeftPad {
+    int p00;
+    long p01, p02, p03, p04, p05, p06, p07, p08;
+}
+
 /**
  * Something a thread can wait for: a posted receive or a send whose data is still needed.
  *
@@ -21,8 +27,14 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Invariant: {@code state} goes PENDING to COMPLETE once per use; only {@link #reset} (by
  * the owner, never while the operation is queued) brings it back.
+ *
+ * <p>Padded on both sides (this class's superclass and each leaf's last fields): an operation
+ * is written by its owner or matcher for every message, and the collector may place it next
+ * to an object that another rank's thread reads on every send (a layout dump found a rank's
+ * blocking receive in the same line as the {@code Job}), which would then cross between the
+ * cores once per message.
  */
-public abstract class Operation {
+public abstract class Operation extends OperationLeftPad {
     private static final int PENDING = 0;
     private static final int COMPLETE = 1;
     private static final VarHandle STATE;

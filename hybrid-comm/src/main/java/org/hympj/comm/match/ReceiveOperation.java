@@ -2,15 +2,8 @@ package org.hympj.comm.match;
 
 import org.hympj.comm.data.ElementType;
 
-/**
- * A receive: what it accepts (context, source, tag, element type, buffer) and, once matched,
- * what arrived (source, tag, element count, error). While posted it is a node of its
- * context's {@link PostedReceiveQueue}.
- *
- * <p>The matching thread fills the result fields and then {@link #complete}s; the owner reads
- * them only after seeing completion (see {@link Operation} for the ordering).
- */
-public final class ReceiveOperation extends Operation {
+/** The fields of {@link ReceiveOperation}, kept in a class of their own so that its padding comes after them. */
+abstract class ReceiveOperationFields extends Operation {
     int context;
     int commSize;
     int source;
@@ -35,6 +28,26 @@ public final class ReceiveOperation extends Operation {
     byte[] serialized;
     int serializedOffset;
     int serializedLength;
+
+    ReceiveOperationFields() {
+    }
+
+    ReceiveOperationFields(Thread blockingOwner) {
+        super(blockingOwner);
+    }
+}
+
+/**
+ * A receive: what it accepts (context, source, tag, element type, buffer) and, once matched,
+ * what arrived (source, tag, element count, error). While posted it is a node of its
+ * context's {@link PostedReceiveQueue}.
+ *
+ * <p>The matching thread fills the result fields and then {@link #complete}s; the owner reads
+ * them only after seeing completion (see {@link Operation} for the ordering).
+ */
+public final class ReceiveOperation extends ReceiveOperationFields {
+    /** Padding after the fields (see {@link Operation}), which sit in a superclass so that the JVM lays them out first. */
+    long q01, q02, q03, q04, q05, q06, q07, q08;
 
     /** The operation of a request, which any thread may wait for. */
     public ReceiveOperation() {

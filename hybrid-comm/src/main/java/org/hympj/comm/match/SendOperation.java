@@ -4,25 +4,8 @@ import org.hympj.comm.data.ArrayMemory;
 import org.hympj.comm.data.BsendArena;
 import org.hympj.comm.data.ElementType;
 
-/**
- * A send: its envelope, where its data is, and how it completes. A send is complete once its
- * data no longer needs the sender's memory: at once for an eager copy, when the receiver has
- * copied it for a rendezvous or a synchronous send, and once packed into the attached buffer
- * for a buffered send (the region goes with the message and is released when consumed).
- */
-public final class SendOperation extends Operation {
-    public static final int STANDARD = 0;
-    public static final int SYNCHRONOUS = 1;
-    public static final int BUFFERED = 2;
-    public static final int READY = 3;
-
-    /** The data are elements of a typed array. */
-    static final int TYPED = 0;
-    /** The data are elements packed as bytes in native order. */
-    static final int PACKED = 1;
-    /** The data are Java serialization bytes of OBJECT elements. */
-    static final int SERIALIZED = 2;
-
+/** The fields of {@link SendOperation}, kept in a class of their own so that its padding comes after them. */
+abstract class SendOperationFields extends Operation {
     int context;
     int commSize;
     int source;
@@ -45,6 +28,36 @@ public final class SendOperation extends Operation {
     /** While the message waits in the receiver's unexpected queue: the queue and node, for cancel. */
     ContextQueues queuedIn;
     UnexpectedMessage queuedAs;
+
+    SendOperationFields() {
+    }
+
+    SendOperationFields(Thread blockingOwner) {
+        super(blockingOwner);
+    }
+}
+
+/**
+ * A send: its envelope, where its data is, and how it completes. A send is complete once its
+ * data no longer needs the sender's memory: at once for an eager copy, when the receiver has
+ * copied it for a rendezvous or a synchronous send, and once packed into the attached buffer
+ * for a buffered send (the region goes with the message and is released when consumed).
+ */
+public final class SendOperation extends SendOperationFields {
+    public static final int STANDARD = 0;
+    public static final int SYNCHRONOUS = 1;
+    public static final int BUFFERED = 2;
+    public static final int READY = 3;
+
+    /** The data are elements of a typed array. */
+    static final int TYPED = 0;
+    /** The data are elements packed as bytes in native order. */
+    static final int PACKED = 1;
+    /** The data are Java serialization bytes of OBJECT elements. */
+    static final int SERIALIZED = 2;
+
+    /** Padding after the fields (see {@link Operation}), which sit in a superclass so that the JVM lays them out first. */
+    long q01, q02, q03, q04, q05, q06, q07, q08;
 
     /** The operation of a request, which any thread may wait for. */
     public SendOperation() {

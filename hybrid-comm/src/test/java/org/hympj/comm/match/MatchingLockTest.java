@@ -5,14 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicReference;
-import org.agrona.UnsafeApi;
 import org.junit.jupiter.api.Test;
 
 class MatchingLockTest {
@@ -74,60 +71,5 @@ class MatchingLockTest {
         assertTrue(lock.tryLock(), "free once every holder has unlocked");
         assertFalse(lock.tryLock(), "not reentrant: a second take fails while it is held");
         lock.unlock();
-    }
-
-    @Test
-    void theLockWordAndTheSleeperCountHaveLinesOfTheirOwn() {
-        long held = UnsafeApi.objectFieldOffset(MatchingLockWord.class, "held");
-        long sleepers = UnsafeApi.objectFieldOffset(MatchingLockSleepers.class, "sleepers");
-        long size = instanceSize(MatchingLock.class);
-        assertAlone("held", held, 4, size);
-        assertAlone("sleepers", sleepers, 4, size);
-        assertTrue(sleepers - (held + 3) >= 64, "the lock word at " + held + " and the sleeper count at " + sleepers
-            + " could share a cache line");
-    }
-
-    @Test
-    void anArrivalsFieldsShareNoLineWithANeighbour() {
-        long size = instanceSize(Arrival.class);
-        for (Field f : ArrivalFields.class.getDeclaredFields()) {
-            if (!Modifier.isStatic(f.getModifiers())) {
-                assertAlone(f.getName(), UnsafeApi.objectFieldOffset(f), bytes(f.getType()), size);
-            }
-        }
-    }
-
-    /** A field of {@code bytes} at {@code offset} shares no 64-byte line with whatever lies before or after the object. */
-    private static void assertAlone(String field, long offset, int bytes, long instanceSize) {
-        assertTrue(offset >= 63, field + " at offset " + offset + " may share a line with the object before");
-        assertTrue(instanceSize - (offset + bytes - 1) >= 64,
-            field + " at offset " + offset + " may share a line with the object after (instance size " + instanceSize + ")");
-    }
-
-    /** The instance size as the JVM lays it out: the end of its last field, rounded to the 8-byte object alignment. */
-    private static long instanceSize(Class<?> type) {
-        long end = 12;
-        for (Class<?> c = type; c != Object.class; c = c.getSuperclass()) {
-            for (Field f : c.getDeclaredFields()) {
-                if (!Modifier.isStatic(f.getModifiers())) {
-                    end = Math.max(end, UnsafeApi.objectFieldOffset(f) + bytes(f.getType()));
-                }
-            }
-        }
-        return (end + 7) & -8;
-    }
-
-    private static int bytes(Class<?> type) {
-        if (type == long.class || type == double.class) {
-            return 8;
-        }
-        if (type == byte.class || type == boolean.class) {
-            return 1;
-        }
-        if (type == short.class || type == char.class) {
-            return 2;
-        }
-        // int, float, and references: 4 bytes with compressed pointers; where they take 8, counting 4 only makes the checks stricter.
-        return 4;
     }
 }
