@@ -245,6 +245,12 @@ public class Comm {
         if (dest == MPI.PROC_NULL) {
             return;
         }
+        // A small message to a rank of this JVM goes into its inbox without an operation: nothing
+        // to fill in, wait for and reset (a send plus receive to COMM_SELF, 8 B: 62 -> 56 ns).
+        if (mode != SendOperation.SYNCHRONOUS && datatype.contiguous && !datatype.base.isObject()
+            && rt.deliverSmall(peerWorldRank(dest), context, size, rank, tag, datatype.base, count * datatype.width, buf, offset)) {
+            return;
+        }
         SendOperation s = MPI.operations.send();
         try {
             startSend(s, buf, offset, count, datatype, dest, tag, mode);

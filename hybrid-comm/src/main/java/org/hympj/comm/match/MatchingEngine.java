@@ -152,6 +152,20 @@ public final class MatchingEngine {
         s.finishTransfer();
     }
 
+    /**
+     * Delivers a typed standard- or ready-mode message of a blocking send from this JVM without
+     * an operation, if this engine's inbox carries it: returns true once it is there (the send
+     * is complete). False means nothing was sent and the caller goes the general way
+     * ({@link #deliver(SendOperation)}), which also reports a job aborted meanwhile.
+     */
+    public boolean deliverSmall(int context, int commSize, int source, int tag, ElementType type, int count,
+                                Object array, int offset) {
+        RankInbox in = inbox;
+        int length = count * type.size();
+        return in != null && in.carries(length)
+            && in.write(context, commSize, source, tag, type, count, array, ArrayMemory.elementOffset(type, offset), length);
+    }
+
     private void queueUnexpected(ContextQueues q, SendOperation s) {
         UnexpectedMessage m = q.newMessage();
         m.source = s.source;

@@ -121,20 +121,35 @@ public final class RankInbox {
             && (s.mode == SendOperation.STANDARD || s.mode == SendOperation.READY);
     }
 
+    /** True if a typed standard- or ready-mode message of {@code length} bytes travels as a record here. */
+    boolean carries(int length) {
+        return length <= limit;
+    }
+
     /**
      * Writes the message of {@code s} (which this inbox {@link #carries}) as one record. On
      * return the message is in the ring and the caller's array is free again. Waits, draining
      * the ring itself, while the ring is full.
      */
     void write(SendOperation s) {
-        int length = s.byteLength;
+        if (!write(s.context, s.commSize, s.source, s.tag, s.type, s.count, s.data, s.payloadOffset(), s.byteLength)) {
+            s.fail(ErrorClass.ERR_OTHER, "the job was aborted while a message waited for room: " + job.abortReason());
+        }
+    }
+
+    /**
+     * Writes a message of {@code length} payload bytes at ({@code base}, {@code offset}) as one
+     * record. Returns true once it is in the ring and the caller's memory is free again; false
+     * if the job was aborted while the ring was full.
+     */
+    boolean write(int context, int commSize, int source, int tag, ElementType type, int count, Object base, long offset,
+                  int length) {
         int index;
         int idle = 0;
         while ((index = ring.tryClaim(MESSAGE, bodyLength(length))) < 0) {
             // Full: the receiver is not reading. Put what is there into its engine ourselves.
             if (job.abortReason() != null) {
-                s.fail(ErrorClass.ERR_OTHER, "the job was aborted while a message waited for room: " + job.abortReason());
-                return;
+                return false;
             }
             if (drain() == 0) {
                 idle = MatchingLock.backOff(idle);
@@ -144,13 +159,13 @@ public final class RankInbox {
         // which holds the header and the payload, so every address below lies inside it.
         try {
             long record = address + index;
-            UnsafeApi.putInt(null, record + CONTEXT_OFFSET, s.context);
-            UnsafeApi.putInt(null, record + COMM_SIZE_OFFSET, s.commSize);
-            UnsafeApi.putInt(null, record + SOURCE_OFFSET, s.source);
-            UnsafeApi.putInt(null, record + TAG_OFFSET, s.tag);
-            UnsafeApi.putInt(null, record + COUNT_OFFSET, s.count);
-            UnsafeApi.putInt(null, record + TYPE_OFFSET, s.type.ordinal());
-            MemoryCopy.copy(s.data, s.payloadOffset(), null, record + HEADER_LENGTH, length);
+            UnsafeApi.putInt(null, record + CONTEXT_OFFSET, context);
+            UnsafeApi.putInt(null, record + COMM_SIZE_OFFSET, commSize);
+            UnsafeApi.putInt(null, record + SOURCE_OFFSET, source);
+            UnsafeApi.putInt(null, record + TAG_OFFSET, tag);
+            UnsafeApi.putInt(null, record + COUNT_OFFSET, count);
+            UnsafeApi.putInt(null, record + TYPE_OFFSET, type.ordinal());
+            MemoryCopy.copy(base, offset, null, record + HEADER_LENGTH, length);
         } catch (RuntimeException | Error e) {
             ring.abort(index);
             throw e;
@@ -161,6 +176,7 @@ public final class RankInbox {
         if (lock.anySleeper()) {
             drainAll();
         }
+        return true;
     }
 
     /**

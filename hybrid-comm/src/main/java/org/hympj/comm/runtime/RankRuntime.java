@@ -1,5 +1,6 @@
 package org.hympj.comm.runtime;
 
+import org.hympj.comm.data.ElementType;
 import org.hympj.comm.match.MatchingEngine;
 import org.hympj.comm.match.SendOperation;
 
@@ -38,6 +39,17 @@ public final class RankRuntime {
      * directly (the sending thread matches and copies); any other rank through the job's
      * remote path.
      */
+    /**
+     * A small typed message of a blocking standard or ready send: written straight into the
+     * inbox of a rank of this JVM (see {@link MatchingEngine#deliverSmall}); false if the
+     * destination is elsewhere or its inbox does not carry the message, and nothing was sent.
+     */
+    public boolean deliverSmall(int destWorldRank, int context, int commSize, int source, int tag, ElementType type,
+                                int count, Object array, int offset) {
+        return job.isLocal(destWorldRank)
+            && job.engine(destWorldRank).deliverSmall(context, commSize, source, tag, type, count, array, offset);
+    }
+
     public void deliver(int destWorldRank, SendOperation send) {
         if (job.isLocal(destWorldRank)) {
             job.engine(destWorldRank).deliver(send);
