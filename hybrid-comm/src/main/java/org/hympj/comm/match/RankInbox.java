@@ -23,8 +23,8 @@ import org.hympj.rings.RingHead;
  * {@link ManyToOneRingBuffer} whose records carry envelope and payload together (see
  * {@link InboxRecordDescriptor}). The sending thread writes a record and its send is
  * complete; a thread of the receiving rank reads it, in its own cache, and matches it in its
- * own engine as it does a message from another process. A message so costs the line the
- * record spans, where matching on the sender's side (the engine's
+ * own engine as it does a message from another process. A message so costs the lines its
+ * record spans (one up to 32 payload bytes), where matching on the sender's side (the engine's
  * {@link MatchingEngine#deliver(SendOperation)} path) reads and writes the receiver's lock,
  * queues, operation and buffer, about five lines each way.
  *
@@ -117,7 +117,7 @@ public final class RankInbox {
 
     /** True if {@code s} travels as a record here; false if it must be matched on the sender's side. */
     boolean carries(SendOperation s) {
-        return s.form == SendOperation.TYPED && s.byteLength <= limit
+        return s.form == SendOperation.TYPED && carries(s.byteLength)
             && (s.mode == SendOperation.STANDARD || s.mode == SendOperation.READY);
     }
 
