@@ -2,14 +2,8 @@ package org.hympj.comm.match;
 
 import org.hympj.comm.data.ElementType;
 
-/** Padding before the fields of {@link Arrival} (superclass fields come first; the int fills the header's gap). */
-abstract class ArrivalLeftPad {
-    int p00;
-    long p01, p02, p03, p04, p05, p06, p07, p08;
-}
-
 /** The fields of {@link Arrival}, between its paddings. */
-abstract class ArrivalFields extends ArrivalLeftPad {
+abstract class ArrivalFields extends LeadingPadding {
     int context;
     int commSize;
     int source;

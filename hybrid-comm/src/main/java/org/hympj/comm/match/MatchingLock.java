@@ -3,13 +3,7 @@ package org.hympj.comm.match;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
-/** Padding before the lock word (superclass fields come first; the int fills the header's gap). */
-abstract class MatchingLockLeftPad {
-    int p00;
-    long p01, p02, p03, p04, p05, p06, p07, p08;
-}
-
-abstract class MatchingLockWord extends MatchingLockLeftPad {
+abstract class MatchingLockWord extends LeadingPadding {
     /** 1 while a thread holds the lock. */
     volatile int held;
 }

@@ -4,12 +4,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
-/** Padding before an operation's fields (superclass fields come first; the int fills the header's gap). */
-abstract class OperationLeftPad {
-    int p00;
-    long p01, p02, p03, p04, p05, p06, p07, p08;
-}
-
 /**
  * Something a thread can wait for: a posted receive or a send whose data is still needed.
  *
@@ -34,7 +28,7 @@ abstract class OperationLeftPad {
  * blocking receive in the same line as the {@code Job}), which would then cross between the
  * cores once per message.
  */
-public abstract class Operation extends OperationLeftPad {
+public abstract class Operation extends LeadingPadding {
     private static final int PENDING = 0;
     private static final int COMPLETE = 1;
     private static final VarHandle STATE;
