@@ -26,19 +26,18 @@ public class MatchingLockExclusion {
 
     @Actor
     public void first(II_Result r) {
-        lock.lock();
-        try {
-            r.r1 = ++count;
-        } finally {
-            lock.unlock();
-        }
+        r.r1 = incrementHoldingTheLock();
     }
 
     @Actor
     public void second(II_Result r) {
+        r.r2 = incrementHoldingTheLock();
+    }
+
+    private int incrementHoldingTheLock() {
         lock.lock();
         try {
-            r.r2 = ++count;
+            return ++count;
         } finally {
             lock.unlock();
         }
