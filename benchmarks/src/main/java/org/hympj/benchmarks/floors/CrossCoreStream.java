@@ -9,7 +9,7 @@ import java.util.Arrays;
 /**
  * What streaming data from one core to another costs on this machine, beside the cache-line
  * floor, in alternating bursts so that every row is one phase of a machine whose cores drift
- * apart and together (docs/architecture.md, "what the cap is"). One row per round:
+ * apart and together (docs/measurements.md, "What the cap is"). One row per round:
  *
  * <ul>
  *   <li>the floor: a round trip of a volatile counter between the two threads, ns;</li>

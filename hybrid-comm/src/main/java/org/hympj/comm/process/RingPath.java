@@ -188,7 +188,7 @@ public final class RingPath implements RemotePath, AutoCloseable {
      * while rings of that size take at most half the file system; on one too small for that,
      * as large as its quarter allows, down to {@link #MIN_RING_BYTES}. Two JVMs get 64 MiB
      * rings on a large /dev/shm, of which the writer uses the first 2 MiB or the whole,
-     * whichever its copies measure faster (docs/architecture.md, "A window that follows the
+     * whichever its copies measure faster (docs/measurements.md, "A window that follows the
      * cap"); a segment takes its memory when it is created. 2 MiB rather than
      * 1 lets a writer's stores find lines that have left the reader's 1 MiB L2 since the last
      * lap, and a larger narrow window (4 MiB) cost CG 12 %, whose matrices share the L3 with it
