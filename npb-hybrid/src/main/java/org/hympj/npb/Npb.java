@@ -27,42 +27,26 @@ public final class Npb {
         int threads = own.length > 2 ? Integer.parseInt(own[2]) : 1;
         boolean verified;
         try (Team team = threads > 1 ? Team.create(threads) : null) {
-            if (kernel.equals("ep")) {
-                Ep.Result result = Ep.run(Ep.Size.valueOf(sizeName), team);
-                if (MPI.COMM_WORLD.Rank() == 0) {
-                    report(result);
-                }
-                verified = result.verified();
-            } else if (kernel.equals("mg")) {
-                Mg.Result result = Mg.run(Mg.Size.valueOf(sizeName), team);
-                if (MPI.COMM_WORLD.Rank() == 0) {
-                    report(result);
-                }
-                verified = result.verified();
-            } else if (kernel.equals("ft")) {
-                Ft.Result result = Ft.run(Ft.Size.valueOf(sizeName), team);
-                if (MPI.COMM_WORLD.Rank() == 0) {
-                    report(result);
-                }
-                verified = result.verified();
-            } else if (kernel.equals("cg")) {
-                Cg.Result result = Cg.run(Cg.Size.valueOf(sizeName), team);
-                if (MPI.COMM_WORLD.Rank() == 0) {
-                    report(result);
-                }
-                verified = result.verified();
-            } else {
-                Is.Result result = Is.run(Is.Size.valueOf(sizeName), team);
-                if (MPI.COMM_WORLD.Rank() == 0) {
-                    report(result);
-                }
-                verified = result.verified();
-            }
+            verified = switch (kernel) {
+                case "ep" -> finish(Ep.run(Ep.Size.valueOf(sizeName), team), Npb::report, Ep.Result::verified);
+                case "mg" -> finish(Mg.run(Mg.Size.valueOf(sizeName), team), Npb::report, Mg.Result::verified);
+                case "ft" -> finish(Ft.run(Ft.Size.valueOf(sizeName), team), Npb::report, Ft.Result::verified);
+                case "cg" -> finish(Cg.run(Cg.Size.valueOf(sizeName), team), Npb::report, Cg.Result::verified);
+                default -> finish(Is.run(Is.Size.valueOf(sizeName), team), Npb::report, Is.Result::verified);
+            };
         }
         MPI.Finalize();
         if (!verified) {
             throw new IllegalStateException(kernel.toUpperCase(java.util.Locale.ROOT) + " class " + sizeName + " did not verify");
         }
+    }
+
+    /** Prints a kernel's report on rank 0 and returns whether it verified. */
+    private static <R> boolean finish(R result, java.util.function.Consumer<R> report, java.util.function.Predicate<R> verified) {
+        if (MPI.COMM_WORLD.Rank() == 0) {
+            report.accept(result);
+        }
+        return verified.test(result);
     }
 
     private static void report(Mg.Result r) {
