@@ -31,6 +31,7 @@ public final class InterleavedPingPong {
         int bytes = args.length > 0 ? Integer.parseInt(args[0]) : 8;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 40;
         long burstNanos = (args.length > 2 ? Long.parseLong(args[2]) : 200) * 1_000_000L;
+        InboxRequired.check();
 
         Thread floorEcho = new Thread(InterleavedPingPong::floorEcho, "floor-echo");
         floorEcho.setDaemon(true);

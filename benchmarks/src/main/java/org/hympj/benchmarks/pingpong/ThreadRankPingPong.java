@@ -3,7 +3,6 @@ package org.hympj.benchmarks.pingpong;
 import java.net.URL;
 import java.util.concurrent.TimeUnit;
 import mpi.MPI;
-import org.hympj.comm.match.RankInbox;
 import org.hympj.comm.runtime.Bootstrap;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.JobOutcome;
@@ -50,10 +49,7 @@ public class ThreadRankPingPong {
 
     @Setup(Level.Trial)
     public void startRanks() {
-        if (!RankInbox.available()) {
-            throw new IllegalStateException("thread ranks have no inbox in this JVM (no --add-opens java.base/jdk.internal.misc=ALL-UNNAMED): "
-                + "this would measure a path no hympjrun job takes");
-        }
+        InboxRequired.check();
         Job job = new Job(2);
         Bootstrap.host(MPI.class.getClassLoader(), job.rank(0));
         MPI.Init(new String[0]);
