@@ -28,9 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code Send} and the matching {@code Recv} of the echo; one-way latency is half of it.
  * Compare with {@code CacheLinePingPong} (the raw floor) and {@code ArrayCopy} in the same run.
  *
- * <p>The fork gets the {@code --add-opens} that {@code hympjrun} gives every job: without it
- * Agrona cannot reach the JDK's {@code Unsafe}, the ranks have no inbox, and small messages
- * take the slower sender-side path, which no job takes. The setup refuses to measure that.
+ * <p>The fork gets the {@code --add-opens} that {@code hympjrun} gives every job, and the
+ * setup refuses a JVM without it ({@link InboxRequired} says why).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
