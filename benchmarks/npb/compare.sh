@@ -6,6 +6,9 @@
 #
 # The machine is shared and noisy, so the runs are interleaved: each round runs, kernel by
 # kernel, the reference and then HyMPJ's forms, and every cell is a median over the rounds.
+# With a reference, a cell also gives the ratio of each round's two runs (the reference's Mop/s
+# over HyMPJ's, measured seconds apart): their median and range, which a drift of the
+# machine's speed from round to round moves less than it moves the ratio of the medians.
 #
 #   benchmarks/npb/compare.sh A 5                               # class, rounds (default 3)
 #   REFERENCE=~/NPB3.4.3/NPB3.4-MPI/bin benchmarks/npb/compare.sh B 2
@@ -89,7 +92,7 @@ for r in $(seq "$rounds"); do
     for form in $columns; do
       # A run that fails still reports (as not verified): the table shows it, the exit status says it.
       line="$( (run_form "$k" "$form" 2>&1 || true) | report)"
-      echo "$k $form $line" >> "$runs"
+      echo "$r $k $form $line" >> "$runs"
       echo "round $r: $k $form $line" >&2
     done
   done
@@ -109,25 +112,31 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if
 failed=0
 for k in $kernels; do
   ref_mops=""
-  [ -n "$reference" ] && ref_mops="$(awk -v k="$k" '$1 == k && $2 == "ref" { print $4 }' "$runs" | median)"
+  [ -n "$reference" ] && ref_mops="$(awk -v k="$k" '$2 == k && $3 == "ref" { print $5 }' "$runs" | median)"
   printf '| %s %s |' "$(echo "$k" | tr a-z A-Z)" "$class"
   for form in $columns; do
-    t="$(awk -v k="$k" -v f="$form" '$1 == k && $2 == f { print $3 }' "$runs" | median)"
-    m="$(awk -v k="$k" -v f="$form" '$1 == k && $2 == f { print $4 }' "$runs" | median)"
-    bad="$(awk -v k="$k" -v f="$form" '$1 == k && $2 == f && $5 != "ok"' "$runs" | wc -l)"
-    heap="$(awk -v k="$k" -v f="$form" '$1 == k && $2 == f { h = $6 } END { print h }' "$runs")"
+    t="$(awk -v k="$k" -v f="$form" '$2 == k && $3 == f { print $4 }' "$runs" | median)"
+    m="$(awk -v k="$k" -v f="$form" '$2 == k && $3 == f { print $5 }' "$runs" | median)"
+    bad="$(awk -v k="$k" -v f="$form" '$2 == k && $3 == f && $6 != "ok"' "$runs" | wc -l)"
+    heap="$(awk -v k="$k" -v f="$form" '$2 == k && $3 == f { h = $7 } END { print h }' "$runs")"
     mark=""
     if [ "$bad" -gt 0 ]; then mark=" ($bad not verified!)"; failed=1; fi
     if [ "$form" = ref ]; then
       printf ' %s s, %.2f Mop/s%s |' "$t" "$m" "$mark"
     else
       cell="$t s, $(printf %.2f "$m") Mop/s"
-      [ -n "$ref_mops" ] && cell="$cell, $(awk -v a="$ref_mops" -v b="$m" 'BEGIN { printf "%.2fx", a / b }')"
+      if [ -n "$ref_mops" ]; then
+        # Per round: the reference's Mop/s over this form's, from the two runs of that round.
+        paired="$(awk -v k="$k" -v f="$form" '$2 == k && $3 == "ref" { ref[$1] = $5 } $2 == k && $3 == f { mine[$1] = $5 }
+          END { for (r in mine) if ((r in ref) && mine[r] > 0) print ref[r] / mine[r] }' "$runs" | sort -g)"
+        cell="$cell, $(awk -v a="$ref_mops" -v b="$m" 'BEGIN { printf "%.2fx", a / b }')"
+        cell="$cell (per round $(echo "$paired" | median | xargs printf %.2f)x, $(echo "$paired" | head -1 | xargs printf %.2f)-$(echo "$paired" | tail -1 | xargs printf %.2f))"
+      fi
       [ "$heap" != "-" ] && cell="$cell, $heap MiB"
       printf ' %s%s |' "$cell" "$mark"
     fi
   done
   echo
 done
-echo "(rounds: $rounds, interleaved; medians. $("${JAVA_HOME:+$JAVA_HOME/bin/}java" -version 2>&1 | head -1); $(nproc) cores.)"
+echo "(rounds: $rounds, interleaved; medians$([ -n "$reference" ] && echo "; ratio = the reference's Mop/s over HyMPJ's, of the medians and per round (median, range)"). $("${JAVA_HOME:+$JAVA_HOME/bin/}java" -version 2>&1 | head -1); $(nproc) cores.)"
 exit "$failed"
