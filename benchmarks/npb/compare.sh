@@ -127,10 +127,13 @@ for k in $kernels; do
       cell="$t s, $(printf %.2f "$m") Mop/s"
       if [ -n "$ref_mops" ]; then
         # Per round: the reference's Mop/s over this form's, from the two runs of that round.
-        paired="$(awk -v k="$k" -v f="$form" '$2 == k && $3 == "ref" { ref[$1] = $5 } $2 == k && $3 == f { mine[$1] = $5 }
-          END { for (r in mine) if ((r in ref) && mine[r] > 0) print ref[r] / mine[r] }' "$runs" | sort -g)"
+        # Only rounds where both runs reported a rate (a failed run reports nan).
+        paired="$(awk -v k="$k" -v f="$form" '$2 == k && $5 ~ /^[0-9.]+$/ && $5 > 0 { if ($3 == "ref") ref[$1] = $5; else if ($3 == f) mine[$1] = $5 }
+          END { for (r in mine) if (r in ref) print ref[r] / mine[r] }' "$runs" | sort -g)"
         cell="$cell, $(awk -v a="$ref_mops" -v b="$m" 'BEGIN { printf "%.2fx", a / b }')"
-        cell="$cell (per round $(echo "$paired" | median | xargs printf %.2f)x, $(echo "$paired" | head -1 | xargs printf %.2f)-$(echo "$paired" | tail -1 | xargs printf %.2f))"
+        if [ -n "$paired" ]; then
+          cell="$cell (per round $(echo "$paired" | median | xargs printf %.2f)x, $(echo "$paired" | head -1 | xargs printf %.2f)-$(echo "$paired" | tail -1 | xargs printf %.2f))"
+        fi
       fi
       [ "$heap" != "-" ] && cell="$cell, $heap MiB"
       printf ' %s%s |' "$cell" "$mark"
