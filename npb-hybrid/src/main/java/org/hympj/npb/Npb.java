@@ -2,6 +2,7 @@ package org.hympj.npb;
 
 import mpi.MPI;
 import org.hympj.nested.Team;
+import org.hympj.npb.numerics.MgStencils;
 
 /**
  * The NAS Parallel Benchmarks on HyMPJ. {@code hympjrun -np 2 -cp npb-hybrid/target/classes
@@ -58,6 +59,9 @@ public final class Npb {
         double n = size.n;
         timing(r.seconds(), r.ranks(), r.threads(), 58.0 * size.iterations * n * n * n / r.seconds() / 1e6);
         System.out.printf(" Operation type  =           floating point%n");
+        int lanes = MgStencils.lanes();
+        System.out.printf(" Stencils        =   %s%n", lanes > 1 ? lanes + " doubles a vector (Vector API), rows of 64+"
+            : "scalar (java --add-modules jdk.incubator.vector for vectors)");
         System.out.printf(" Verification    =               %s%n", r.verified() ? "SUCCESSFUL" : "UNSUCCESSFUL");
         System.out.printf(" L2 norm         =    %.13e (reference %.13e)%n", r.rnm2(), size.rnm2);
         heap();

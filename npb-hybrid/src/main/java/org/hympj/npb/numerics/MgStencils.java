@@ -7,80 +7,118 @@ package org.hympj.npb.numerics;
  * JIT compiles them once, not once per rank.
  */
 public final class MgStencils {
+    /**
+     * Whether the residual and the smoother use {@link MgVectorStencils}: when this JVM has
+     * the Vector API's module (hympjrun adds it for MG; {@code java --add-modules
+     * jdk.incubator.vector} elsewhere), unless {@code -Dhympj.npb.vectors=false}. A constant,
+     * so the JIT keeps one path and drops the other; without the module MgVectorStencils is
+     * never loaded.
+     */
+    public static final boolean VECTORS = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+        && !"false".equals(System.getProperty("hympj.npb.vectors"));
+
+    /**
+     * The shortest row (interior x-points) that goes through the vector stencils. Until C2
+     * compiles them, vector operations are objects, a hundred times slower than scalar code:
+     * class S's rows, 32 points and fewer, are too few calls for C2 to compile them early
+     * (its MG took 0.32 s instead of 0.03), while the finest levels of classes W to C have
+     * 16,384 rows and more, 64 points long and more.
+     */
+    static final int SHORTEST_VECTOR_ROW = 64;
+
     private MgStencils() {
+    }
+
+    /** How many x-points the residual and the smoother compute at once on rows of {@link #SHORTEST_VECTOR_ROW} or more: a vector's doubles, or 1. */
+    public static int lanes() {
+        return VECTORS ? MgVectorStencils.LANES : 1;
     }
 
     /**
      * One plane of the residual. Each operator's plane is a method of its own, called once
      * per plane: the JIT compiles it whole after a few planes, where one loop over the whole
-     * grid would run for long in the interpreter and then in on-stack-replaced code.
+     * grid would run for long in the interpreter and then in on-stack-replaced code. With
+     * {@link #VECTORS}, the x-points of a row of {@link #SHORTEST_VECTOR_ROW} or more go a
+     * vector at a time, the last few, fewer than a vector, one at a time.
+     */
+    public static void residualPlane(MgGrid ug, int i3, double[] vv, double[] rr, double a0, double a2, double a3) {
+        double[] a = ug.v;
+        int n1 = ug.n1;
+        int plane = n1 * ug.n2;
+        boolean vectors = VECTORS && n1 - 2 >= SHORTEST_VECTOR_ROW;
+        for (int i2 = 1; i2 < ug.n2 - 1; i2++) {
+            int o = ug.at(i3, i2, 0);
+            int from = vectors ? MgVectorStencils.residualRow(a, vv, rr, o, n1, plane, a0, a2, a3) : 1;
+            residualRow(a, vv, rr, o, n1, plane, from, a0, a2, a3);
+        }
+    }
+
+    /**
+     * The residual on the x-points [from, n1 - 1) of the row starting at {@code o}, one at a time.
      *
      * <p>Along an x-line, the sums of a point's four edge neighbours (y ± 1, z ± 1) and of
      * its four corner neighbours are needed at x - 1, x and x + 1; the reference keeps them
      * in two line buffers, here they slide through locals (e0 e1 e2, c0 c1 c2), added in the
      * reference's order, so the result is the same to the bit with fewer loads and stores.
      */
-    public static void residualPlane(MgGrid ug, int i3, double[] vv, double[] rr, double a0, double a2, double a3) {
-        double[] a = ug.v;
-        int n1 = ug.n1;
-        int n2 = ug.n2;
-        int plane = n1 * n2;
-        for (int i2 = 1; i2 < n2 - 1; i2++) {
-            int o = ug.at(i3, i2, 0);
-            int ym = o - n1;
-            int yp = o + n1;
-            int zm = o - plane;
-            int zp = o + plane;
-            int zmym = zm - n1;
-            int zmyp = zm + n1;
-            int zpym = zp - n1;
-            int zpyp = zp + n1;
-            double e0 = a[ym] + a[yp] + a[zm] + a[zp];
-            double c0 = a[zmym] + a[zmyp] + a[zpym] + a[zpyp];
-            double e1 = a[ym + 1] + a[yp + 1] + a[zm + 1] + a[zp + 1];
-            double c1 = a[zmym + 1] + a[zmyp + 1] + a[zpym + 1] + a[zpyp + 1];
-            for (int i1 = 1; i1 < n1 - 1; i1++) {
-                double e2 = a[ym + i1 + 1] + a[yp + i1 + 1] + a[zm + i1 + 1] + a[zp + i1 + 1];
-                double c2 = a[zmym + i1 + 1] + a[zmyp + i1 + 1] + a[zpym + i1 + 1] + a[zpyp + i1 + 1];
-                rr[o + i1] = vv[o + i1] - a0 * a[o + i1] - a2 * (c1 + e0 + e2) - a3 * (c0 + c2);
-                e0 = e1;
-                e1 = e2;
-                c0 = c1;
-                c1 = c2;
-            }
+    static void residualRow(double[] a, double[] vv, double[] rr, int o, int n1, int plane, int from,
+                            double a0, double a2, double a3) {
+        if (from >= n1 - 1) {
+            return;
+        }
+        double e0 = edges(a, o + from - 1, n1, plane);
+        double c0 = corners(a, o + from - 1, n1, plane);
+        double e1 = edges(a, o + from, n1, plane);
+        double c1 = corners(a, o + from, n1, plane);
+        for (int p = o + from; p < o + n1 - 1; p++) {
+            double e2 = edges(a, p + 1, n1, plane);
+            double c2 = corners(a, p + 1, n1, plane);
+            rr[p] = vv[p] - a0 * a[p] - a2 * (c1 + e0 + e2) - a3 * (c0 + c2);
+            e0 = e1;
+            e1 = e2;
+            c0 = c1;
+            c1 = c2;
         }
     }
 
+    /** The sum of the four edge neighbours of point {@code p}, in the reference's order: y - 1, y + 1, z - 1, z + 1. */
+    private static double edges(double[] a, int p, int n1, int plane) {
+        return a[p - n1] + a[p + n1] + a[p - plane] + a[p + plane];
+    }
+
+    /** The sum of the four corner neighbours of point {@code p} in y and z, in the reference's order. */
+    private static double corners(double[] a, int p, int n1, int plane) {
+        return a[p - plane - n1] + a[p - plane + n1] + a[p + plane - n1] + a[p + plane + n1];
+    }
+
     /**
-     * One plane of the smoother, with the same sliding sums as {@link #residualPlane} (its
-     * fourth coefficient is zero, as the reference assumes, so corners at x ± 1 are not needed).
+     * One plane of the smoother, as {@link #residualPlane}; its fourth coefficient is zero, as
+     * the reference assumes, so corners at x ± 1 are not needed.
      */
     public static void smoothPlane(MgGrid rg, int i3, double[] uu, double c0, double c1, double c2) {
         double[] r = rg.v;
         int n1 = rg.n1;
-        int n2 = rg.n2;
-        int plane = n1 * n2;
-        for (int i2 = 1; i2 < n2 - 1; i2++) {
+        int plane = n1 * rg.n2;
+        boolean vectors = VECTORS && n1 - 2 >= SHORTEST_VECTOR_ROW;
+        for (int i2 = 1; i2 < rg.n2 - 1; i2++) {
             int o = rg.at(i3, i2, 0);
-            int ym = o - n1;
-            int yp = o + n1;
-            int zm = o - plane;
-            int zp = o + plane;
-            int zmym = zm - n1;
-            int zmyp = zm + n1;
-            int zpym = zp - n1;
-            int zpyp = zp + n1;
-            double e0 = r[ym] + r[yp] + r[zm] + r[zp];
-            double e1 = r[ym + 1] + r[yp + 1] + r[zm + 1] + r[zp + 1];
-            for (int i1 = 1; i1 < n1 - 1; i1++) {
-                double e2 = r[ym + i1 + 1] + r[yp + i1 + 1] + r[zm + i1 + 1] + r[zp + i1 + 1];
-                double k1 = r[zmym + i1] + r[zmyp + i1] + r[zpym + i1] + r[zpyp + i1];
-                uu[o + i1] = uu[o + i1] + c0 * r[o + i1]
-                    + c1 * (r[o + i1 - 1] + r[o + i1 + 1] + e1)
-                    + c2 * (k1 + e0 + e2);
-                e0 = e1;
-                e1 = e2;
-            }
+            int from = vectors ? MgVectorStencils.smoothRow(r, uu, o, n1, plane, c0, c1, c2) : 1;
+            smoothRow(r, uu, o, n1, plane, from, c0, c1, c2);
+        }
+    }
+
+    /** The smoother on the x-points [from, n1 - 1) of the row starting at {@code o}, with the sliding sums of {@link #residualRow}. */
+    static void smoothRow(double[] r, double[] uu, int o, int n1, int plane, int from, double c0, double c1, double c2) {
+        if (from >= n1 - 1) {
+            return;
+        }
+        double e0 = edges(r, o + from - 1, n1, plane);
+        double e1 = edges(r, o + from, n1, plane);
+        for (int p = o + from; p < o + n1 - 1; p++) {
+            double e2 = edges(r, p + 1, n1, plane);
+            uu[p] = uu[p] + c0 * r[p] + c1 * (r[p - 1] + r[p + 1] + e1) + c2 * (corners(r, p, n1, plane) + e0 + e2);
+            e0 = e1;
+            e1 = e2;
         }
     }
 

@@ -2,15 +2,19 @@ package org.hympj.npb.numerics;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The restriction and the prolongation, whose line buffers slide through locals, against the
- * reference's form with its buffers (rprj3, interp), written out here: the same values, bit for bit.
+ * The operators, whose line buffers slide through locals (and whose residual and smoother
+ * go a vector at a time on long rows), against the reference's form with its buffers (resid,
+ * psinv, rprj3, interp), written out here: the same values, bit for bit.
  */
 class MgStencilsTest {
+    private static final double[] A = {-8.0 / 3.0, 0.0, 1.0 / 6.0, 1.0 / 12.0};
+    private static final double[] C = {-3.0 / 8.0, 1.0 / 32.0, -1.0 / 64.0, 0.0};
 
     private static MgGrid randomGrid(int k, SplittableRandom random) {
         MgGrid g = new MgGrid(k, 1, 0);
@@ -18,6 +22,102 @@ class MgStencilsTest {
             g.v[i] = random.nextDouble(-1.0, 1.0);
         }
         return g;
+    }
+
+    /** Surefire starts this JVM with the module, as hympjrun starts MG: the vector stencils are the ones under test. */
+    @Test
+    void theVectorStencilsAreOnWithTheModule() {
+        assertTrue(MgStencils.VECTORS, "jdk.incubator.vector is in this JVM, so the vector stencils must be used");
+        assertTrue(MgStencils.lanes() >= 2, "a vector holds " + MgStencils.lanes() + " doubles");
+    }
+
+    @Test
+    void residualMatchesTheReferenceForm() {
+        SplittableRandom random = new SplittableRandom(24);
+        // Levels 2 to 5 take the scalar loop alone, 6 and 7 (rows of 64 and 128) the vectors.
+        for (int k = 2; k <= 7; k++) {
+            MgGrid u = randomGrid(k, random);
+            MgGrid v = randomGrid(k, random);
+            MgGrid r = randomGrid(k, random);
+            double[] expected = r.v.clone();
+            double[] a = u.v;
+            double[] u1 = new double[u.n1];
+            double[] u2 = new double[u.n1];
+            for (int i3 = 1; i3 < u.n3 - 1; i3++) {
+                for (int i2 = 1; i2 < u.n2 - 1; i2++) {
+                    for (int i1 = 0; i1 < u.n1; i1++) {
+                        u1[i1] = a[u.at(i3, i2 - 1, i1)] + a[u.at(i3, i2 + 1, i1)] + a[u.at(i3 - 1, i2, i1)] + a[u.at(i3 + 1, i2, i1)];
+                        u2[i1] = a[u.at(i3 - 1, i2 - 1, i1)] + a[u.at(i3 - 1, i2 + 1, i1)]
+                            + a[u.at(i3 + 1, i2 - 1, i1)] + a[u.at(i3 + 1, i2 + 1, i1)];
+                    }
+                    for (int i1 = 1; i1 < u.n1 - 1; i1++) {
+                        expected[u.at(i3, i2, i1)] = v.v[u.at(i3, i2, i1)] - A[0] * a[u.at(i3, i2, i1)]
+                            - A[2] * (u2[i1] + u1[i1 - 1] + u1[i1 + 1]) - A[3] * (u2[i1 - 1] + u2[i1 + 1]);
+                    }
+                }
+                MgStencils.residualPlane(u, i3, v.v, r.v, A[0], A[2], A[3]);
+            }
+            assertArrayEquals(expected, r.v, "level " + k);
+        }
+    }
+
+    @Test
+    void smootherMatchesTheReferenceForm() {
+        SplittableRandom random = new SplittableRandom(25);
+        for (int k = 2; k <= 7; k++) {
+            MgGrid r = randomGrid(k, random);
+            MgGrid u = randomGrid(k, random);
+            double[] expected = u.v.clone();
+            double[] a = r.v;
+            double[] r1 = new double[r.n1];
+            double[] r2 = new double[r.n1];
+            for (int i3 = 1; i3 < r.n3 - 1; i3++) {
+                for (int i2 = 1; i2 < r.n2 - 1; i2++) {
+                    for (int i1 = 0; i1 < r.n1; i1++) {
+                        r1[i1] = a[r.at(i3, i2 - 1, i1)] + a[r.at(i3, i2 + 1, i1)] + a[r.at(i3 - 1, i2, i1)] + a[r.at(i3 + 1, i2, i1)];
+                        r2[i1] = a[r.at(i3 - 1, i2 - 1, i1)] + a[r.at(i3 - 1, i2 + 1, i1)]
+                            + a[r.at(i3 + 1, i2 - 1, i1)] + a[r.at(i3 + 1, i2 + 1, i1)];
+                    }
+                    for (int i1 = 1; i1 < r.n1 - 1; i1++) {
+                        int at = r.at(i3, i2, i1);
+                        expected[at] = expected[at] + C[0] * a[at] + C[1] * (a[at - 1] + a[at + 1] + r1[i1])
+                            + C[2] * (r2[i1] + r1[i1 - 1] + r1[i1 + 1]);
+                    }
+                }
+                MgStencils.smoothPlane(r, i3, u.v, C[0], C[1], C[2]);
+            }
+            assertArrayEquals(expected, u.v, "level " + k);
+        }
+    }
+
+    /**
+     * Rows of every length from 1 to 80 points, so that the vectors leave every possible
+     * remainder: the vector loop stops at the last whole vector, and with the scalar loop from
+     * there the row is the scalar loop's alone, bit for bit.
+     */
+    @Test
+    void vectorRowsLeaveTheirRemainderToTheScalarLoopAndAgreeWithIt() {
+        SplittableRandom random = new SplittableRandom(26);
+        int lanes = MgStencils.lanes();
+        for (int points = 1; points <= 80; points++) {
+            int n1 = points + 2;
+            int plane = n1 * 3;
+            double[] a = random.doubles(3 * plane, -1.0, 1.0).toArray();
+            double[] vv = random.doubles(3 * plane, -1.0, 1.0).toArray();
+            double[] scalar = random.doubles(3 * plane, -1.0, 1.0).toArray();
+            double[] vector = scalar.clone();
+            int o = plane + n1;
+            MgStencils.residualRow(a, vv, scalar, o, n1, plane, 1, A[0], A[2], A[3]);
+            int from = MgVectorStencils.residualRow(a, vv, vector, o, n1, plane, A[0], A[2], A[3]);
+            assertEquals(1 + points / lanes * lanes, from, "the residual's vectors on a row of " + points);
+            MgStencils.residualRow(a, vv, vector, o, n1, plane, from, A[0], A[2], A[3]);
+            assertArrayEquals(scalar, vector, "residual, row of " + points);
+            MgStencils.smoothRow(a, scalar, o, n1, plane, 1, C[0], C[1], C[2]);
+            from = MgVectorStencils.smoothRow(a, vector, o, n1, plane, C[0], C[1], C[2]);
+            assertEquals(1 + points / lanes * lanes, from, "the smoother's vectors on a row of " + points);
+            MgStencils.smoothRow(a, vector, o, n1, plane, from, C[0], C[1], C[2]);
+            assertArrayEquals(scalar, vector, "smoother, row of " + points);
+        }
     }
 
     @Test
