@@ -2,7 +2,7 @@ package org.hympj.npb;
 
 import mpi.MPI;
 import org.hympj.nested.Team;
-import org.hympj.npb.numerics.MgStencils;
+import org.hympj.npb.numerics.Vectors;
 
 /**
  * The NAS Parallel Benchmarks on HyMPJ. {@code hympjrun -np 2 -cp npb-hybrid/target/classes
@@ -59,9 +59,7 @@ public final class Npb {
         double n = size.n;
         timing(r.seconds(), r.ranks(), r.threads(), 58.0 * size.iterations * n * n * n / r.seconds() / 1e6);
         System.out.printf(" Operation type  =           floating point%n");
-        int lanes = MgStencils.lanes();
-        System.out.printf(" Stencils        =   %s%n", lanes > 1 ? lanes + " doubles a vector (Vector API), rows of 64+"
-            : "scalar (java --add-modules jdk.incubator.vector for vectors)");
+        vectors();
         System.out.printf(" Verification    =               %s%n", r.verified() ? "SUCCESSFUL" : "UNSUCCESSFUL");
         System.out.printf(" L2 norm         =    %.13e (reference %.13e)%n", r.rnm2(), size.rnm2);
         heap();
@@ -75,6 +73,7 @@ public final class Npb {
         System.out.printf(" Iterations      =             %12d%n", size.iterations());
         timing(r.seconds(), r.ranks(), r.threads(), size.operations() / r.seconds() / 1e6);
         System.out.printf(" Operation type  =           floating point%n");
+        vectors();
         System.out.printf(" Verification    =               %s%n", r.verified() ? "SUCCESSFUL" : "UNSUCCESSFUL");
         for (int it = 1; it <= size.iterations(); it++) {
             System.out.printf(" T =%3d  Checksum = %22.12e %22.12e%n", it, r.checksums()[2 * it - 2], r.checksums()[2 * it - 1]);
@@ -123,6 +122,13 @@ public final class Npb {
         System.out.printf(" Verification    =               %s%n", r.verified() ? "SUCCESSFUL" : "UNSUCCESSFUL");
         System.out.printf(" sx = %.15e (reference %.15e)%n sy = %.15e (reference %.15e)%n", r.sx(), r.size().sx, r.sy(), r.size().sy);
         heap();
+    }
+
+    /** MG's and FT's line: whether their loops ran in vectors ({@link Vectors}). */
+    private static void vectors() {
+        int lanes = Vectors.lanes();
+        System.out.printf(" SIMD            =   %s%n", lanes > 1 ? lanes + " doubles a vector (Vector API)"
+            : "none (java --add-modules jdk.incubator.vector for vectors)");
     }
 
     /** The report lines every kernel prints the same way. */

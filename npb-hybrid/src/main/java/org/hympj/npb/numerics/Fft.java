@@ -21,11 +21,11 @@ package org.hympj.npb.numerics;
 public final class Fft {
     /** Lines transformed together: 16 lines of 512 points fill about 290 KiB with both buffers. */
     static final int LINES = 16;
-    private final int n;
-    private final int m;
+    final int n;
+    final int m;
     /** exp(i pi q / h) at index h + q, for h = 1, 2, 4, ..., n/2 and 0 <= q < h. */
-    private final double[] rootRe;
-    private final double[] rootIm;
+    final double[] rootRe;
+    final double[] rootIm;
     final double[][] re;
     final double[][] im;
     private final double[][] re2;
@@ -56,7 +56,8 @@ public final class Fft {
      * place: the reference's radix-2 Stockham stages, two at a time where two remain. A pair
      * of stages reads and writes the block once instead of twice, with the same operations on
      * the same values in the same order, so the result is bit for bit that of the stages one
-     * by one (the block lives in L2, whose traffic the pairing halves).
+     * by one (the block lives in L2, whose traffic the pairing halves). With {@link Vectors#ON}
+     * the stages take the lines a vector at a time ({@link FftVectorStages}), to the same bits.
      */
     void transform(int sign) {
         double[][] xr = re;
@@ -66,7 +67,13 @@ public final class Fft {
         int stage = 1;
         for (; stage <= m; stage += stage < m ? 2 : 1) {
             if (stage < m) {
-                twoStages(stage, sign, xr, xi, yr, yi);
+                if (Vectors.ON) {
+                    FftVectorStages.twoStages(this, stage, sign, xr, xi, yr, yi);
+                } else {
+                    twoStages(stage, sign, xr, xi, yr, yi);
+                }
+            } else if (Vectors.ON) {
+                FftVectorStages.oneStage(this, stage, sign, xr, xi, yr, yi);
             } else {
                 oneStage(stage, sign, xr, xi, yr, yi);
             }
@@ -90,7 +97,7 @@ public final class Fft {
      * lk = 2^(stage-1), a = x[i lk + k] and b = x[i lk + k + n/2] give y[2 i lk + k] = a + b and
      * y[2 i lk + lk + k] = w_i (a - b), w_i = exp(sign i pi i / li).
      */
-    private void oneStage(int stage, int sign, double[][] xr, double[][] xi, double[][] yr, double[][] yi) {
+    void oneStage(int stage, int sign, double[][] xr, double[][] xi, double[][] yr, double[][] yi) {
         int lk = 1 << (stage - 1);
         int li = 1 << (m - stage);
         int half = n / 2;
@@ -130,7 +137,7 @@ public final class Fft {
      * turns c0, d0 into y[4 i lk + k] and y[4 i lk + 2 lk + k], and c1, d1 into
      * y[4 i lk + lk + k] and y[4 i lk + 3 lk + k].
      */
-    private void twoStages(int stage, int sign, double[][] xr, double[][] xi, double[][] yr, double[][] yi) {
+    void twoStages(int stage, int sign, double[][] xr, double[][] xi, double[][] yr, double[][] yi) {
         int lk = 1 << (stage - 1);
         int li = 1 << (m - stage);
         int quarter = n / 4;

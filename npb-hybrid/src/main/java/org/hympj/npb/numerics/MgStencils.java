@@ -8,16 +8,6 @@ package org.hympj.npb.numerics;
  */
 public final class MgStencils {
     /**
-     * Whether the residual and the smoother use {@link MgVectorStencils}: when this JVM has
-     * the Vector API's module (hympjrun adds it for MG; {@code java --add-modules
-     * jdk.incubator.vector} elsewhere), unless {@code -Dhympj.npb.vectors=false}. A constant,
-     * so the JIT keeps one path and drops the other; without the module MgVectorStencils is
-     * never loaded.
-     */
-    public static final boolean VECTORS = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
-        && !"false".equals(System.getProperty("hympj.npb.vectors"));
-
-    /**
      * The shortest row (interior x-points) that goes through the vector stencils. Until C2
      * compiles them, vector operations are objects, a hundred times slower than scalar code:
      * class S's rows, 32 points and fewer, are too few calls for C2 to compile them early
@@ -29,23 +19,18 @@ public final class MgStencils {
     private MgStencils() {
     }
 
-    /** How many x-points the residual and the smoother compute at once on rows of {@link #SHORTEST_VECTOR_ROW} or more: a vector's doubles, or 1. */
-    public static int lanes() {
-        return VECTORS ? MgVectorStencils.LANES : 1;
-    }
-
     /**
      * One plane of the residual. Each operator's plane is a method of its own, called once
      * per plane: the JIT compiles it whole after a few planes, where one loop over the whole
      * grid would run for long in the interpreter and then in on-stack-replaced code. With
-     * {@link #VECTORS}, the x-points of a row of {@link #SHORTEST_VECTOR_ROW} or more go a
+     * {@link Vectors#ON}, the x-points of a row of {@link #SHORTEST_VECTOR_ROW} or more go a
      * vector at a time, the last few, fewer than a vector, one at a time.
      */
     public static void residualPlane(MgGrid ug, int i3, double[] vv, double[] rr, double a0, double a2, double a3) {
         double[] a = ug.v;
         int n1 = ug.n1;
         int plane = n1 * ug.n2;
-        boolean vectors = VECTORS && n1 - 2 >= SHORTEST_VECTOR_ROW;
+        boolean vectors = Vectors.ON && n1 - 2 >= SHORTEST_VECTOR_ROW;
         for (int i2 = 1; i2 < ug.n2 - 1; i2++) {
             int o = ug.at(i3, i2, 0);
             int from = vectors ? MgVectorStencils.residualRow(a, vv, rr, o, n1, plane, a0, a2, a3) : 1;
@@ -99,7 +84,7 @@ public final class MgStencils {
         double[] r = rg.v;
         int n1 = rg.n1;
         int plane = n1 * rg.n2;
-        boolean vectors = VECTORS && n1 - 2 >= SHORTEST_VECTOR_ROW;
+        boolean vectors = Vectors.ON && n1 - 2 >= SHORTEST_VECTOR_ROW;
         for (int i2 = 1; i2 < rg.n2 - 1; i2++) {
             int o = rg.at(i3, i2, 0);
             int from = vectors ? MgVectorStencils.smoothRow(r, uu, o, n1, plane, c0, c1, c2) : 1;

@@ -5,7 +5,7 @@ import jdk.incubator.vector.VectorSpecies;
 
 /**
  * MG's residual and smoother on a row's x-points a vector at a time, with the Vector API
- * (the incubating module {@code jdk.incubator.vector} of JDK 17 to 25). C2 does not vectorize
+ * ({@link Vectors}). C2 does not vectorize
  * the scalar loops of {@link MgStencils} by itself: their loads and store are on
  * {@code double[]}s at offsets it cannot prove apart, so every point is a chain of scalar
  * additions, where gfortran's code for the reference's loops does several points at once.
@@ -16,15 +16,14 @@ import jdk.incubator.vector.VectorSpecies;
  * slides them through locals: those loads overlap the neighbouring vectors' and come from
  * the L1 cache.
  *
- * <p>Loaded only when {@link MgStencils#VECTORS} is set, that is when the module is there.
+ * <p>Loaded only when {@link Vectors#ON}, that is when the module is there.
  * The sums are written out in each loop, not drawn from a helper as the scalar loops' are:
  * a vector returned from a call the JIT did not inline is an object, allocated per call, and
  * outside the JDK nothing can force the inlining.
  */
 final class MgVectorStencils {
-    /** The widest vector the CPU has (8 doubles with AVX-512), a constant the JIT folds. */
-    private static final VectorSpecies<Double> SPECIES = DoubleVector.SPECIES_PREFERRED;
-    static final int LANES = SPECIES.length();
+    private static final VectorSpecies<Double> SPECIES = DoubleLanes.SPECIES;
+    private static final int LANES = DoubleLanes.COUNT;
 
     private MgVectorStencils() {
     }

@@ -2,7 +2,6 @@ package org.hympj.npb.numerics;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -22,13 +21,6 @@ class MgStencilsTest {
             g.v[i] = random.nextDouble(-1.0, 1.0);
         }
         return g;
-    }
-
-    /** Surefire starts this JVM with the module, as hympjrun starts MG: the vector stencils are the ones under test. */
-    @Test
-    void theVectorStencilsAreOnWithTheModule() {
-        assertTrue(MgStencils.VECTORS, "jdk.incubator.vector is in this JVM, so the vector stencils must be used");
-        assertTrue(MgStencils.lanes() >= 2, "a vector holds " + MgStencils.lanes() + " doubles");
     }
 
     @Test
@@ -98,7 +90,7 @@ class MgStencilsTest {
     @Test
     void vectorRowsLeaveTheirRemainderToTheScalarLoopAndAgreeWithIt() {
         SplittableRandom random = new SplittableRandom(26);
-        int lanes = MgStencils.lanes();
+        int lanes = Vectors.lanes();
         for (int points = 1; points <= 80; points++) {
             int n1 = points + 2;
             int plane = n1 * 3;
