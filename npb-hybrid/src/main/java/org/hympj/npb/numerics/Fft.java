@@ -72,10 +72,8 @@ public final class Fft {
                 } else {
                     twoStages(stage, sign, xr, xi, yr, yi);
                 }
-            } else if (Vectors.ON) {
-                FftVectorStages.oneStage(this, stage, sign, xr, xi, yr, yi);
             } else {
-                oneStage(stage, sign, xr, xi, yr, yi);
+                oneStage(stage, sign, xr, xi, yr, yi, Vectors.ON);
             }
             double[][] t = xr;
             xr = yr;
@@ -96,8 +94,10 @@ public final class Fft {
      * Stage {@code stage} from x into y: for each i below li = n / 2^stage and k below
      * lk = 2^(stage-1), a = x[i lk + k] and b = x[i lk + k + n/2] give y[2 i lk + k] = a + b and
      * y[2 i lk + lk + k] = w_i (a - b), w_i = exp(sign i pi i / li).
+     * With {@code vectors}, each group's butterflies take the lines a vector at a time
+     * ({@link FftVectorStages#butterflies}).
      */
-    void oneStage(int stage, int sign, double[][] xr, double[][] xi, double[][] yr, double[][] yi) {
+    void oneStage(int stage, int sign, double[][] xr, double[][] xi, double[][] yr, double[][] yi, boolean vectors) {
         int lk = 1 << (stage - 1);
         int li = 1 << (m - stage);
         int half = n / 2;
@@ -108,6 +108,10 @@ public final class Fft {
             int in2 = i * lk + half;
             int out1 = i * 2 * lk;
             int out2 = i * 2 * lk + lk;
+            if (vectors) {
+                FftVectorStages.butterflies(lk, wr, wi, xr, xi, in1, in2, yr, yi, out1, out2);
+                continue;
+            }
             for (int k = 0; k < lk; k++) {
                 double[] ar = xr[in1 + k];
                 double[] ai = xi[in1 + k];

@@ -20,35 +20,30 @@ final class FftVectorStages {
     private FftVectorStages() {
     }
 
-    /** {@link Fft}'s one stage (its comment gives the indices), the lines in vectors. */
-    static void oneStage(Fft f, int stage, int sign, double[][] xr, double[][] xi, double[][] yr, double[][] yi) {
-        int lk = 1 << (stage - 1);
-        int li = 1 << (f.m - stage);
-        int half = f.n / 2;
-        for (int i = 0; i < li; i++) {
-            double wr = f.rootRe[li + i];
-            double wi = sign * f.rootIm[li + i];
-            int in1 = i * lk;
-            int in2 = i * lk + half;
-            int out1 = i * 2 * lk;
-            int out2 = i * 2 * lk + lk;
-            for (int k = 0; k < lk; k++) {
-                double[] ar = xr[in1 + k];
-                double[] ai = xi[in1 + k];
-                double[] br = xr[in2 + k];
-                double[] bi = xi[in2 + k];
-                for (int j = 0; j < Fft.LINES; j += LANES) {
-                    DoubleVector vr = DoubleVector.fromArray(SPECIES, ar, j);
-                    DoubleVector vi = DoubleVector.fromArray(SPECIES, ai, j);
-                    DoubleVector ur = DoubleVector.fromArray(SPECIES, br, j);
-                    DoubleVector ui = DoubleVector.fromArray(SPECIES, bi, j);
-                    vr.add(ur).intoArray(yr[out1 + k], j);
-                    vi.add(ui).intoArray(yi[out1 + k], j);
-                    DoubleVector dr = vr.sub(ur);
-                    DoubleVector di = vi.sub(ui);
-                    dr.mul(wr).sub(di.mul(wi)).intoArray(yr[out2 + k], j);
-                    di.mul(wr).add(dr.mul(wi)).intoArray(yi[out2 + k], j);
-                }
+    /**
+     * One group of {@link Fft}'s single stage: the butterflies of x[in1 + k] and x[in2 + k]
+     * into y[out1 + k] and y[out2 + k] for k below lk, with root (wr, wi). The stage's indices
+     * and roots stay in {@code Fft.oneStage}, which calls this for each group (the last stage,
+     * the only one taken alone, has one).
+     */
+    static void butterflies(int lk, double wr, double wi, double[][] xr, double[][] xi, int in1, int in2,
+                            double[][] yr, double[][] yi, int out1, int out2) {
+        for (int k = 0; k < lk; k++) {
+            double[] ar = xr[in1 + k];
+            double[] ai = xi[in1 + k];
+            double[] br = xr[in2 + k];
+            double[] bi = xi[in2 + k];
+            for (int j = 0; j < Fft.LINES; j += LANES) {
+                DoubleVector vr = DoubleVector.fromArray(SPECIES, ar, j);
+                DoubleVector vi = DoubleVector.fromArray(SPECIES, ai, j);
+                DoubleVector ur = DoubleVector.fromArray(SPECIES, br, j);
+                DoubleVector ui = DoubleVector.fromArray(SPECIES, bi, j);
+                vr.add(ur).intoArray(yr[out1 + k], j);
+                vi.add(ui).intoArray(yi[out1 + k], j);
+                DoubleVector dr = vr.sub(ur);
+                DoubleVector di = vi.sub(ui);
+                dr.mul(wr).sub(di.mul(wi)).intoArray(yr[out2 + k], j);
+                di.mul(wr).add(dr.mul(wi)).intoArray(yi[out2 + k], j);
             }
         }
     }

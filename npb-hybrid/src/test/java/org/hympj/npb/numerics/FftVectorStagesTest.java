@@ -49,8 +49,8 @@ class FftVectorStagesTest {
                     double[][] si = randomBlock(n, random);
                     double[][] vr = new double[n][Fft.LINES];
                     double[][] vi = new double[n][Fft.LINES];
-                    f.oneStage(stage, sign, xr, xi, sr, si);
-                    FftVectorStages.oneStage(f, stage, sign, xr, xi, vr, vi);
+                    f.oneStage(stage, sign, xr, xi, sr, si, false);
+                    f.oneStage(stage, sign, xr, xi, vr, vi, true);
                     String what = "n=" + n + " sign " + sign + " stage " + stage;
                     assertSameBlock(sr, vr, what + " real");
                     assertSameBlock(si, vi, what + " imaginary");
