@@ -2,6 +2,7 @@ package org.hympj.npb;
 
 import mpi.MPI;
 import org.hympj.nested.Team;
+import org.hympj.npb.numerics.GaussianBatches;
 import org.hympj.npb.numerics.Vectors;
 
 /**
@@ -121,6 +122,15 @@ public final class Npb {
         System.out.printf(" Operation type  = Random numbers generated%n");
         System.out.printf(" Verification    =               %s%n", r.verified() ? "SUCCESSFUL" : "UNSUCCESSFUL");
         System.out.printf(" sx = %.15e (reference %.15e)%n sy = %.15e (reference %.15e)%n", r.sx(), r.size().sx, r.sy(), r.size().sy);
+        if (r.vectorBatches() > 0) {
+            System.out.printf(" SIMD            =   %d doubles a vector (Vector API), %d of %d batches%n",
+                Vectors.lanes(), r.vectorBatches(), r.batches());
+        } else if (Vectors.ON) {
+            System.out.printf(" SIMD            =   none (every batch scalar: fewer than %d a thread, or the vector loop never the faster)%n",
+                GaussianBatches.FEWEST_BATCHES_FOR_VECTORS);
+        } else {
+            vectors();
+        }
         heap();
     }
 

@@ -44,7 +44,7 @@ final class KernelJobs {
     /**
      * Runs {@link Npb} as {@code hympjrun -np NP [--jvms M] ... KERNEL CLASS [THREADS]} does
      * (the arguments before the kernel's are hympjrun's), in a new JVM with this test's class
-     * path, hympjrun's JVM options (MG's and FT's module among them) and its default heap (three quarters of the machine's memory, divided among
+     * path, hympjrun's JVM options (EP's, MG's and FT's vector options among them) and its default heap (three quarters of the machine's memory, divided among
      * the job's JVMs); fails unless the job exits 0 and rank 0 reports
      * {@code Verification = SUCCESSFUL}. Returns the job's output.
      */
@@ -59,9 +59,15 @@ final class KernelJobs {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xmx" + (machine / 4 * 3 >> 20) + "m", "-Dhympj.heap.auto=true",
             "-cp", System.getProperty("java.class.path"), Hympjrun.class.getName()));
-        if (npbArgs.length > 0 && (npbArgs[0].equalsIgnoreCase("mg") || npbArgs[0].equalsIgnoreCase("ft"))) {
-            // As the hympjrun script does for MG and FT: the Vector API's module, for their loops.
+        String kernel = npbArgs.length > 0 ? npbArgs[0].toLowerCase(java.util.Locale.ROOT) : "";
+        if (kernel.equals("mg") || kernel.equals("ft") || kernel.equals("ep")) {
+            // As the hympjrun script does for EP, MG and FT: the Vector API's module, for their loops,
             command.addAll(1, List.of("--add-modules", "jdk.incubator.vector"));
+        }
+        if (kernel.equals("ep")) {
+            // and for EP's vector loop, compile thresholds at 5 %.
+            command.addAll(1, List.of("-XX:CompileCommand=quiet",
+                "-XX:CompileCommand=CompileThresholdScaling,org.hympj.npb.numerics.GaussianVectorPairs::*,0.05"));
         }
         command.addAll(hympjrunOptions);
         command.addAll(List.of("-cp", classes.toString(), Npb.class.getName()));
