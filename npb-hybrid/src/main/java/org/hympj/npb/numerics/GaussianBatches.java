@@ -44,7 +44,11 @@ public final class GaussianBatches {
         return Vectors.ON && batches >= FEWEST_BATCHES_FOR_VECTORS;
     }
 
-    /** As {@link GaussianPairs#addBatch}; {@code pairs} a multiple of {@link Vectors#lanes()} x 64, counts of 10 entries. */
+    /**
+     * As {@link GaussianPairs#addBatch}, with {@code counts} of 10 entries and {@code pairs} a
+     * multiple of a vector loop's call ({@link Vectors#lanes()} x 32 pairs) and more than one
+     * call (EP's batches of 2^16 are).
+     */
     public void addBatch(long seed, int pairs, double[] sums, long[] counts) {
         if (vectorPairs == null) {
             GaussianPairs.addBatch(seed, pairs, sums, counts);
