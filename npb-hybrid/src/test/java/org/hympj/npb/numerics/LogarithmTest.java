@@ -95,4 +95,25 @@ class LogarithmTest {
         assertEquals(Math.log(Double.MIN_VALUE), Logarithm.ln(Double.MIN_VALUE), 0.0);
         assertEquals(Math.log(Double.MAX_VALUE), Logarithm.ln(Double.MAX_VALUE), Math.ulp(Math.log(Double.MAX_VALUE)));
     }
+
+    /**
+     * Without an FMA instruction the logarithm forms z / c - 1 and the tables' exact products
+     * by splitting; this CPU has the instruction, so {@code Math.fma} gives the bits the split
+     * forms must match.
+     */
+    @Test
+    void theSplitProductsAreTheFmasBits() {
+        SplittableRandom random = new SplittableRandom(7);
+        for (int i = 0; i < 1_000_000; i++) {
+            double z = 0.6875 + 0.6875 * random.nextDouble();
+            double inverse = 1.0 / (z * (1 + (random.nextDouble() - 0.5) * 0x1p-7));
+            assertEquals(Double.doubleToRawLongBits(Math.fma(z, inverse, -1.0)),
+                Double.doubleToRawLongBits(Logarithm.productMinusOneBySplitting(z, inverse)), z + " x " + inverse + " - 1");
+            double a = Math.scalb(random.nextDouble() + 0.5, random.nextInt(-60, 60));
+            double b = Math.scalb(random.nextDouble() - 0.5, random.nextInt(-60, 60));
+            double p = a * b;
+            assertEquals(Double.doubleToRawLongBits(Math.fma(a, b, -p)),
+                Double.doubleToRawLongBits(Logarithm.productErrorBySplitting(a, b, p)), "the error of " + a + " x " + b);
+        }
+    }
 }
