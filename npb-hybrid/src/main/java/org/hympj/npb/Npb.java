@@ -138,7 +138,7 @@ public final class Npb {
     private static void vectors() {
         int lanes = Vectors.lanes();
         System.out.printf(" SIMD            =   %s%n", lanes > 1 ? lanes + " doubles a vector (Vector API)"
-            : "none (java --add-modules jdk.incubator.vector for vectors)");
+            : "none (" + Vectors.offReason() + ")");
     }
 
     /** The report lines every kernel prints the same way. */

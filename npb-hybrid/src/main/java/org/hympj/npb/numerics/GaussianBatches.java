@@ -18,9 +18,9 @@ package org.hympj.npb.numerics;
  * whole vector batch is slower per pair than the best scalar part seen, and probing starts
  * again.
  *
- * <p>Where the vector loop never wins (a CPU with SSE only: two lanes, no vector logarithm),
- * every batch keeps paying for its probe: EP A on 2 ranks with {@code -XX:UseAVX=0} took 3.32 s
- * against 3.13 with the vector loop off.
+ * <p>Where the vector loop never wins, every batch keeps paying for its probe: with SSE only
+ * (two lanes; {@code -XX:UseAVX=0}) EP A on 2 ranks took 3.32 s against 3.13 with the vector loop
+ * off, which is why {@link Vectors} turns vectors off below four lanes.
  *
  * <p>Not thread-safe: one per thread (each keeps its own timings).
  */

@@ -16,7 +16,7 @@ import jdk.incubator.vector.VectorSpecies;
  * slides them through locals: those loads overlap the neighbouring vectors' and come from
  * the L1 cache.
  *
- * <p>Loaded only when {@link Vectors#ON}, that is when the module is there.
+ * <p>Loaded only when {@link Vectors#ON}.
  * The sums are written out in each loop, not drawn from a helper as the scalar loops' are:
  * a vector returned from a call the JIT did not inline is an object, allocated per call, and
  * outside the JDK nothing can force the inlining.

@@ -7,15 +7,47 @@ package org.hympj.npb.numerics;
  * {@code jdk.incubator.vector} (JDK 17 to 25), which a JVM has only when started with
  * {@code --add-modules jdk.incubator.vector} (hympjrun adds it for EP, MG and FT); without it,
  * or with {@code -Dhympj.npb.vectors=false}, every loop is scalar and no class that names the
- * API is loaded. Either way MG's and FT's results are the same to the bit; EP's counts are,
+ * API is loaded; on a CPU whose vectors hold fewer than {@link #FEWEST_LANES} doubles the loops
+ * are scalar too. Either way MG's and FT's results are the same to the bit; EP's counts are,
  * and its sums agree to about 1e-13 relative.
  */
 public final class Vectors {
+    /**
+     * The fewest doubles a vector must hold for the vector loops to pay: with two (SSE only, as
+     * {@code -XX:UseAVX=0} leaves this machine; or 128-bit NEON) MG A on 2 ranks took 0.77 to
+     * 0.92 s in vectors against 0.63 to 0.77 s scalar (three alternated pairs), and EP's vector
+     * loop never beat its scalar one.
+     */
+    static final int FEWEST_LANES = 4;
+    /** Why the loops are scalar, or null when they are not. */
+    private static final String OFF_REASON = offReason(ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent(),
+        System.getProperty("hympj.npb.vectors"), () -> DoubleLanes.COUNT);
     /** A constant, so the JIT keeps one path of each test of it and drops the other. */
-    public static final boolean ON = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
-        && !"false".equals(System.getProperty("hympj.npb.vectors"));
+    public static final boolean ON = OFF_REASON == null;
 
     private Vectors() {
+    }
+
+    /**
+     * Why the loops would be scalar with the module there or not, the property
+     * {@code hympj.npb.vectors} as given, and the CPU's vectors holding {@code lanes} doubles
+     * (asked only with the module, since the class that knows names the API); null if they
+     * would not.
+     */
+    static String offReason(boolean module, String property, java.util.function.IntSupplier lanes) {
+        if (!module) {
+            return "java --add-modules jdk.incubator.vector for vectors";
+        }
+        if ("false".equals(property)) {
+            return "-Dhympj.npb.vectors=false";
+        }
+        int count = lanes.getAsInt();
+        return count < FEWEST_LANES ? "this CPU's vectors hold " + count + " doubles, too few to pay" : null;
+    }
+
+    /** Why the loops are scalar ({@code ON} false), for the report; null when they are vectors. */
+    public static String offReason() {
+        return OFF_REASON;
     }
 
     /** The doubles a vector holds (8 with AVX-512), or 1 when the loops are scalar. */
