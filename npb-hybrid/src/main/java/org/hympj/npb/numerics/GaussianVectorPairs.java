@@ -28,7 +28,7 @@ final class GaussianVectorPairs {
     private static final VectorSpecies<Long> LONGS = DOUBLES.withLanes(long.class);
     private static final int LANES = DoubleLanes.COUNT;
     /** At most {@link #FIELD_MASK}: see {@link #steps}. */
-    static final int STEPS_PER_CALL = 32;
+    private static final int STEPS_PER_CALL = 32;
     private static final int FIELD_BITS = 6;
     private static final long FIELD_MASK = (1L << FIELD_BITS) - 1;
     private static final long MASK46 = (1L << 46) - 1;
