@@ -4,7 +4,7 @@ import mpi.MPI;
 import org.hympj.nested.Team;
 import org.hympj.npb.numerics.CgMatrix;
 import org.hympj.npb.numerics.CgVectors;
-import org.hympj.npb.numerics.CgMatrix.Columns;
+import org.hympj.npb.numerics.CgMatrix.SparseBlock;
 
 /**
  * NPB CG (conjugate gradient): the smallest eigenvalue of a large sparse symmetric positive
@@ -14,17 +14,16 @@ import org.hympj.npb.numerics.CgMatrix.Columns;
  * from the NPB generator, scaled by rcond^(i/n), shifted); zeta is verified against the
  * official value to relative 1e-10.
  *
- * <p>Distribution: by blocks of columns, as the NPB reference lays out two ranks (its grid
- * has one row of processes there). Every rank generates the matrix's random structure (a few
- * numbers per row, cheap), keeps the block of rows {@code [first, first + count)} and
- * transposes it: the matrix is symmetric in structure, and the transpose of a row block is
- * the column block with each entry formed as the reference forms it. A rank owns the same
- * block of every vector, so the product needs no gathered vector: each rank multiplies its
- * columns by its block of p into a partial result over all rows, and one Alltoallv hands every
- * rank the partials of its own block, summed in rank order. Its gathers then touch only its
- * block of p, which stays in cache while the matrix streams past. Dot products are an
- * Allreduce. In the hybrid form a rank's team shares the rows of the product and the block
- * in the dots.
+ * <p>Distribution: a rank owns a block of rows, the same block of columns, and the same
+ * block of every vector. Every rank generates the matrix's random structure (a few numbers per
+ * row, cheap) and keeps its block of rows; {@link SparseBlock#forProduct} then keeps those rows
+ * as they are or transposes them into its block of columns (the matrix is symmetric in
+ * structure). By rows, a product gathers the whole vector (one Allgatherv) and each rank
+ * computes its block of the result. By columns, each rank multiplies its block of p into a
+ * partial result over all rows, and one Alltoallv hands every rank the partials of its own
+ * block, summed in rank order (the reference's layout for 2 ranks); the gathers then touch
+ * only the rank's block of p. Dot products are an Allreduce. In the hybrid form a rank's team
+ * shares the rows of the product and the block in the dots.
  */
 public final class Cg {
     private static final int CG_ITERATIONS = 25;
@@ -71,7 +70,7 @@ public final class Cg {
 
     /** The vectors (this rank's block of each) and the team of one rank's solver. */
     private static final class Solver {
-        final Columns matrix;
+        final SparseBlock matrix;
         final Team team;
         final int n;
         final int ranks;
@@ -84,10 +83,12 @@ public final class Cg {
         final double[] p;
         final double[] q;
         final double[] r;
-        /** The product of this rank's columns with its block of a vector, over all rows. */
+        /** By columns: the product of this rank's columns with its block of a vector, over all rows; else null. */
         final double[] partial;
-        /** Every rank's partial product over this rank's block, rank after rank. */
+        /** By columns: every rank's partial product over this rank's block, rank after rank; else null. */
         final double[] partials;
+        /** By rows on more than one rank: the whole vector, gathered for a product; else null. */
+        final double[] whole;
         /** Zeros of both signs, for {@link CgVectors#begin} and {@link CgVectors#scale}. */
         final double[] zeros;
         final double[] negativeZeros;
@@ -96,7 +97,7 @@ public final class Cg {
         /** The residual norm of the last conj_grad. */
         double residualNorm;
 
-        Solver(Columns matrix, int n, int ranks, Team team) {
+        Solver(SparseBlock matrix, int n, int ranks, Team team) {
             this.matrix = matrix;
             this.team = team;
             this.n = n;
@@ -117,23 +118,38 @@ public final class Cg {
             p = new double[count];
             q = new double[count];
             r = new double[count];
-            partial = new double[n];
-            partials = new double[ranks * count];
+            partial = matrix.byRows ? null : new double[n];
+            partials = matrix.byRows ? null : new double[ranks * count];
+            whole = matrix.byRows && ranks > 1 ? new double[n] : null;
             zeros = new double[count];
             negativeZeros = new double[count];
             java.util.Arrays.fill(negativeZeros, -0.0);
         }
 
-        /** out = A in, on this rank's block: its columns times its block, then summed across ranks. */
+        /** out = A in, on this rank's block. */
         private void multiply(double[] in, double[] out) {
-            if (team == null) {
-                matrix.multiply(in, partial, 0, n);
+            if (matrix.byRows) {
+                double[] vector = in;
+                if (whole != null) {
+                    MPI.COMM_WORLD.Allgatherv(in, 0, matrix.count, MPI.DOUBLE, whole, 0, blockCounts, blockStarts, MPI.DOUBLE);
+                    vector = whole;
+                }
+                multiplyRows(vector, out);
             } else {
-                team.parallelFor(0, n, (lo, hi) -> matrix.multiply(in, partial, lo, hi));
+                multiplyRows(in, partial);
+                MPI.COMM_WORLD.Alltoallv(partial, 0, blockCounts, blockStarts, MPI.DOUBLE,
+                    partials, 0, partialCounts, partialStarts, MPI.DOUBLE);
+                CgVectors.combine(partials, ranks, matrix.count, out);
             }
-            MPI.COMM_WORLD.Alltoallv(partial, 0, blockCounts, blockStarts, MPI.DOUBLE,
-                partials, 0, partialCounts, partialStarts, MPI.DOUBLE);
-            CgVectors.combine(partials, ranks, matrix.count, out);
+        }
+
+        /** out = this rank's rows of the matrix (all rows, by columns) times in, by its team if it has one. */
+        private void multiplyRows(double[] in, double[] out) {
+            if (team == null) {
+                matrix.multiply(in, out, 0, matrix.rows);
+            } else {
+                team.parallelFor(0, matrix.rows, (lo, hi) -> matrix.multiply(in, out, lo, hi));
+            }
         }
 
         /** The sum over all ranks of a · b over each rank's block. */
@@ -193,8 +209,9 @@ public final class Cg {
         MemoryCheck.require("CG", size, 12.0 * size.na * (size.nonzer + 1) + 24.0 * rowsHere * (size.nonzer + 1) * (size.nonzer + 1)
             + 16.0 * size.na + 64.0 * rowsHere);
         int first = blockStart(size.na, ranks, rank);
-        Columns columns = Columns.of(CgMatrix.rows(size.na, size.nonzer, size.shift, first, blockStart(size.na, ranks, rank + 1) - first), size.na);
-        Solver s = new Solver(columns, size.na, ranks, team);
+        SparseBlock block = SparseBlock.forProduct(CgMatrix.rows(size.na, size.nonzer, size.shift, first,
+            blockStart(size.na, ranks, rank + 1) - first), size.na);
+        Solver s = new Solver(block, size.na, ranks, team);
         java.util.Arrays.fill(s.x, 1.0);
         s.powerStep(size.shift);
         java.util.Arrays.fill(s.x, 1.0);

@@ -1,8 +1,8 @@
 package org.hympj.npb.numerics;
 
 /**
- * CG's matrix: NPB's makea for a block of rows, and that block transposed into the same
- * block of columns, which multiplies a vector. Free of MPI and of per-rank state, so all
+ * CG's matrix: NPB's makea for a block of rows, and that block in the form that multiplies
+ * a vector, as it is or transposed into the same block of columns. Free of MPI and of per-rank state, so all
  * thread ranks of a job share one copy (the jar declares the package shared) and the JIT
  * compiles it once.
  */
@@ -202,43 +202,87 @@ public final class CgMatrix {
     }
 
     /**
-     * One rank's block of columns of the matrix, in compressed rows over all {@code n} rows,
-     * columns numbered from the block's first. A block of at most {@link #NARROW_COLUMNS}
-     * columns (classes S to B on 2 ranks, C from 3) holds its column numbers in a
-     * {@code char[]}: an entry is 10 bytes instead of 12, and the product, which streams the
-     * entries and is bound by memory, reads a sixth less: in CG B on 2 thread ranks its CPU
-     * samples fell 9 to 12 % (two profiled runs each), and the run went from 2816 to 2925 Mop/s
-     * (medians of three alternated rounds, faster in 3 of 3). Wider blocks keep an
-     * {@code int[]}. Either way each row adds its entries in the same order.
+     * One rank's part of the matrix, ready for the product, in compressed rows: either its
+     * block of rows as generated ({@link #byRows}: it multiplies the whole vector and gives
+     * the rank's block of the product), or that block transposed into the same block of
+     * columns over all {@code n} rows (the matrix is symmetric in structure: it multiplies the
+     * rank's block of the vector and gives a partial product over all rows, which the ranks
+     * sum). Column numbers that all fit in a {@code char} ({@link #NARROW_COLUMNS}) are held
+     * in a {@code char[]}: an entry is 10 bytes instead of 12, and the product, which streams
+     * the entries and is bound by memory, reads a sixth less: in CG B on 2 thread ranks (a
+     * block of columns) its CPU samples fell 9 to 12 % (two profiled runs each), and the run
+     * went from 2816 to 2925 Mop/s (medians of three alternated rounds, faster in 3 of 3).
+     * Either way each row adds its entries in column order.
+     *
+     * <p>{@link #forProduct} chooses: the rows when their column numbers fit a {@code char}
+     * (n at most 65,536: classes S, W and A) or when the rank holds the whole matrix; else
+     * the columns, whose numbers fit while a block has at most 65,536 (class B from 2 ranks,
+     * C from 3). With both narrow the rows win: a row holds all its entries instead of a
+     * rank's share (CG A on 2 ranks: 7,000 rows of about 66 where the columns give 14,000 of
+     * about 33), so a rank ends half as many rows, writes half as many sums and adds up no
+     * partial products (CG A, alternated with the columns: on 2 thread ranks 0.45 against
+     * 0.485 s by medians of twelve pairs, in 2 JVMs 0.505 against 0.59 of ten). Where only the
+     * columns are narrow they win by the bytes (CG B on 2 thread ranks, two alternated pairs:
+     * 20.02 and 20.69 s by columns in chars, 22.28 and 23.64 by rows in ints).
      */
-    public static final class Columns {
-        /** The widest block whose column numbers fit in a {@code char}. */
+    public static final class SparseBlock {
+        /** The most columns whose numbers fit in a {@code char}. */
         static final int NARROW_COLUMNS = 1 << 16;
-        public final int first;
+        /** The size of the rank's block: its rows, and the same columns. */
         public final int count;
+        /** True for the block of rows (columns global), false for the block of columns over all rows. */
+        public final boolean byRows;
+        /** The rows this block has, so the length of its product: {@link #count} by rows, n by columns. */
+        public final int rows;
         final int[] start;
-        /** The column numbers, if the block is narrow; else null. */
+        /** The column numbers, if they fit in chars; else null. */
         final char[] narrowColumn;
-        /** The column numbers, if the block is wide; else null. */
+        /** The column numbers, if they do not fit in chars; else null. */
         final int[] wideColumn;
         final double[] value;
 
-        private Columns(int first, int count, int[] start, char[] narrowColumn, int[] wideColumn, double[] value) {
-            this.first = first;
+        private SparseBlock(int count, boolean byRows, int rows, int[] start, char[] narrowColumn, int[] wideColumn,
+                            double[] value) {
             this.count = count;
+            this.byRows = byRows;
+            this.rows = rows;
             this.start = start;
             this.narrowColumn = narrowColumn;
             this.wideColumn = wideColumn;
             this.value = value;
         }
 
-        /** The transpose of a block of rows: the same block of columns, each row in column order. */
-        public static Columns of(Rows rows, int n) {
-            return of(rows, n, rows.count <= NARROW_COLUMNS);
+        /** The form of {@code rows}, a block of the matrix of order {@code n}, that multiplies faster (see the class comment). */
+        public static SparseBlock forProduct(Rows rows, int n) {
+            return byRowsFor(n, rows.count) ? byRows(rows, n) : byColumns(rows, n);
         }
 
-        /** As {@link #of(Rows, int)}, with the column numbers in a {@code char[]} if {@code narrow} (at most 65,536 columns). */
-        static Columns of(Rows rows, int n, boolean narrow) {
+        /** Whether a rank with {@code count} rows of a matrix of order {@code n} multiplies by rows. */
+        static boolean byRowsFor(int n, int count) {
+            return n <= NARROW_COLUMNS || count == n;
+        }
+
+        /** The block of rows as it is, sharing its arrays (its column numbers copied into chars if they fit). */
+        static SparseBlock byRows(Rows rows, int n) {
+            int entries = rows.start[rows.count];
+            char[] narrowColumn = null;
+            if (n <= NARROW_COLUMNS) {
+                narrowColumn = new char[entries];
+                for (int k = 0; k < entries; k++) {
+                    narrowColumn[k] = (char) rows.column[k];
+                }
+            }
+            return new SparseBlock(rows.count, true, rows.count, rows.start, narrowColumn,
+                narrowColumn == null ? rows.column : null, rows.value);
+        }
+
+        /** The transpose of a block of rows: the same block of columns, each row in column order. */
+        static SparseBlock byColumns(Rows rows, int n) {
+            return byColumns(rows, n, rows.count <= NARROW_COLUMNS);
+        }
+
+        /** As {@link #byColumns(Rows, int)}, with the column numbers in a {@code char[]} if {@code narrow} (at most 65,536 columns). */
+        static SparseBlock byColumns(Rows rows, int n, boolean narrow) {
             int entries = rows.start[rows.count];
             int[] start = new int[n + 1];
             for (int k = 0; k < entries; k++) {
@@ -262,10 +306,13 @@ public final class CgMatrix {
                     value[at] = rows.value[k];
                 }
             }
-            return new Columns(rows.first, rows.count, start, narrowColumn, wideColumn, value);
+            return new SparseBlock(rows.count, false, n, start, narrowColumn, wideColumn, value);
         }
 
-        /** out[i] = row i of this block of columns times {@code in}, this block's part of a vector, for rows lo to hi - 1. */
+        /**
+         * out[i] = row i of this block times {@code in}, for rows lo to hi - 1: {@code in} is the
+         * whole vector for a block of rows, this rank's block of it for a block of columns.
+         */
         public void multiply(double[] in, double[] out, int lo, int hi) {
             if (narrowColumn != null) {
                 multiply(start, narrowColumn, value, in, out, lo, hi);
