@@ -1,5 +1,6 @@
 package org.hympj.npb;
 
+import java.util.function.BiFunction;
 import mpi.MPI;
 import org.hympj.nested.Team;
 import org.hympj.npb.numerics.CgMatrix;
@@ -199,6 +200,11 @@ public final class Cg {
 
     /** Runs CG on every rank of COMM_WORLD (with {@code team}, the hybrid form, or alone if null). */
     static Result run(Size size, Team team) {
+        return run(size, team, SparseBlock::forProduct);
+    }
+
+    /** As {@link #run(Size, Team)}, with each rank's block of the matrix in the form {@code form} gives (tests take each). */
+    static Result run(Size size, Team team, BiFunction<CgMatrix.Rows, Integer, SparseBlock> form) {
         int rank = MPI.COMM_WORLD.Rank();
         int ranks = MPI.COMM_WORLD.Size();
         if (ranks > size.na) {
@@ -209,7 +215,7 @@ public final class Cg {
         MemoryCheck.require("CG", size, 12.0 * size.na * (size.nonzer + 1) + 24.0 * rowsHere * (size.nonzer + 1) * (size.nonzer + 1)
             + 16.0 * size.na + 64.0 * rowsHere);
         int first = blockStart(size.na, ranks, rank);
-        SparseBlock block = SparseBlock.forProduct(CgMatrix.rows(size.na, size.nonzer, size.shift, first,
+        SparseBlock block = form.apply(CgMatrix.rows(size.na, size.nonzer, size.shift, first,
             blockStart(size.na, ranks, rank + 1) - first), size.na);
         Solver s = new Solver(block, size.na, ranks, team);
         java.util.Arrays.fill(s.x, 1.0);

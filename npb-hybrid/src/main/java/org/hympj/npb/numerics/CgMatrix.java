@@ -277,7 +277,7 @@ public final class CgMatrix {
         }
 
         /** The transpose of a block of rows: the same block of columns, each row in column order. */
-        static SparseBlock byColumns(Rows rows, int n) {
+        public static SparseBlock byColumns(Rows rows, int n) {
             return byColumns(rows, n, rows.count <= NARROW_COLUMNS);
         }
 
