@@ -2,9 +2,9 @@ package org.hympj.npb.numerics;
 
 /**
  * CG's matrix: NPB's makea for a block of rows, and that block in the form that multiplies
- * a vector, as it is or transposed into the same block of columns. Free of MPI and of per-rank state, so all
- * thread ranks of a job share one copy (the jar declares the package shared) and the JIT
- * compiles it once.
+ * a vector, as it is or transposed into the same block of columns. Free of MPI and of
+ * per-rank state, so all thread ranks of a job share one copy (the jar declares the package
+ * shared) and the JIT compiles it once.
  */
 public final class CgMatrix {
     private static final double RCOND = 0.1;
@@ -24,14 +24,12 @@ public final class CgMatrix {
 
     /** One rank's rows of the matrix in compressed rows, columns global. */
     public static final class Rows {
-        public final int first;
         public final int count;
         final int[] start;
         final int[] column;
         final double[] value;
 
-        Rows(int first, int count, int[] start, int[] column, double[] value) {
-            this.first = first;
+        Rows(int count, int[] start, int[] column, double[] value) {
             this.count = count;
             this.start = start;
             this.column = column;
@@ -198,7 +196,7 @@ public final class CgMatrix {
         for (int j = 1; j <= count; j++) {
             rowstr[j] -= duplicates[j - 1];
         }
-        return new Rows(first, count, rowstr, colidx, a);
+        return new Rows(count, rowstr, colidx, a);
     }
 
     /**
