@@ -11,7 +11,8 @@ package org.hympj.npb.numerics;
  * intervals, whose centre c (1 for the two intervals that touch 1, so that ln x is exactly
  * the series there, with no cancellation) gives ln x = k ln 2 + ln c + ln(1 + r), with
  * r = z / c - 1 formed by one fused multiply-add from z and a rounded 1/c (or, on a CPU
- * without the instruction, the same bits by Dekker's exact product), and |r| below 2^-8. ln c and ln 2 are kept in two parts each; ln(1 + r) is its series to r^7, whose next
+ * without the instruction, the same bits by Dekker's exact product), and |r| below 2^-8.
+ * ln c and ln 2 are kept in two parts each; ln(1 + r) is its series to r^7, whose next
  * term is below 2^-59 of the result. The tables are computed when the class is initialised,
  * in double-double arithmetic (about 104 bits; a few milliseconds).
  *
