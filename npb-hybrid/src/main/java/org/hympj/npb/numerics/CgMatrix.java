@@ -216,8 +216,8 @@ public final class CgMatrix {
      * (n at most 65,536: classes S, W and A) or when the rank holds the whole matrix; else
      * the columns, whose numbers fit while a block has at most 65,536 (class B from 2 ranks,
      * C from 3). With both narrow the rows win: a row holds all its entries instead of a
-     * rank's share (CG A on 2 ranks: 7,000 rows of about 66 where the columns give 14,000 of
-     * about 33), so a rank ends half as many rows, writes half as many sums and adds up no
+     * rank's share (CG A on 2 ranks: 7,000 rows of about 132 where the columns give 14,000 of
+     * about 66), so a rank ends half as many rows, writes half as many sums and adds up no
      * partial products (CG A, alternated with the columns: on 2 thread ranks 0.45 against
      * 0.485 s by medians of twelve pairs, in 2 JVMs 0.505 against 0.59 of ten). Where only the
      * columns are narrow they win by the bytes (CG B on 2 thread ranks, two alternated pairs:
