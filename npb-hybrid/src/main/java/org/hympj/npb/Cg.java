@@ -73,7 +73,6 @@ public final class Cg {
     private static final class Solver {
         final SparseBlock matrix;
         final Team team;
-        final int n;
         final int ranks;
         final int[] blockCounts;
         final int[] blockStarts;
@@ -101,7 +100,6 @@ public final class Cg {
         Solver(SparseBlock matrix, int n, int ranks, Team team) {
             this.matrix = matrix;
             this.team = team;
-            this.n = n;
             this.ranks = ranks;
             int count = matrix.count;
             blockCounts = new int[ranks];
