@@ -4,7 +4,6 @@ import static org.hympj.shm.SegmentHeaderDescriptor.*;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
@@ -171,16 +170,35 @@ public final class SharedSegment implements AutoCloseable {
         }
     }
 
-    /** Reads the creator recorded in the header of the segment file at {@code path}, or null if it is no valid segment. */
+    /**
+     * Reads the creator recorded in the header of the segment file at {@code path}, or null if
+     * it is no segment or one whose creator has not finished its header. Only a READY header
+     * names its creator: {@link #writeHeader} stores the magic number before the pid, so a
+     * reader that took the magic alone for validity could read pid 0 from a segment a live
+     * process was still writing, and a sweep would remove that live job's directory (seen in
+     * a cluster test: one JVM of a node then waited for ever for its peer's segment). The
+     * header is mapped, so that an acquiring read of the state pairs with the creator's
+     * releasing write of it, which a read into a copy could not promise.
+     */
     static ProcessIdentity readCreator(Path path) {
+        MappedByteBuffer header = null;
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-            ByteBuffer header = ByteBuffer.allocate(HEADER_LENGTH).order(ByteOrder.nativeOrder());
-            if (channel.read(header, 0) < HEADER_LENGTH || header.getLong(MAGIC_OFFSET) != MAGIC) {
+            // The creator gives the file its whole length before it writes the header.
+            if (channel.size() < HEADER_LENGTH) {
                 return null;
             }
-            return new ProcessIdentity(header.getLong(CREATOR_PID_OFFSET), header.getLong(CREATOR_START_OFFSET));
+            header = channel.map(FileChannel.MapMode.READ_ONLY, 0, HEADER_LENGTH);
+            UnsafeBuffer fields = new UnsafeBuffer(header);
+            if (fields.getIntVolatile(STATE_OFFSET) != STATE_READY || fields.getLong(MAGIC_OFFSET) != MAGIC) {
+                return null;
+            }
+            return new ProcessIdentity(fields.getLong(CREATOR_PID_OFFSET), fields.getLong(CREATOR_START_OFFSET));
         } catch (IOException e) {
             return null;
+        } finally {
+            if (header != null) {
+                IoUtil.unmap(header);
+            }
         }
     }
 

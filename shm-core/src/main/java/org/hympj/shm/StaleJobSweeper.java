@@ -12,8 +12,8 @@ import java.util.stream.Stream;
 /**
  * Removes what dead jobs left in the shared-memory directory: a job directory whose segments'
  * creators are all dead (pid gone, or reused by a process that started at another time), or
- * that has held no valid segment for longer than a grace period (its creator died before
- * making one). The launcher sweeps at start and end, and so does every job as it starts.
+ * whose files have not all become finished segments within a grace period (a creator died
+ * before finishing one). The launcher sweeps at start and end, and so does every job as it starts.
  * Directories of live jobs, and files that are not HyMPJ job directories, are left alone.
  */
 public final class StaleJobSweeper {
@@ -31,13 +31,17 @@ public final class StaleJobSweeper {
         }
         try (Stream<Path> entries = Files.list(base)) {
             for (Path dir : (Iterable<Path>) entries::iterator) {
-                if (dir.getFileName().toString().startsWith(JobDirectory.PREFIX) && Files.isDirectory(dir) && isStale(dir, grace)) {
-                    try {
+                if (!dir.getFileName().toString().startsWith(JobDirectory.PREFIX) || !Files.isDirectory(dir)) {
+                    continue;
+                }
+                try {
+                    if (isStale(dir, grace)) {
                         JobDirectory.deleteTree(dir);
                         removed.add(dir);
-                    } catch (IOException e) {
-                        // Owned by another user, or raced with another sweeper: leave it.
                     }
+                } catch (IOException e) {
+                    // Gone meanwhile (its job ended), owned by another user, or raced with another
+                    // sweeper: leave it, and go on to the next.
                 }
             }
         } catch (IOException e) {
@@ -51,10 +55,29 @@ public final class StaleJobSweeper {
         return sweep(JobDirectory.baseDirectory(), DEFAULT_GRACE);
     }
 
+    /**
+     * Stale: no segment's creator lives, and either every file is a finished segment (so
+     * nothing is being created) or the directory has not changed for the grace period. A
+     * segment whose header is not yet READY names no creator; while it is young its directory
+     * is taken for a job that is starting, not a dead one.
+     */
     private static boolean isStale(Path dir, Duration grace) throws IOException {
-        List<ProcessIdentity> creators = JobDirectory.segmentCreators(dir);
-        if (!creators.isEmpty()) {
-            return creators.stream().noneMatch(ProcessIdentity::isAlive);
+        int deadCreators = 0;
+        int unfinished = 0;
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                ProcessIdentity creator = SharedSegment.readCreator(f);
+                if (creator == null) {
+                    unfinished++;
+                } else if (creator.isAlive()) {
+                    return false;
+                } else {
+                    deadCreators++;
+                }
+            }
+        }
+        if (deadCreators > 0 && unfinished == 0) {
+            return true;
         }
         FileTime modified = Files.getLastModifiedTime(dir);
         return System.currentTimeMillis() - modified.toMillis() > grace.toMillis();

@@ -8,15 +8,22 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -121,6 +128,72 @@ class SharedSegmentTest {
         assertTrue(Files.isDirectory(live.path()) && Files.isDirectory(fresh) && Files.isDirectory(unrelated));
         live.close();
         Files.delete(fresh);
+    }
+
+    @Test
+    void aSegmentWhoseHeaderIsUnfinishedKeepsItsYoungJobFromTheSweep() throws Exception {
+        // Its creator has stored the magic number and not yet its pid, as writeHeader does in
+        // that order: a sweep must not read pid 0 and take the job for dead.
+        Path starting = Files.createDirectory(base.resolve("hympj-" + JobId.random()));
+        Path file = starting.resolve("jvm-0");
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            ByteBuffer magic = ByteBuffer.allocate(8).order(ByteOrder.nativeOrder()).putLong(SegmentHeaderDescriptor.MAGIC);
+            ch.write(magic.flip(), SegmentHeaderDescriptor.MAGIC_OFFSET);
+            ch.write(ByteBuffer.allocate(1), SegmentHeaderDescriptor.HEADER_LENGTH + 63);
+        }
+        // Beside it, one finished by a process that has ended: a job whose other member is still starting.
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path mixed = fakeJob(JobId.random(), new ProcessIdentity(gone.pid(), System.currentTimeMillis()));
+        Files.copy(file, mixed.resolve("jvm-1"));
+
+        assertEquals(List.of(), JobDirectory.segmentCreators(starting), "an unfinished header names no creator");
+        assertTrue(StaleJobSweeper.sweep(base, Duration.ofSeconds(60)).isEmpty(), "a young directory is not swept");
+        assertTrue(Files.exists(file) && Files.exists(mixed.resolve("jvm-1")));
+
+        // Never finished, and the grace period past: its creator died while writing it.
+        long old = System.currentTimeMillis() - 120_000;
+        Files.setLastModifiedTime(starting, FileTime.fromMillis(old));
+        Files.setLastModifiedTime(mixed, FileTime.fromMillis(old));
+        List<Path> removed = StaleJobSweeper.sweep(base, Duration.ofSeconds(60));
+        assertEquals(2, removed.size(), removed.toString());
+        assertTrue(removed.contains(starting) && removed.contains(mixed), removed.toString());
+    }
+
+    /**
+     * Jobs start while others sweep, as every JVM of a node does when it joins: a sweep that
+     * looks at a segment in the middle of its creation must leave it, whatever the interleaving.
+     */
+    @Test
+    void segmentsBeingCreatedSurviveSweepsRunningAtTheSameTime() throws Exception {
+        AtomicBoolean creating = new AtomicBoolean(true);
+        AtomicInteger sweeps = new AtomicInteger();
+        List<Path> swept = new CopyOnWriteArrayList<>();
+        Thread[] sweepers = new Thread[2];
+        for (int t = 0; t < sweepers.length; t++) {
+            sweepers[t] = new Thread(() -> {
+                while (creating.get()) {
+                    swept.addAll(StaleJobSweeper.sweep(base, Duration.ofSeconds(60)));
+                    sweeps.incrementAndGet();
+                }
+            });
+            sweepers[t].start();
+        }
+        try {
+            for (int job = 0; job < 3_000 && swept.isEmpty(); job++) {
+                try (JobDirectory dir = JobDirectory.open(base, JobId.random())) {
+                    SharedSegment segment = dir.createSegment("jvm-" + job % 4, 64);
+                    assertTrue(Files.exists(segment.path()), "job " + job + ": its segment was swept while it lived");
+                }
+            }
+        } finally {
+            creating.set(false);
+            for (Thread t : sweepers) {
+                t.join();
+            }
+        }
+        assertEquals(List.of(), swept, "live jobs were swept");
+        assertTrue(sweeps.get() > 0);
     }
 
     @Test
