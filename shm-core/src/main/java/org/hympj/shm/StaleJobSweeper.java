@@ -13,8 +13,9 @@ import java.util.stream.Stream;
  * Removes what dead jobs left in the shared-memory directory: a job directory whose segments'
  * creators are all dead (pid gone, or reused by a process that started at another time), or
  * whose files have not all become finished segments within a grace period (a creator died
- * before finishing one). The launcher sweeps at start and end, and so does every job as it starts.
- * Directories of live jobs, and files that are not HyMPJ job directories, are left alone.
+ * before finishing one). The launcher sweeps at start and end, and so does every job as it
+ * starts. Directories of live jobs, and files that are not HyMPJ job directories, are left
+ * alone.
  */
 public final class StaleJobSweeper {
     /** How long a job directory may hold no valid segment before it counts as abandoned. */
