@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -190,17 +191,21 @@ public final class JobDirectory implements AutoCloseable {
 
     /**
      * The creators recorded in the segments of the job directory {@code dir}, one per file
-     * that is a valid segment: whether they live tells a running job's directory from what a
-     * dead one left.
+     * that is a finished segment: whether they live tells a running job's directory from what
+     * a dead one left.
      */
     public static List<ProcessIdentity> segmentCreators(Path dir) throws IOException {
+        List<ProcessIdentity> creators = fileCreators(dir);
+        creators.removeIf(Objects::isNull);
+        return creators;
+    }
+
+    /** The creator of each file in {@code dir}, null for a file that is not a finished segment. */
+    static List<ProcessIdentity> fileCreators(Path dir) throws IOException {
         List<ProcessIdentity> creators = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : (Iterable<Path>) files::iterator) {
-                ProcessIdentity creator = SharedSegment.readCreator(f);
-                if (creator != null) {
-                    creators.add(creator);
-                }
+                creators.add(SharedSegment.readCreator(f));
             }
         }
         return creators;

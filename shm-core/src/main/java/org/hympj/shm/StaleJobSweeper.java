@@ -65,16 +65,13 @@ public final class StaleJobSweeper {
     private static boolean isStale(Path dir, Duration grace) throws IOException {
         int deadCreators = 0;
         int unfinished = 0;
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                ProcessIdentity creator = SharedSegment.readCreator(f);
-                if (creator == null) {
-                    unfinished++;
-                } else if (creator.isAlive()) {
-                    return false;
-                } else {
-                    deadCreators++;
-                }
+        for (ProcessIdentity creator : JobDirectory.fileCreators(dir)) {
+            if (creator == null) {
+                unfinished++;
+            } else if (creator.isAlive()) {
+                return false;
+            } else {
+                deadCreators++;
             }
         }
         if (deadCreators > 0 && unfinished == 0) {
