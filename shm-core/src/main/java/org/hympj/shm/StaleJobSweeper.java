@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * alone.
  */
 public final class StaleJobSweeper {
-    /** How long a job directory may hold no valid segment before it counts as abandoned. */
+    /** How long a job directory may hold no segment, or an unfinished one, before it counts as abandoned. */
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(60);
 
     private StaleJobSweeper() {
