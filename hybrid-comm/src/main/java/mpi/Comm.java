@@ -516,7 +516,7 @@ public class Comm {
      * or {@link #abandonCollectiveReceive} it if the collective fails first.
      */
     ReceiveOperation postCollectiveReceive(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
-        ReceiveOperation r = new ReceiveOperation();
+        ReceiveOperation r = ReceiveOperation.ownedByCaller();
         postReceive(r, context + 1, buf, offset, count, datatype, source, tag);
         return r;
     }

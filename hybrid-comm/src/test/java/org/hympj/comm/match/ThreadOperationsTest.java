@@ -1,12 +1,15 @@
 package org.hympj.comm.match;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import org.hympj.comm.data.ArrayMemory;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.runtime.Job;
 import org.junit.jupiter.api.Test;
@@ -105,5 +108,51 @@ class ThreadOperationsTest {
             r.reset();
             s.reset();
         }
+    }
+
+    /**
+     * A collective's receive belongs to the thread that posts it. An arrival that this thread
+     * delivers into it (as its drain of a ring does) reports the completion as its own, which
+     * ends that drain; a request's receive does not, nor does one that another thread
+     * completes, and that thread wakes the parked owner.
+     */
+    @Test
+    void aReceiveOwnedByItsCallerIsItsOwnOnlyOnItsThread() throws Exception {
+        Job job = RankInboxTest.jobWith(2, Map.of("hympj.inbox.limit", "0"));
+        MatchingEngine engine = job.engine(0);
+        int[] in = new int[1];
+        int[] payload = {42};
+        Arrival arrival = new Arrival().envelope(0, 2, 1, 7, ElementType.INT, 1, Arrival.ELEMENTS, 4, 0)
+            .payload(payload, ArrayMemory.elementOffset(ElementType.INT, 0), false);
+
+        ReceiveOperation collective = ReceiveOperation.ownedByCaller().init(0, 2, 1, 7, ElementType.INT, in, 0, 1);
+        engine.post(collective);
+        assertTrue(engine.deliver(arrival), "completed on its own thread, the receive is that thread's own");
+        assertTrue(collective.isComplete());
+        assertEquals(42, in[0]);
+
+        ReceiveOperation request = new ReceiveOperation().init(0, 2, 1, 7, ElementType.INT, in, 0, 1);
+        engine.post(request);
+        assertFalse(engine.deliver(arrival), "a request's receive is no thread's own");
+        assertTrue(request.isComplete());
+
+        ReceiveOperation parked = ReceiveOperation.ownedByCaller().init(0, 2, 1, 7, ElementType.INT, in, 0, 1);
+        engine.post(parked);
+        AtomicReference<Boolean> ownOnTheOtherThread = new AtomicReference<>();
+        Thread other = new Thread(() -> {
+            LockSupport.parkNanos(20_000_000L);
+            ownOnTheOtherThread.set(engine.deliver(new Arrival().envelope(0, 2, 1, 7, ElementType.INT, 1, Arrival.ELEMENTS, 4, 0)
+                .payload(new int[] {43}, ArrayMemory.elementOffset(ElementType.INT, 0), false)));
+        });
+        parked.setWaiter(Thread.currentThread());
+        other.start();
+        // A lost wake-up would leave this loop parked until the test's timeout.
+        while (!parked.isComplete()) {
+            LockSupport.park(parked);
+        }
+        parked.setWaiter(null);
+        other.join();
+        assertEquals(Boolean.FALSE, ownOnTheOtherThread.get());
+        assertEquals(43, in[0]);
     }
 }
