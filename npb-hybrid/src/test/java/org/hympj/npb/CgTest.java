@@ -12,7 +12,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * CG class S verifies zeta against the official value on 1, 2, 3 and 4 ranks, pure MPI and
  * hybrid, and computes each step's residual norm; so it does with the ranks' blocks of the
  * matrix in the form classes B and C take (blocks of columns, their partial products summed
- * by an Alltoallv), which class S would not choose.
+ * by an Alltoallv), which class S would not choose; and with the dots of the hybrid form
+ * computed by the team, which class S's small blocks leave to the rank's thread.
  */
 @Timeout(120)
 class CgTest {
@@ -34,6 +35,13 @@ class CgTest {
         }
     }
 
+    /** The dots computed by each rank's team too, as blocks larger than class S's are. */
+    public static class ProgramWithTeamDots {
+        public static void main(String[] args) {
+            assertVerified(KernelJobs.runInRank(args, team -> Cg.run(Cg.Size.S, team, SparseBlock::forProduct, 0)));
+        }
+    }
+
     public static class ProgramByColumns {
         public static void main(String[] args) {
             assertVerified(KernelJobs.runInRank(args, team -> Cg.run(Cg.Size.S, team, SparseBlock::byColumns)));
@@ -44,6 +52,12 @@ class CgTest {
     @CsvSource({"1, 1", "2, 1", "3, 1", "4, 1", "2, 2"})
     void classSVerifies(int ranks, int threads) throws Exception {
         KernelJobs.runOk(ranks, Program.class, Cg.class, Integer.toString(threads));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1, 2", "2, 2"})
+    void classSVerifiesWithTheTeamTakingTheDots(int ranks, int threads) throws Exception {
+        KernelJobs.runOk(ranks, ProgramWithTeamDots.class, Cg.class, Integer.toString(threads));
     }
 
     @ParameterizedTest
