@@ -24,22 +24,25 @@ import org.hympj.npb.numerics.CgMatrix.SparseBlock;
  * partial result over all rows, and one Alltoallv hands every rank the partials of its own
  * block, summed in rank order (the reference's layout for 2 ranks); the gathers then touch
  * only the rank's block of p. Dot products are an Allreduce. In the hybrid form a rank's team
- * shares the rows of the product, and the block in the dots once the block is large enough
- * ({@link #TEAM_DOT_MIN_ENTRIES}).
+ * shares the rows of the product, and the block in the dots and the updates of z, r and p
+ * once the block is large enough ({@link #TEAM_VECTOR_MIN_ENTRIES}).
  */
 public final class Cg {
     private static final int CG_ITERATIONS = 25;
     private static final double EPSILON = 1e-10;
     /**
-     * A rank's dots go to its team only when its block holds at least this many entries;
-     * below it the rank's thread computes them alone. A dot over a small block is a few
-     * microseconds of work, and a team region waits for its slowest thread, which on a busy
-     * node is often one a compiler or another rank has just preempted: CG A with 1 rank x 2
-     * threads (a block of 14,000) took 0.625 s against 0.745 by medians of twenty alternated
-     * pairs with the dots on the rank's thread (faster in 16), while CG B (75,000) took
-     * 38.0 s against 36.2 (slower in 4 of 4), so the bound lies between the two.
+     * A rank's vector loops (its dots, and the updates of z, r and p) go to its team only when
+     * its block holds at least this many entries; below it the rank's thread runs them alone.
+     * A loop over a small block is a few microseconds of work, and a team region waits for its
+     * slowest thread, which on a busy node is often one a compiler or another rank has just
+     * preempted: CG A with 1 rank x 2 threads (a block of 14,000) took 0.625 s against 0.745
+     * by medians of twenty alternated pairs with the dots on the rank's thread (faster in 16),
+     * and its updates by the team took 35 to 52 ms of a run against 19 to 24 alone; CG B
+     * (75,000) took 38.0 s against 36.2 with its dots alone (slower in 4 of 4), and 29.8
+     * against 31.65 with its updates by the team (eight pairs, faster in 5). The bound lies
+     * between the two.
      */
-    static final int TEAM_DOT_MIN_ENTRIES = 32_768;
+    static final int TEAM_VECTOR_MIN_ENTRIES = 32_768;
 
     private Cg() {
     }
@@ -84,8 +87,8 @@ public final class Cg {
     private static final class Solver {
         final SparseBlock matrix;
         final Team team;
-        /** Whether the team computes the dots too (see {@link #TEAM_DOT_MIN_ENTRIES}). */
-        final boolean teamDots;
+        /** Whether the team runs the vector loops too (see {@link #TEAM_VECTOR_MIN_ENTRIES}). */
+        final boolean teamVectors;
         final int ranks;
         final int[] blockCounts;
         final int[] blockStarts;
@@ -110,10 +113,10 @@ public final class Cg {
         /** The residual norm of the last conj_grad. */
         double residualNorm;
 
-        Solver(SparseBlock matrix, int n, int ranks, Team team, int teamDotMinEntries) {
+        Solver(SparseBlock matrix, int n, int ranks, Team team, int teamVectorMinEntries) {
             this.matrix = matrix;
             this.team = team;
-            this.teamDots = team != null && matrix.count >= teamDotMinEntries;
+            this.teamVectors = team != null && matrix.count >= teamVectorMinEntries;
             this.ranks = ranks;
             int count = matrix.count;
             blockCounts = new int[ranks];
@@ -167,10 +170,28 @@ public final class Cg {
 
         /** The sum over all ranks of a · b over each rank's block. */
         private double dot(double[] a, double[] b) {
-            local[0] = !teamDots ? CgVectors.dot(a, b, 0, matrix.count) : team.parallelReduce(0, matrix.count,
+            local[0] = !teamVectors ? CgVectors.dot(a, b, 0, matrix.count) : team.parallelReduce(0, matrix.count,
                 org.hympj.nested.Reduction.SUM, (org.hympj.nested.DoubleRangeFunction) (from, to) -> CgVectors.dot(a, b, from, to));
             MPI.COMM_WORLD.Allreduce(local, 0, total, 0, 1, MPI.DOUBLE, MPI.SUM);
             return total[0];
+        }
+
+        /** z += alpha p and r -= alpha q, by the team if it runs the vector loops. */
+        private void step(double alpha) {
+            if (teamVectors) {
+                team.parallelFor(0, matrix.count, (lo, hi) -> CgVectors.step(alpha, p, q, z, r, lo, hi));
+            } else {
+                CgVectors.step(alpha, p, q, z, r, 0, matrix.count);
+            }
+        }
+
+        /** to = from + beta to, by the team if it runs the vector loops. */
+        private void direction(double beta, double[] from, double[] to) {
+            if (teamVectors) {
+                team.parallelFor(0, matrix.count, (lo, hi) -> CgVectors.direction(beta, from, to, lo, hi));
+            } else {
+                CgVectors.direction(beta, from, to, 0, matrix.count);
+            }
         }
 
         /**
@@ -184,13 +205,13 @@ public final class Cg {
                 multiply(p, q);
                 double alpha = rho / dot(p, q);
                 double rho0 = rho;
-                CgVectors.step(alpha, p, q, z, r, matrix.count);
+                step(alpha);
                 rho = dot(r, r);
-                CgVectors.direction(rho / rho0, r, p, matrix.count);
+                direction(rho / rho0, r, p);
             }
             multiply(z, r);
             // r = x + (-1) r: the reference's x - r, bit for bit, through a loop already compiled.
-            CgVectors.direction(-1.0, x, r, matrix.count);
+            direction(-1.0, x, r);
             return Math.sqrt(dot(r, r));
         }
 
@@ -217,11 +238,11 @@ public final class Cg {
 
     /** As {@link #run(Size, Team)}, with each rank's block of the matrix in the form {@code form} gives (tests take each). */
     static Result run(Size size, Team team, BiFunction<CgMatrix.Rows, Integer, SparseBlock> form) {
-        return run(size, team, form, TEAM_DOT_MIN_ENTRIES);
+        return run(size, team, form, TEAM_VECTOR_MIN_ENTRIES);
     }
 
-    /** As {@link #run(Size, Team, BiFunction)}, with the team taking the dots from blocks of {@code teamDotMinEntries} (tests take 0). */
-    static Result run(Size size, Team team, BiFunction<CgMatrix.Rows, Integer, SparseBlock> form, int teamDotMinEntries) {
+    /** As {@link #run(Size, Team, BiFunction)}, with the team running the vector loops from blocks of {@code teamVectorMinEntries} (tests take 0). */
+    static Result run(Size size, Team team, BiFunction<CgMatrix.Rows, Integer, SparseBlock> form, int teamVectorMinEntries) {
         int rank = MPI.COMM_WORLD.Rank();
         int ranks = MPI.COMM_WORLD.Size();
         if (ranks > size.na) {
@@ -234,7 +255,7 @@ public final class Cg {
         int first = blockStart(size.na, ranks, rank);
         SparseBlock block = form.apply(CgMatrix.rows(size.na, size.nonzer, size.shift, first,
             blockStart(size.na, ranks, rank + 1) - first), size.na);
-        Solver s = new Solver(block, size.na, ranks, team, teamDotMinEntries);
+        Solver s = new Solver(block, size.na, ranks, team, teamVectorMinEntries);
         java.util.Arrays.fill(s.x, 1.0);
         s.powerStep(size.shift);
         java.util.Arrays.fill(s.x, 1.0);

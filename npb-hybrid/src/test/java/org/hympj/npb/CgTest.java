@@ -12,8 +12,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * CG class S verifies zeta against the official value on 1, 2, 3 and 4 ranks, pure MPI and
  * hybrid, and computes each step's residual norm; so it does with the ranks' blocks of the
  * matrix in the form classes B and C take (blocks of columns, their partial products summed
- * by an Alltoallv), which class S would not choose; and with the dots of the hybrid form
- * computed by the team, which class S's small blocks leave to the rank's thread.
+ * by an Alltoallv), which class S would not choose; and with the hybrid form's vector loops
+ * run by the team, which class S's small blocks leave to the rank's thread.
  */
 @Timeout(120)
 class CgTest {
@@ -35,8 +35,8 @@ class CgTest {
         }
     }
 
-    /** The dots computed by each rank's team too, as blocks larger than class S's are. */
-    public static class ProgramWithTeamDots {
+    /** The vector loops run by each rank's team too, as blocks larger than class S's are. */
+    public static class ProgramWithTeamVectors {
         public static void main(String[] args) {
             assertVerified(KernelJobs.runInRank(args, team -> Cg.run(Cg.Size.S, team, SparseBlock::forProduct, 0)));
         }
@@ -56,8 +56,8 @@ class CgTest {
 
     @ParameterizedTest
     @CsvSource({"1, 2", "2, 2"})
-    void classSVerifiesWithTheTeamTakingTheDots(int ranks, int threads) throws Exception {
-        KernelJobs.runOk(ranks, ProgramWithTeamDots.class, Cg.class, Integer.toString(threads));
+    void classSVerifiesWithTheTeamRunningTheVectorLoops(int ranks, int threads) throws Exception {
+        KernelJobs.runOk(ranks, ProgramWithTeamVectors.class, Cg.class, Integer.toString(threads));
     }
 
     @ParameterizedTest

@@ -56,10 +56,10 @@ public final class CgVectors {
         return sum;
     }
 
-    /** z += alpha p and r -= alpha q, over the first {@code n} entries. */
-    public static void step(double alpha, double[] p, double[] q, double[] z, double[] r, int n) {
-        for (int lo = 0, block = PassBlocks.length(n, BLOCKS_PER_PASS); lo < n; lo += block) {
-            stepBlock(alpha, p, q, z, r, lo, Math.min(n, lo + block));
+    /** z += alpha p and r -= alpha q, for entries lo to hi - 1. */
+    public static void step(double alpha, double[] p, double[] q, double[] z, double[] r, int lo, int hi) {
+        for (int from = lo, block = PassBlocks.length(hi - lo, BLOCKS_PER_PASS); from < hi; from += block) {
+            stepBlock(alpha, p, q, z, r, from, Math.min(hi, from + block));
         }
     }
 
@@ -70,10 +70,10 @@ public final class CgVectors {
         }
     }
 
-    /** p = r + beta p, over the first {@code n} entries. */
-    public static void direction(double beta, double[] r, double[] p, int n) {
-        for (int lo = 0, block = PassBlocks.length(n, BLOCKS_PER_PASS); lo < n; lo += block) {
-            directionBlock(beta, r, p, lo, Math.min(n, lo + block));
+    /** p = r + beta p, for entries lo to hi - 1. */
+    public static void direction(double beta, double[] r, double[] p, int lo, int hi) {
+        for (int from = lo, block = PassBlocks.length(hi - lo, BLOCKS_PER_PASS); from < hi; from += block) {
+            directionBlock(beta, r, p, from, Math.min(hi, from + block));
         }
     }
 
@@ -91,7 +91,7 @@ public final class CgVectors {
      */
     public static void scale(double factor, double[] from, double[] to, double[] negativeZeros, int n) {
         System.arraycopy(from, 0, to, 0, n);
-        direction(factor, negativeZeros, to, n);
+        direction(factor, negativeZeros, to, 0, n);
     }
 
     /**
