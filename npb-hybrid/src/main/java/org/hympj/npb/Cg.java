@@ -38,8 +38,8 @@ public final class Cg {
      * preempted: CG A with 1 rank x 2 threads (a block of 14,000) took 0.625 s against 0.745
      * by medians of twenty alternated pairs with the dots on the rank's thread (faster in 16),
      * and its updates by the team took 35 to 52 ms of a run against 19 to 24 alone; CG B
-     * (75,000) took 38.0 s against 36.2 with its dots alone (slower in 4 of 4), and 29.8
-     * against 31.65 with its updates by the team (eight pairs, faster in 5). The bound lies
+     * (75,000) took 38.0 s against 36.2 with its dots alone (slower in 4 of 4), and 29.75
+     * against 31.21 with its updates by the team (twelve pairs, faster in 8). The bound lies
      * between the two.
      */
     static final int TEAM_VECTOR_MIN_ENTRIES = 32_768;
