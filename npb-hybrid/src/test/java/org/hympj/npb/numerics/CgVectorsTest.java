@@ -64,11 +64,11 @@ class CgVectorsTest {
                 x2[j] = 0.5 * z2[j];
             }
             // In two ranges, as a rank's team runs them: the same as one pass.
-            int half = n / 3;
-            CgVectors.step(0.75, p, q2, z, r, 0, half);
-            CgVectors.step(0.75, p, q2, z, r, half, n);
-            CgVectors.direction(1.25, r, p, 0, half);
-            CgVectors.direction(1.25, r, p, half, n);
+            int cut = n / 3;
+            CgVectors.step(0.75, p, q2, z, r, 0, cut);
+            CgVectors.step(0.75, p, q2, z, r, cut, n);
+            CgVectors.direction(1.25, r, p, 0, cut);
+            CgVectors.direction(1.25, r, p, cut, n);
             CgVectors.scale(0.5, z, x, negativeZeros(n), n);
             assertArrayEquals(z2, z, "step z, n=" + n);
             assertArrayEquals(r2, r, "step r, n=" + n);
