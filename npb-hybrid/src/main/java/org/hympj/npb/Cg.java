@@ -2,6 +2,7 @@ package org.hympj.npb;
 
 import java.util.function.BiFunction;
 import mpi.MPI;
+import org.hympj.nested.Schedule;
 import org.hympj.nested.Team;
 import org.hympj.npb.numerics.CgMatrix;
 import org.hympj.npb.numerics.CgVectors;
@@ -24,8 +25,9 @@ import org.hympj.npb.numerics.CgMatrix.SparseBlock;
  * partial result over all rows, and one Alltoallv hands every rank the partials of its own
  * block, summed in rank order (the reference's layout for 2 ranks); the gathers then touch
  * only the rank's block of p. Dot products are an Allreduce. In the hybrid form a rank's team
- * shares the rows of the product, and the block in the dots and the updates of z, r and p
- * once the block is large enough ({@link #TEAM_VECTOR_MIN_ENTRIES}).
+ * shares the rows of the product (in chunks, to whichever thread is free:
+ * {@link #PRODUCT_CHUNK_ROWS}), and the block in the dots and the updates of z, r and p once
+ * the block is large enough ({@link #TEAM_VECTOR_MIN_ENTRIES}).
  */
 public final class Cg {
     private static final int CG_ITERATIONS = 25;
@@ -43,6 +45,19 @@ public final class Cg {
      * between the two.
      */
     static final int TEAM_VECTOR_MIN_ENTRIES = 32_768;
+    /**
+     * A team shares a product's rows in chunks of this many, taken by whichever thread is free
+     * (OpenMP's dynamic schedule). The two vCPUs of a busy node often run at different speeds
+     * for stretches of dozens of products (one rank's half in 0.8 ms, the other's in 1.1, in
+     * CG A), and one may lose a scheduler slice to a compiler thread; with one fixed half each
+     * the region waits for the slower. A chunk of 256 rows is 35 us of class A's work and 70 us
+     * of class B's, against the hundred-odd nanoseconds of taking one. Every row is still one
+     * thread's running sum, so the result is the same bit for bit. CG B with 1 rank x 2
+     * threads, fourteen alternated pairs: faster in 10 (medians 23.27 against 21.90 s in one
+     * phase, 30.78 against 27.96 in a slower one); CG A, twenty-four pairs: no difference
+     * beyond the noise (faster in 11, slower in 10).
+     */
+    static final int PRODUCT_CHUNK_ROWS = 256;
 
     private Cg() {
     }
@@ -164,7 +179,7 @@ public final class Cg {
             if (team == null) {
                 matrix.multiply(in, out, 0, matrix.rows);
             } else {
-                team.parallelFor(0, matrix.rows, (lo, hi) -> matrix.multiply(in, out, lo, hi));
+                team.parallelFor(0, matrix.rows, Schedule.DYNAMIC, PRODUCT_CHUNK_ROWS, (lo, hi) -> matrix.multiply(in, out, lo, hi));
             }
         }
 

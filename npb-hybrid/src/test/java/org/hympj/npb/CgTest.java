@@ -1,5 +1,6 @@
 package org.hympj.npb;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,7 +14,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * hybrid, and computes each step's residual norm; so it does with the ranks' blocks of the
  * matrix in the form classes B and C take (blocks of columns, their partial products summed
  * by an Alltoallv), which class S would not choose; and with the hybrid form's vector loops
- * run by the team, which class S's small blocks leave to the rank's thread.
+ * run by the team, which class S's small blocks leave to the rank's thread. A team that shares
+ * only the product (class S's default) gives every step exactly as the rank alone does.
  */
 @Timeout(120)
 class CgTest {
@@ -42,6 +44,23 @@ class CgTest {
         }
     }
 
+    /**
+     * Class S by the team, then by the rank alone: the team's threads take the product's rows
+     * in chunks, whichever is free, and each row is still one running sum, so every step's
+     * residual norm and zeta are the same bit for bit.
+     */
+    public static class ProgramTeamAgainstAlone {
+        public static void main(String[] args) {
+            Cg.Result[] byTeamAndAlone = KernelJobs.runInRank(args, team -> new Cg.Result[] {Cg.run(Cg.Size.S, team), Cg.run(Cg.Size.S, null)});
+            Cg.Result byTeam = byTeamAndAlone[0];
+            Cg.Result alone = byTeamAndAlone[1];
+            assertEquals(2, byTeam.threads());
+            assertVerified(byTeam);
+            assertArrayEquals(alone.residualNorms(), byTeam.residualNorms());
+            assertArrayEquals(alone.zetas(), byTeam.zetas());
+        }
+    }
+
     public static class ProgramByColumns {
         public static void main(String[] args) {
             assertVerified(KernelJobs.runInRank(args, team -> Cg.run(Cg.Size.S, team, SparseBlock::byColumns)));
@@ -58,6 +77,12 @@ class CgTest {
     @CsvSource({"1, 2", "2, 2"})
     void classSVerifiesWithTheTeamRunningTheVectorLoops(int ranks, int threads) throws Exception {
         KernelJobs.runOk(ranks, ProgramWithTeamVectors.class, Cg.class, Integer.toString(threads));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1, 2", "2, 2"})
+    void aTeamSharingTheProductGivesTheRankAlonesSteps(int ranks, int threads) throws Exception {
+        KernelJobs.runOk(ranks, ProgramTeamAgainstAlone.class, Cg.class, Integer.toString(threads));
     }
 
     @ParameterizedTest
