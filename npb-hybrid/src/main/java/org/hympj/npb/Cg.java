@@ -2,6 +2,7 @@ package org.hympj.npb;
 
 import java.util.function.BiFunction;
 import mpi.MPI;
+import org.hympj.nested.Reduction;
 import org.hympj.nested.Schedule;
 import org.hympj.nested.Team;
 import org.hympj.npb.numerics.CgMatrix;
@@ -185,8 +186,8 @@ public final class Cg {
 
         /** The sum over all ranks of a · b over each rank's block. */
         private double dot(double[] a, double[] b) {
-            local[0] = !teamVectors ? CgVectors.dot(a, b, 0, matrix.count) : team.parallelReduce(0, matrix.count,
-                org.hympj.nested.Reduction.SUM, (org.hympj.nested.DoubleRangeFunction) (from, to) -> CgVectors.dot(a, b, from, to));
+            local[0] = !teamVectors ? CgVectors.dot(a, b, 0, matrix.count)
+                : team.parallelReduce(0, matrix.count, Reduction.SUM, (from, to) -> CgVectors.dot(a, b, from, to));
             MPI.COMM_WORLD.Allreduce(local, 0, total, 0, 1, MPI.DOUBLE, MPI.SUM);
             return total[0];
         }
