@@ -11,13 +11,20 @@ import org.hympj.npb.numerics.Randlc;
  * NPB generator (each key the scaled sum of four deviates), are ranked ten times by a bucket
  * sort. Each rank counts its keys per bucket; an Allreduce of the counts (which also carries
  * the five test keys to everyone) decides which contiguous range of buckets each rank owns;
- * an Alltoall of counts and an Alltoallv of keys send every key to its owner, which ranks
- * its keys by counting. Each iteration first changes two keys and then checks the rank of
- * the five test keys against the official values; after the last, the keys are checked to
- * be sorted across all ranks.
+ * an Alltoallv of the bucket counts and an Alltoallv of the keys send every key to its owner,
+ * which ranks its keys by counting. Each iteration first changes two keys and then checks the
+ * rank of the five test keys against the official values; after the last, the keys are
+ * checked to be sorted across all ranks.
  *
- * <p>In the hybrid form a rank's team generates the keys and does the two counting passes,
- * each thread into a histogram of its own.
+ * <p>A key travels as its offset in its bucket, a {@code char} (the low 9 bits at class A, 13
+ * at C): its bucket is known from where it lies, since each rank sends its buckets in order
+ * and its owner learns, with the bucket counts, where each bucket's keys end. The reference
+ * sends 32-bit keys. IS's time is mostly moving keys: the scatter's writes, the exchange (two
+ * copies between JVMs) and the ranking's reads, each now over half the bytes.
+ *
+ * <p>In the hybrid form a rank's team generates the keys and counts them into buckets, each
+ * thread into a histogram of its own, and ranks them, each thread the values of its own run
+ * of buckets.
  */
 public final class Is {
     static final int MAX_ITERATIONS = 10;
@@ -84,8 +91,10 @@ public final class Is {
         final int buckets;
         final int shift;
         final int[] keys;
-        final int[] bucketed;
-        int[] received;
+        /** This rank's keys as offsets in their buckets, bucket by bucket, for the exchange. */
+        final char[] bucketed;
+        /** The offsets this rank owns, from each rank in turn, bucket by bucket. */
+        char[] received;
         int receivedCount;
         final int[][] threadHistograms;
         /** Per team thread, where its next key of each bucket goes in the parallel scatter. */
@@ -99,6 +108,15 @@ public final class Is {
         final int[] recvDispl;
         final int[] firstBucket;
         final int[] lastBucket;
+        /** How many buckets each rank owns; this rank's share of them is {@link #ownBuckets}. */
+        final int[] ownedBuckets;
+        int ownBuckets;
+        /** Per rank, the number of bucket counts it sends this rank ({@link #ownBuckets}) and where they go. */
+        final int[] runsFrom;
+        final int[] runsDispl;
+        /** For each rank s and owned bucket b, at {@code s * ownBuckets + b}: how many keys s sent, and where they start in {@link #received}. */
+        int[] runCounts;
+        int[] runStarts;
         int[] counts;
         int minKey;
         int maxKeyHere;
@@ -114,8 +132,8 @@ public final class Is {
             buckets = 1 << size.bucketsLog2;
             shift = size.maxKeyLog2 - size.bucketsLog2;
             keys = new int[localKeys];
-            bucketed = new int[localKeys];
-            received = new int[localKeys + localKeys / 4];
+            bucketed = new char[localKeys];
+            received = new char[localKeys + localKeys / 4];
             int threads = team == null ? 1 : team.size();
             threadHistograms = new int[threads][0];
             threadNext = new int[threads][threads == 1 ? 0 : buckets];
@@ -130,6 +148,11 @@ public final class Is {
             recvDispl = new int[ranks];
             firstBucket = new int[ranks];
             lastBucket = new int[ranks];
+            ownedBuckets = new int[ranks];
+            runsFrom = new int[ranks];
+            runsDispl = new int[ranks];
+            runCounts = new int[2 * buckets];
+            runStarts = new int[2 * buckets];
             counts = new int[Keys.histogramLength(2 * maxKey / ranks)];
         }
 
@@ -159,7 +182,7 @@ public final class Is {
                     bucketSize[buckets + i] = keys[(int) (size.testIndex[i] % localKeys)];
                 }
             }
-            histogram(keys, 0, localKeys, shift, 0, bucketSize, buckets);
+            countBuckets();
             bucketPtrs[0] = 0;
             for (int i = 1; i < buckets; i++) {
                 bucketPtrs[i] = bucketPtrs[i - 1] + bucketSize[i - 1];
@@ -171,6 +194,7 @@ public final class Is {
             distributeBuckets();
             if (alone) {
                 receivedCount = localKeys;
+                System.arraycopy(bucketSize, 0, runCounts, 0, ownBuckets);
             } else {
                 exchangeKeys();
             }
@@ -184,7 +208,7 @@ public final class Is {
          * starting each bucket after the keys that the threads before it counted there, so that
          * every bucket holds its keys in their original order either way.
          */
-        private void scatter(int[] target) {
+        private void scatter(char[] target) {
             if (team == null || team.size() == 1) {
                 Keys.scatter(keys, 0, localKeys, shift, bucketPtrs, target);
                 return;
@@ -205,18 +229,34 @@ public final class Is {
             });
         }
 
-        /** The Alltoallv of the keys: each rank's buckets to the rank that ranks them. */
+        /**
+         * The exchange: first each rank's count of every bucket to the bucket's owner, which
+         * tells the owner where each bucket's offsets end in what it receives; then the offsets,
+         * each rank's buckets to the rank that ranks them.
+         */
         private void exchangeKeys() {
-            MPI.COMM_WORLD.Alltoall(sendCount, 0, 1, MPI.INT, recvCount, 0, 1, MPI.INT);
-            recvDispl[0] = 0;
-            for (int i = 1; i < ranks; i++) {
-                recvDispl[i] = recvDispl[i - 1] + recvCount[i - 1];
+            if (ranks * ownBuckets > runCounts.length) {
+                runCounts = new int[ranks * ownBuckets];
+                runStarts = new int[ranks * ownBuckets];
             }
-            receivedCount = recvDispl[ranks - 1] + recvCount[ranks - 1];
+            for (int s = 0; s < ranks; s++) {
+                runsFrom[s] = ownBuckets;
+                runsDispl[s] = s * ownBuckets;
+            }
+            MPI.COMM_WORLD.Alltoallv(bucketSize, 0, ownedBuckets, firstBucket, MPI.INT, runCounts, 0, runsFrom, runsDispl, MPI.INT);
+            int at = 0;
+            for (int s = 0, run = 0; s < ranks; s++) {
+                recvDispl[s] = at;
+                for (int b = 0; b < ownBuckets; b++, run++) {
+                    at += runCounts[run];
+                }
+                recvCount[s] = at - recvDispl[s];
+            }
+            receivedCount = at;
             if (receivedCount > received.length) {
-                received = new int[receivedCount + receivedCount / 4];
+                received = new char[receivedCount + receivedCount / 4];
             }
-            MPI.COMM_WORLD.Alltoallv(bucketed, 0, sendCount, sendDispl, MPI.INT, received, 0, recvCount, recvDispl, MPI.INT);
+            MPI.COMM_WORLD.Alltoallv(bucketed, 0, sendCount, sendDispl, MPI.CHAR, received, 0, recvCount, recvDispl, MPI.CHAR);
         }
 
         /** Each rank gets consecutive buckets holding about localKeys keys in all (the NPB rule). */
@@ -245,95 +285,95 @@ public final class Is {
                 firstBucket[j] = 1;
                 lastBucket[j] = 0;
             }
+            for (int r = 0; r < ranks; r++) {
+                ownedBuckets[r] = Math.max(0, lastBucket[r] - firstBucket[r] + 1);
+            }
+            ownBuckets = ownedBuckets[rank];
         }
 
-        /** Counts this rank's keys per value and turns the counts into ranks (keys at or below). */
+        /**
+         * Counts this rank's keys per value and turns the counts into ranks (keys at or below).
+         * A bucket's values are a slice of the count table of their own, so with a team each
+         * thread counts the keys of its own run of buckets, from every rank, straight into the
+         * table (NPB's OpenMP IS shares out the buckets the same way).
+         */
         private void rankLocally() {
             minKey = firstBucket[rank] << shift;
             maxKeyHere = ((lastBucket[rank] + 1) << shift) - 1;
-            int range = Math.max(0, maxKeyHere - minKey + 1);
+            int range = ownBuckets << shift;
             if (range > counts.length) {
                 counts = new int[Keys.histogramLength(range)];
             }
             Keys.clear(counts, range);
-            if (range > 0) {
-                if (ranks == 1 && team != null && team.size() > 1) {
-                    countByBucketRuns();
-                } else {
-                    histogram(received, 0, receivedCount, 0, minKey, counts, range);
-                }
-                Keys.accumulate(counts, range);
-            }
-        }
-
-        /**
-         * Alone with a team, the keys in {@code received} lie in bucket order (the scatter put
-         * them there), so each thread counts the values of its own run of buckets, about an
-         * equal share of the keys, straight into the count table: the runs' values do not
-         * overlap, so no thread needs a histogram of its own to clear and add up (NPB's OpenMP
-         * IS shares out the buckets the same way). The team's scatter leaves
-         * {@code bucketPtrs} at the buckets' starts.
-         */
-        private void countByBucketRuns() {
-            team.parallel(ctx -> {
-                int lo = keysBeforeRun(ctx.threadId(), ctx.size());
-                int hi = keysBeforeRun(ctx.threadId() + 1, ctx.size());
-                if (lo < hi) {
-                    Keys.countValues(received, lo, hi, minKey, counts);
-                }
-            });
-        }
-
-        /** Where run t of n starts in {@code received}: at the first bucket holding key number receivedCount t / n or later. */
-        private int keysBeforeRun(int t, int n) {
-            long share = (long) receivedCount * t / n;
-            for (int b = 0; b < buckets; b++) {
-                if (bucketPtrs[b] >= share) {
-                    return bucketPtrs[b];
-                }
-            }
-            return receivedCount;
-        }
-
-        /**
-         * Adds how many of {@code data[lo..hi)} fall in each slot {@code (key >> shift) - base}
-         * of {@code out[0..slots)}: in one pass, or with the team, each thread counting a block
-         * of the keys into a histogram of its own (kept for {@link #scatter}), then each adding
-         * up one share of the slots.
-         */
-        private void histogram(int[] data, int lo, int hi, int shift, int base, int[] out, int slots) {
-            if (team == null || team.size() == 1) {
-                count(data, lo, hi, shift, base, out);
+            if (range == 0) {
                 return;
             }
-            if (threadHistograms[0].length < slots) {
+            for (int s = 0, run = 0; s < ranks; s++) {
+                for (int b = 0, at = recvDispl[s]; b < ownBuckets; b++, run++) {
+                    runStarts[run] = at;
+                    at += runCounts[run];
+                }
+            }
+            if (team == null || team.size() == 1) {
+                countRuns(0, ownBuckets);
+            } else {
+                team.parallel(ctx -> countRuns(bucketAtShare(ctx.threadId(), ctx.size()), bucketAtShare(ctx.threadId() + 1, ctx.size())));
+            }
+            Keys.accumulate(counts, range);
+        }
+
+        /** Counts the keys of owned buckets {@code [from, to)} that every rank sent. */
+        private void countRuns(int from, int to) {
+            for (int b = from; b < to; b++) {
+                for (int s = 0, run = b; s < ranks; s++, run += ownBuckets) {
+                    int start = runStarts[run];
+                    Keys.countOffsets(received, start, start + runCounts[run], b << shift, counts);
+                }
+            }
+        }
+
+        /** The first owned bucket of run t of n: the first with about receivedCount t / n keys or more before it. */
+        private int bucketAtShare(int t, int n) {
+            long share = (long) receivedCount * t / n;
+            long before = 0;
+            for (int b = 0; b < ownBuckets; b++) {
+                if (before >= share) {
+                    return b;
+                }
+                before += bucketTotals[firstBucket[rank] + b];
+            }
+            return ownBuckets;
+        }
+
+        /**
+         * Adds to {@code bucketSize} how many of this rank's keys fall in each bucket: in one
+         * pass, or with the team, each thread counting a block of the keys into a histogram of
+         * its own (kept for {@link #scatter}), then each adding up one share of the buckets.
+         */
+        private void countBuckets() {
+            if (team == null || team.size() == 1) {
+                Keys.countBuckets(keys, 0, localKeys, shift, bucketSize);
+                return;
+            }
+            if (threadHistograms[0].length < buckets) {
                 for (int t = 0; t < threadHistograms.length; t++) {
-                    threadHistograms[t] = new int[Keys.histogramLength(slots)];
+                    threadHistograms[t] = new int[Keys.histogramLength(buckets)];
                 }
             }
             team.parallel(ctx -> {
                 int[] mine = threadHistograms[ctx.threadId()];
-                Arrays.fill(mine, 0, slots, 0);
-                ctx.forRange(lo, hi, (a, b) -> count(data, a, b, shift, base, mine));
+                Arrays.fill(mine, 0, buckets, 0);
+                ctx.forRange(0, localKeys, (a, b) -> Keys.countBuckets(keys, a, b, shift, mine));
                 ctx.barrier();
-                int per = (slots + ctx.size() - 1) / ctx.size();
-                int from = Math.min(slots, ctx.threadId() * per);
-                int to = Math.min(slots, from + per);
+                int per = (buckets + ctx.size() - 1) / ctx.size();
+                int from = Math.min(buckets, ctx.threadId() * per);
+                int to = Math.min(buckets, from + per);
                 for (int[] h : threadHistograms) {
                     for (int v = from; v < to; v++) {
-                        out[v] += h[v];
+                        bucketSize[v] += h[v];
                     }
                 }
             });
-        }
-
-        /** Counts keys into buckets ({@code shift} > 0, {@code base} 0) or into values from {@code base} ({@code shift} 0). */
-        private static void count(int[] data, int lo, int hi, int shift, int base, int[] out) {
-            if (shift == 0) {
-                Keys.countValues(data, lo, hi, base, out);
-            } else {
-                Keys.countBuckets(data, lo, hi, shift, out);
-            }
         }
 
         /** Checks the rank of each test key that falls in this rank's key range. */
@@ -398,7 +438,8 @@ public final class Is {
                 + " (its buckets), not " + ranks);
         }
         double keysHere = (double) size.totalKeys() / ranks;
-        MemoryCheck.require("IS", size, 4 * (3.25 * keysHere + 2.0 * (1 << size.maxKeyLog2) / ranks));
+        // Per key: itself (4 bytes), its offset sent (2) and received (2, with a quarter spare); the count table.
+        MemoryCheck.require("IS", size, 8.5 * keysHere + 8.0 * (1 << size.maxKeyLog2) / ranks);
         Ranker r = new Ranker(size, team);
         r.generate();
         // One untimed iteration, as the reference does, then the timed ten.

@@ -49,7 +49,7 @@ public final class Keys {
     }
 
     /**
-     * The length of a histogram for {@link #countBuckets} or {@link #countValues} with
+     * The length of a histogram for {@link #countBuckets} or {@link #countOffsets} with
      * {@code slots} slots: the smallest power of two that holds them.
      */
     public static int histogramLength(int slots) {
@@ -82,24 +82,20 @@ public final class Keys {
     }
 
     /**
-     * Adds to {@code out[key - min]} one for each key of {@code data[lo..hi)}, every key in
-     * {@code [min, min + out.length)}; {@code out.length} is a power of two and the slot masked,
-     * as in {@link #countBuckets} (here the misses in a table of IS A's 1 MiB set the pace, and
-     * the pass took as long either way, 11-16 ms over IS A's ten iterations). A loop of its own
-     * rather than {@link #countBuckets} with no shift: sharing one loop (and its profile) with
-     * the bucket count made this pass 1.6 times slower (2.8 against 1.6 ms in IS A).
+     * Adds to {@code out[base + offset]} one for each offset of {@code offsets[lo..hi)}, every
+     * slot below {@code out.length}, a power of two; the slot is masked, as in
+     * {@link #countBuckets}, so that the JIT drops the bounds check (here the misses in a table
+     * of IS A's 1 MiB set the pace). A loop of its own rather than one shared with the bucket
+     * count: sharing one loop (and its profile) made this pass 1.6 times slower (2.8 against
+     * 1.6 ms in IS A). IS calls it once per bucket and sending rank, a thousand calls an
+     * iteration at class A, so it needs no blocks of its own to reach C2 in the untimed
+     * iteration.
      */
-    public static void countValues(int[] data, int lo, int hi, int min, int[] out) {
+    public static void countOffsets(char[] offsets, int lo, int hi, int base, int[] out) {
         requirePowerOfTwo(out);
-        for (int from = lo, block = PassBlocks.length(hi - lo, BLOCKS_PER_PASS); from < hi; from += block) {
-            countValuesBlock(data, from, Math.min(hi, from + block), min, out);
-        }
-    }
-
-    private static void countValuesBlock(int[] data, int lo, int hi, int min, int[] out) {
         int mask = out.length - 1;
         for (int i = lo; i < hi; i++) {
-            out[(data[i] - min) & mask]++;
+            out[(base + offsets[i]) & mask]++;
         }
     }
 
@@ -111,19 +107,25 @@ public final class Keys {
     }
 
     /**
-     * Moves keys {@code [lo, hi)} into their buckets (bucket {@code key >> shift}), in
-     * order within each; {@code next[b]} is where bucket b's next key goes, and is advanced.
+     * Moves keys {@code [lo, hi)} into their buckets (bucket {@code key >> shift}), in order
+     * within each, keeping of each key only its offset in its bucket, the low {@code shift}
+     * bits (at most 16): whoever reads {@code offsets} knows each bucket's extent, and with it
+     * the high bits. {@code next[b]} is where bucket b's next key goes, and is advanced.
      */
-    public static void scatter(int[] keys, int lo, int hi, int shift, int[] next, int[] bucketed) {
+    public static void scatter(int[] keys, int lo, int hi, int shift, int[] next, char[] offsets) {
+        if (shift > Character.SIZE) {
+            throw new IllegalArgumentException("buckets of 2^" + shift + " keys: an offset in a bucket must fit in a char");
+        }
         for (int from = lo, block = PassBlocks.length(hi - lo, BLOCKS_PER_PASS); from < hi; from += block) {
-            scatterBlock(keys, from, Math.min(hi, from + block), shift, next, bucketed);
+            scatterBlock(keys, from, Math.min(hi, from + block), shift, next, offsets);
         }
     }
 
-    private static void scatterBlock(int[] keys, int lo, int hi, int shift, int[] next, int[] bucketed) {
+    private static void scatterBlock(int[] keys, int lo, int hi, int shift, int[] next, char[] offsets) {
+        int offsetMask = (1 << shift) - 1;
         for (int i = lo; i < hi; i++) {
             int key = keys[i];
-            bucketed[next[key >> shift]++] = key;
+            offsets[next[key >> shift]++] = (char) (key & offsetMask);
         }
     }
 

@@ -31,15 +31,16 @@ class KeysTest {
             int[] buckets = new int[1 << 5];
             int[] expectedBuckets = new int[1 << 5];
             Keys.countBuckets(data, lo, hi, 7, buckets);
-            int[] values = new int[Keys.histogramLength((1 << 12) - 100)];
+            char[] offsets = new char[n + 10];
+            for (int i = 0; i < offsets.length; i++) {
+                offsets[i] = (char) (data[i] & 127);
+            }
+            int[] values = new int[Keys.histogramLength(100 + 128)];
             int[] expectedValues = new int[values.length];
-            int[] inRange = Arrays.stream(data).filter(k -> k >= 100).toArray();
-            Keys.countValues(inRange, 0, inRange.length, 100, values);
+            Keys.countOffsets(offsets, lo, hi, 100, values);
             for (int i = lo; i < hi; i++) {
                 expectedBuckets[data[i] >> 7]++;
-            }
-            for (int k : inRange) {
-                expectedValues[k - 100]++;
+                expectedValues[100 + (data[i] & 127)]++;
             }
             assertArrayEquals(expectedBuckets, buckets, "buckets, n=" + n);
             assertArrayEquals(expectedValues, values, "values, n=" + n);
@@ -57,11 +58,14 @@ class KeysTest {
         int[] keys = {1, 2, 3};
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Keys.countBuckets(keys, 0, 3, 0, new int[1029]));
         assertTrue(e.getMessage().contains("power of two"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Keys.countValues(keys, 0, 3, 1, new int[3]));
+        assertThrows(IllegalArgumentException.class, () -> Keys.countOffsets(new char[3], 0, 3, 1, new int[3]));
+        IllegalArgumentException wide = assertThrows(IllegalArgumentException.class,
+            () -> Keys.scatter(keys, 0, 3, 17, new int[1], new char[3]));
+        assertTrue(wide.getMessage().contains("fit in a char"), wide.getMessage());
     }
 
     @Test
-    void scatterKeepsOrderWithinBuckets() {
+    void scatterKeepsOrderWithinBucketsAndEachKeysOffset() {
         SplittableRandom random = new SplittableRandom(8);
         for (int n : LENGTHS) {
             int[] data = keys(random, n, 1 << 12);
@@ -73,15 +77,23 @@ class KeysTest {
             for (int b = 1; b < sizes.length; b++) {
                 next[b] = next[b - 1] + sizes[b - 1];
             }
+            int[] starts = next.clone();
             int[] expected = new int[n];
             int[] expectedNext = next.clone();
             for (int k : data) {
                 expected[expectedNext[k >> 7]++] = k;
             }
-            int[] bucketed = new int[n];
-            Keys.scatter(data, 0, n, 7, next, bucketed);
-            assertArrayEquals(expected, bucketed, "n=" + n);
+            char[] offsets = new char[n];
+            Keys.scatter(data, 0, n, 7, next, offsets);
             assertArrayEquals(expectedNext, next, "n=" + n);
+            // Each key comes back from its bucket, known from where it lies, and its offset.
+            int[] restored = new int[n];
+            for (int b = 0; b < sizes.length; b++) {
+                for (int i = starts[b]; i < starts[b] + sizes[b]; i++) {
+                    restored[i] = (b << 7) + offsets[i];
+                }
+            }
+            assertArrayEquals(expected, restored, "n=" + n);
         }
     }
 
