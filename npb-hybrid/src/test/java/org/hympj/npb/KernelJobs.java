@@ -44,7 +44,7 @@ final class KernelJobs {
     /**
      * Runs {@link Npb} as {@code hympjrun -np NP [--jvms M] ... KERNEL CLASS [THREADS]} does
      * (the arguments before the kernel's are hympjrun's), in a new JVM with this test's class
-     * path, hympjrun's JVM options (EP's, MG's and FT's vector options among them) and its default heap (three quarters of the machine's memory, divided among
+     * path, hympjrun's JVM options (EP's, MG's and FT's vector options and EP's and CG's JIT options among them) and its default heap (three quarters of the machine's memory, divided among
      * the job's JVMs); fails unless the job exits 0 and rank 0 reports
      * {@code Verification = SUCCESSFUL}. Returns the job's output.
      */
@@ -68,6 +68,11 @@ final class KernelJobs {
             // and for EP's vector loop, compile thresholds at 5 %.
             command.addAll(1, List.of("-XX:CompileCommand=quiet",
                 "-XX:CompileCommand=CompileThresholdScaling,org.hympj.npb.numerics.GaussianVectorPairs::*,0.05"));
+        }
+        if (kernel.equals("cg")) {
+            // For CG, the JIT told of calls every 8 and C1 at 40, so the message path compiles in the untimed step.
+            command.addAll(1, List.of("-XX:Tier0InvokeNotifyFreqLog=3", "-XX:Tier3InvocationThreshold=40",
+                "-XX:Tier3MinInvocationThreshold=20", "-XX:Tier3CompileThreshold=400"));
         }
         command.addAll(hympjrunOptions);
         command.addAll(List.of("-cp", classes.toString(), Npb.class.getName()));
