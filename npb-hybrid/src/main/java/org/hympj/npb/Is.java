@@ -204,7 +204,7 @@ public final class Is {
 
         /**
          * Moves the keys into their buckets in {@code target}: in one pass, or with the team,
-         * each thread its static block of the keys (the blocks of {@link #histogram}'s loop),
+         * each thread its static block of the keys (the blocks of {@link #countBuckets}'s loop),
          * starting each bucket after the keys that the threads before it counted there, so that
          * every bucket holds its keys in their original order either way.
          */
