@@ -193,8 +193,8 @@ public final class Is {
             MPI.COMM_WORLD.Allreduce(bucketSize, 0, bucketTotals, 0, buckets + TEST_ARRAY_SIZE, MPI.INT, MPI.SUM);
             distributeBuckets();
             if (alone) {
-                receivedCount = localKeys;
                 System.arraycopy(bucketSize, 0, runCounts, 0, ownBuckets);
+                receivedCount = locateRuns();
             } else {
                 exchangeKeys();
             }
@@ -244,19 +244,28 @@ public final class Is {
                 runsDispl[s] = s * ownBuckets;
             }
             MPI.COMM_WORLD.Alltoallv(bucketSize, 0, ownedBuckets, firstBucket, MPI.INT, runCounts, 0, runsFrom, runsDispl, MPI.INT);
-            int at = 0;
-            for (int s = 0, run = 0; s < ranks; s++) {
-                recvDispl[s] = at;
-                for (int b = 0; b < ownBuckets; b++, run++) {
-                    at += runCounts[run];
-                }
-                recvCount[s] = at - recvDispl[s];
-            }
-            receivedCount = at;
+            receivedCount = locateRuns();
             if (receivedCount > received.length) {
                 received = new char[receivedCount + receivedCount / 4];
             }
             MPI.COMM_WORLD.Alltoallv(bucketed, 0, sendCount, sendDispl, MPI.CHAR, received, 0, recvCount, recvDispl, MPI.CHAR);
+        }
+
+        /**
+         * From {@link #runCounts}: where each run, and each rank's offsets, start in
+         * {@link #received}, and how many offsets each rank sends. Returns how many in all.
+         */
+        private int locateRuns() {
+            int at = 0;
+            for (int s = 0, run = 0; s < ranks; s++) {
+                recvDispl[s] = at;
+                for (int b = 0; b < ownBuckets; b++, run++) {
+                    runStarts[run] = at;
+                    at += runCounts[run];
+                }
+                recvCount[s] = at - recvDispl[s];
+            }
+            return at;
         }
 
         /** Each rank gets consecutive buckets holding about localKeys keys in all (the NPB rule). */
@@ -307,12 +316,6 @@ public final class Is {
             Keys.clear(counts, range);
             if (range == 0) {
                 return;
-            }
-            for (int s = 0, run = 0; s < ranks; s++) {
-                for (int b = 0, at = recvDispl[s]; b < ownBuckets; b++, run++) {
-                    runStarts[run] = at;
-                    at += runCounts[run];
-                }
             }
             if (team == null || team.size() == 1) {
                 countRuns(0, ownBuckets);
