@@ -1,43 +1,63 @@
 package org.hympj.shm;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * The directory of one job's segments on this node: {@code <base>/hympj-<job id>}, mode 0700,
  * where the base is {@code /dev/shm} unless the {@code hympj.shm.dir} system property or the
  * {@code HYMPJ_SHM_DIR} environment variable names another (a tmpfs, for speed).
  *
- * <p>Every process of the job opens the same directory; each unlinks the segments it created
- * when it closes the directory, or at exit through a shutdown hook; the last one out removes
- * the directory. A process killed with no chance to clean up leaves files that
- * {@link StaleJobSweeper} removes once their creators are dead.
+ * <p>Invariant: the directory this object holds open is a directory (no link) owned by this
+ * process's user with mode 0700, and every segment is created and opened relative to it,
+ * never by a path resolved again, so nobody else can plant, rename or replace what the job
+ * maps. A directory found already there is joined only if it passes the same checks;
+ * anything else is refused with what is wrong with it.
+ *
+ * <p>Every process of the job opens the same directory; each removes the segments it created
+ * when it closes the directory, or at exit through a shutdown hook, and with them the
+ * segments of this job whose creators are proven dead (a JVM killed beside it); the last one
+ * out removes the directory. What a job killed whole leaves, {@link StaleJobSweeper} removes.
  */
 public final class JobDirectory implements AutoCloseable {
     public static final String PREFIX = "hympj-";
     private static final Pattern SEGMENT_NAME = Pattern.compile("[A-Za-z0-9._-]{1,100}");
+    private static final Pattern JOB_DIRECTORY_NAME = Pattern.compile(Pattern.quote(PREFIX) + "[0-9a-f]{32}");
+    private static final Path SELF = Path.of(".");
 
     private final JobId job;
     private final Path path;
+    private final Path name;
+    private final SecureDirectoryStream<Path> base;
+    private final SecureDirectoryStream<Path> directory;
     private final List<SharedSegment> createdHere = new ArrayList<>();
     private final Thread cleanupAtExit;
     private boolean closed;
 
-    private JobDirectory(JobId job, Path path) {
+    private JobDirectory(JobId job, Path path, SecureDirectoryStream<Path> base, SecureDirectoryStream<Path> directory) {
         this.job = job;
         this.path = path;
+        this.name = path.getFileName();
+        this.base = base;
+        this.directory = directory;
         // At exit only the names go: other threads (a progress agent still beating its
         // heartbeat) may touch the mappings until the JVM is gone, and unmapping under them
         // would crash the JVM (SIGSEGV) instead of letting it exit; the mappings end with it.
-        this.cleanupAtExit = new Thread(() -> removeOwnSegments(false), "hympj-shm-cleanup-" + job);
+        this.cleanupAtExit = new Thread(this::removeFiles, "hympj-shm-cleanup-" + job);
         Runtime.getRuntime().addShutdownHook(cleanupAtExit);
     }
 
@@ -69,6 +89,23 @@ public final class JobDirectory implements AutoCloseable {
 
     /** Opens (creating it if this process is first) the directory of {@code job} under {@code base}. */
     public static JobDirectory open(Path base, JobId job) {
+        return open(base, job, false);
+    }
+
+    /**
+     * Creates the directory of {@code job} under the configured base, which must not exist yet:
+     * for a launcher, before it starts the job's processes, which then join it.
+     */
+    public static JobDirectory create(JobId job) {
+        return create(baseDirectory(), job);
+    }
+
+    /** Creates the directory of {@code job} under {@code base}, which must not exist yet. */
+    public static JobDirectory create(Path base, JobId job) {
+        return open(base, job, true);
+    }
+
+    private static JobDirectory open(Path base, JobId job, boolean fresh) {
         if (!Files.isDirectory(base)) {
             throw new SharedMemoryException("shared-memory directory " + base + " does not exist or is not a directory;"
                 + " set -Dhympj.shm.dir or HYMPJ_SHM_DIR to a tmpfs directory");
@@ -76,17 +113,39 @@ public final class JobDirectory implements AutoCloseable {
         if (!Files.isWritable(base)) {
             throw new SharedMemoryException("shared-memory directory " + base + " is not writable by this user");
         }
-        Path dir = base.resolve(PREFIX + job);
+        Path name = Path.of(PREFIX + job);
+        Path dir = base.resolve(name);
+        SecureDirectoryStream<Path> baseStream = null;
+        SecureDirectoryStream<Path> dirStream = null;
         try {
-            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        } catch (FileAlreadyExistsException alreadyThere) {
-            if (!Files.isDirectory(dir)) {
-                throw new SharedMemoryException(dir + " exists but is not a directory");
+            baseStream = OwnFiles.open(base);
+            try {
+                // mkdir: exclusive, and a link already at the name makes it fail rather than be followed.
+                Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(OwnFiles.DIRECTORY_MODE));
+            } catch (FileAlreadyExistsException alreadyThere) {
+                if (fresh) {
+                    throw new SharedMemoryException("job directory " + dir + " already exists, but a new job's directory must"
+                        + " be made fresh; something else made it (remove it if it is yours to remove)");
+                }
             }
-        } catch (IOException e) {
-            throw new SharedMemoryException("cannot create job directory " + dir + ": " + e.getMessage(), e);
+            String problem = OwnFiles.directoryProblem(OwnFiles.entryAttributes(baseStream, name));
+            if (problem == null) {
+                dirStream = OwnFiles.openEntry(baseStream, name);
+                problem = OwnFiles.directoryProblem(OwnFiles.attributes(dirStream));
+            }
+            if (problem != null) {
+                throw new SharedMemoryException("refusing the job directory " + dir + ": it " + problem + "; HyMPJ makes its job"
+                    + " directories itself, owned by the job's user with mode 0700, and joins no other");
+            }
+            return new JobDirectory(job, dir, baseStream, dirStream);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(dirStream);
+            closeQuietly(baseStream);
+            if (e instanceof SharedMemoryException sme) {
+                throw sme;
+            }
+            throw new SharedMemoryException("cannot open the job directory " + dir + ": " + e.getMessage(), e);
         }
-        return new JobDirectory(job, dir);
     }
 
     public JobId job() {
@@ -108,19 +167,70 @@ public final class JobDirectory implements AutoCloseable {
                 + " bytes but only " + free + " are free in " + path.getParent()
                 + " (free space there, or set -Dhympj.shm.dir to a larger tmpfs)");
         }
-        SharedSegment segment = SharedSegment.create(file, job, dataLength);
+        Path entry = file.getFileName();
+        FileChannel channel;
+        try {
+            channel = fileChannel(directory.newByteChannel(entry,
+                Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                PosixFilePermissions.asFileAttribute(OwnFiles.FILE_MODE)));
+        } catch (FileAlreadyExistsException e) {
+            throw new SharedMemoryException("segment " + file + " already exists; segment names must be unique within a job", e);
+        } catch (IOException e) {
+            throw new SharedMemoryException("cannot create segment " + file + ": " + e.getMessage(), e);
+        }
+        SharedSegment segment;
+        try (channel) {
+            segment = SharedSegment.create(channel, file, job, dataLength);
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(directory, entry);
+            throw e instanceof RuntimeException re ? re : new SharedMemoryException("cannot create segment " + file + ": "
+                + e.getMessage(), e);
+        }
         createdHere.add(segment);
         return segment;
     }
 
-    /** Maps segment {@code name}, created by any process of this job. */
+    /**
+     * Maps segment {@code name}, created by any process of this job: it must be a regular file
+     * (no link) of this user with mode 0600 whose header names this job.
+     */
     public SharedSegment openSegment(String name) {
         checkOpen();
-        return SharedSegment.open(segmentPath(name), job);
+        Path file = segmentPath(name);
+        Path entry = file.getFileName();
+        try {
+            String problem = OwnFiles.fileProblem(OwnFiles.entryAttributes(directory, entry));
+            if (problem != null) {
+                throw new SharedMemoryException("refusing segment " + file + ": it " + problem + "; a job's segments are its"
+                    + " user's regular files of mode 0600");
+            }
+            try (FileChannel channel = fileChannel(directory.newByteChannel(entry,
+                Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)))) {
+                return SharedSegment.open(channel, file, job);
+            }
+        } catch (NoSuchFileException e) {
+            throw new SharedMemoryException("segment " + file + " does not exist", e);
+        } catch (IOException e) {
+            throw new SharedMemoryException("cannot open segment " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The length of the regular file {@code name} in this directory (a link is not followed),
+     * or -1 if there is none: a segment's creator gives it its whole length before anything else.
+     */
+    public long segmentLength(String name) {
+        checkOpen();
+        try {
+            PosixFileAttributes a = OwnFiles.entryAttributes(directory, segmentPath(name).getFileName());
+            return a.isRegularFile() ? a.size() : -1;
+        } catch (IOException e) {
+            return -1;
+        }
     }
 
     private Path segmentPath(String name) {
-        if (!SEGMENT_NAME.matcher(name).matches()) {
+        if (!SEGMENT_NAME.matcher(name).matches() || name.equals(".") || name.equals("..")) {
             throw new IllegalArgumentException("segment name '" + name + "' must be 1 to 100 letters, digits, '.', '_' or '-'");
         }
         return path.resolve(name);
@@ -140,14 +250,27 @@ public final class JobDirectory implements AutoCloseable {
         }
     }
 
-    /** Unlinks the segments this process created and removes the directory if it is then empty. */
+    /**
+     * Unmaps and removes the segments this process created, removes those of this job whose
+     * creators are proven dead, and the directory if it is then empty.
+     */
     @Override
     public synchronized void close() {
         if (closed) {
             return;
         }
+        for (SharedSegment s : createdHere) {
+            s.close();
+        }
+        removeFiles();
+        release();
+    }
+
+    /** Marks this closed, lets go of the directory and drops the shutdown hook. */
+    private void release() {
         closed = true;
-        removeOwnSegments(true);
+        closeQuietly(directory);
+        closeQuietly(base);
         try {
             Runtime.getRuntime().removeShutdownHook(cleanupAtExit);
         } catch (IllegalStateException shuttingDown) {
@@ -155,69 +278,162 @@ public final class JobDirectory implements AutoCloseable {
         }
     }
 
-    private synchronized void removeOwnSegments(boolean unmap) {
+    private synchronized void removeFiles() {
+        if (closed) {
+            return;
+        }
         for (SharedSegment s : createdHere) {
-            if (unmap) {
-                s.unlink();
-            } else {
-                s.removeFile();
-            }
+            deleteQuietly(directory, s.path().getFileName());
         }
         createdHere.clear();
         try {
-            Files.deleteIfExists(path);
-        } catch (IOException notEmpty) {
+            if (removeDeadSegments(directory, job).left() == 0) {
+                base.deleteDirectory(name);
+            }
+        } catch (IOException stillInUse) {
             // Another process of the job still has segments here; the last one out removes it.
         }
     }
 
     /**
-     * Removes the directory of {@code job} under the configured base and every segment in it,
-     * whoever created them: for a launcher whose job's processes have all ended. Returns
-     * false if something could not be removed.
+     * Removes every regular file of this user in the directory, whoever created it, and then
+     * the directory: for a launcher whose job's processes have all ended. Closes the
+     * directory. Returns false if something could not be removed.
      */
-    public static boolean removeJob(JobId job) {
-        Path dir = baseDirectory().resolve(PREFIX + job);
-        if (!Files.exists(dir)) {
+    public synchronized boolean removeAll() {
+        if (closed) {
             return true;
         }
+        for (SharedSegment s : createdHere) {
+            s.close();
+        }
+        createdHere.clear();
+        boolean all = true;
         try {
-            deleteTree(dir);
-            return true;
+            for (Path entry : entries(directory)) {
+                PosixFileAttributes a = OwnFiles.entryAttributes(directory, entry);
+                if (a.isRegularFile() && a.owner().equals(OwnFiles.user())) {
+                    directory.deleteFile(entry);
+                } else {
+                    all = false;
+                }
+            }
+            base.deleteDirectory(name);
         } catch (IOException e) {
-            return false;
+            all = false;
         }
+        release();
+        return all;
+    }
+
+    /** How a pass over one job directory ended: the segments it removed, and the entries it left. */
+    record Removal(int removed, int left) {
     }
 
     /**
-     * The creators recorded in the segments of the job directory {@code dir}, one per file
-     * that is a finished segment: whether they live tells a running job's directory from what
-     * a dead one left.
+     * Removes from the job directory that {@code dir} holds open each segment of {@code job}
+     * whose creator is proven dead (see {@link #provenHeader}); anything else stays.
+     */
+    static Removal removeDeadSegments(SecureDirectoryStream<Path> dir, JobId job) throws IOException {
+        int removed = 0;
+        int left = 0;
+        for (Path entry : entries(dir)) {
+            SharedSegment.Header header = provenHeader(dir, entry);
+            if (header != null && header.job().equals(job) && !header.creator().isAlive()) {
+                dir.deleteFile(entry);
+                removed++;
+            } else {
+                left++;
+            }
+        }
+        return new Removal(removed, left);
+    }
+
+    /**
+     * The header of entry {@code entry} of {@code dir} if it proves the entry a HyMPJ segment of
+     * this user that names its creator: a regular file (no link) of this user with mode 0600,
+     * read through a channel opened relative to {@code dir} without following a link, whose
+     * header is RESERVING or READY. Null otherwise.
+     */
+    static SharedSegment.Header provenHeader(SecureDirectoryStream<Path> dir, Path entry) {
+        try {
+            if (OwnFiles.fileProblem(OwnFiles.entryAttributes(dir, entry)) != null) {
+                return null;
+            }
+            try (FileChannel channel = fileChannel(dir.newByteChannel(entry, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)))) {
+                return SharedSegment.readHeader(channel);
+            }
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The job whose directory is named {@code name}, or null if it is no job directory's name. */
+    static JobId jobOf(Path name) {
+        String n = name.toString();
+        return JOB_DIRECTORY_NAME.matcher(n).matches() ? JobId.parse(n.substring(PREFIX.length())) : null;
+    }
+
+    /**
+     * The names in the directory {@code dir} holds open, listed through a stream of its own
+     * (a directory stream lists once) opened relative to it.
+     */
+    static List<Path> entries(SecureDirectoryStream<Path> dir) throws IOException {
+        List<Path> names = new ArrayList<>();
+        try (SecureDirectoryStream<Path> listing = OwnFiles.openEntry(dir, SELF)) {
+            for (Path p : listing) {
+                names.add(p.getFileName());
+            }
+        }
+        return names;
+    }
+
+    /**
+     * The creators of the segments of the job directory {@code dir} (opened without following
+     * a link, and only if it is this user's with mode 0700) that prove who made them (see
+     * {@link #provenHeader}): whether they live tells a running job's directory from what a
+     * dead one left.
      */
     public static List<ProcessIdentity> segmentCreators(Path dir) throws IOException {
-        List<ProcessIdentity> creators = fileCreators(dir);
-        creators.removeIf(Objects::isNull);
-        return creators;
-    }
-
-    /** The creator of each file in {@code dir}, null for a file that is not a finished segment. */
-    static List<ProcessIdentity> fileCreators(Path dir) throws IOException {
         List<ProcessIdentity> creators = new ArrayList<>();
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                creators.add(SharedSegment.readCreator(f));
+        try (SecureDirectoryStream<Path> parent = OwnFiles.open(dir.toAbsolutePath().getParent());
+             SecureDirectoryStream<Path> opened = OwnFiles.openEntry(parent, dir.getFileName())) {
+            if (OwnFiles.directoryProblem(OwnFiles.attributes(opened)) != null) {
+                return creators;
+            }
+            for (Path entry : entries(opened)) {
+                SharedSegment.Header header = provenHeader(opened, entry);
+                if (header != null) {
+                    creators.add(header.creator());
+                }
             }
         }
         return creators;
     }
 
-    /** Removes {@code dir} and every file in it; used for a dead job's directory. */
-    static void deleteTree(Path dir) throws IOException {
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                Files.deleteIfExists(f);
+    private static FileChannel fileChannel(SeekableByteChannel channel) throws IOException {
+        if (channel instanceof FileChannel file) {
+            return file;
+        }
+        channel.close();
+        throw new IOException("this platform opens no mappable file relative to a directory (HyMPJ's shared memory needs Linux)");
+    }
+
+    private static void deleteQuietly(SecureDirectoryStream<Path> dir, Path entry) {
+        try {
+            dir.deleteFile(entry);
+        } catch (IOException ignored) {
+            // A sweep removes what could not be removed here.
+        }
+    }
+
+    private static void closeQuietly(SecureDirectoryStream<Path> stream) {
+        if (stream != null) {
+            try {
+                stream.close();
+            } catch (IOException ignored) {
+                // nothing held that a close could lose
             }
         }
-        Files.deleteIfExists(dir);
     }
 }

@@ -17,10 +17,18 @@ public record ProcessIdentity(long pid, long startMillis) {
         return new ProcessIdentity(me.pid(), startMillis(me));
     }
 
-    /** True if a process with this pid runs and started when this one did (within a second). */
+    /**
+     * True if a process with this pid runs and started when this one did (within a second). A
+     * zombie (ended, not yet reaped by its parent) is dead: {@link ProcessHandle#isAlive} takes
+     * it for alive, and a job whose processes' parent does not reap them would never be swept.
+     */
     public boolean isAlive() {
         Optional<ProcessHandle> handle = ProcessHandle.of(pid);
         if (handle.isEmpty() || !handle.get().isAlive()) {
+            return false;
+        }
+        char state = state();
+        if (state == 'Z' || state == 'X') {
             return false;
         }
         long start = startMillis(handle.get());
@@ -33,14 +41,19 @@ public record ProcessIdentity(long pid, long startMillis) {
      * job reports a process that does not respond what held it.
      */
     public boolean isStopped() {
+        char state = state();
+        return state == 'T' || state == 't';
+    }
+
+    /** The state letter of Linux's {@code /proc/<pid>/stat} (R, S, D, T, Z, ...), '?' where that cannot be read. */
+    private char state() {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             // "pid (command) S ...": the command may itself hold spaces and parentheses.
             int end = stat.lastIndexOf(')');
-            char state = end >= 0 && end + 2 < stat.length() ? stat.charAt(end + 2) : '?';
-            return state == 'T' || state == 't';
+            return end >= 0 && end + 2 < stat.length() ? stat.charAt(end + 2) : '?';
         } catch (IOException | RuntimeException e) {
-            return false;
+            return '?';
         }
     }
 

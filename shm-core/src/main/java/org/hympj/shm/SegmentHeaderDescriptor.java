@@ -31,7 +31,7 @@ package org.hympj.shm;
  *  |              Heartbeats (a count, volatile)                   | 48
  *  |                                                               |
  *  +---------------------------------------------------------------+
- *  |                    State (volatile)                           | 56
+ *  |        State (volatile): CREATING, RESERVING, READY           | 56
  *  +---------------------------------------------------------------+
  *  |                        Reserved                               | 60
  *  +---------------------------------------------------------------+
@@ -40,15 +40,18 @@ package org.hympj.shm;
  *
  * <p>All fields are in native byte order (segments never leave their node). The creator's
  * start time tells a live creator from an unrelated process that reused its pid. The state
- * goes CREATING to READY with an ordered write once every other field is written, so a
- * process that sees READY sees the whole header. The heartbeat is a count that the creator
- * raises, not a time: its watchers measure how long it stands still on their own monotonic
- * clocks, which a step of the wall clock does not move (layout version 1 held epoch millis).
+ * goes CREATING (0) to RESERVING (2) with an ordered write once every other field is
+ * written, before the creator takes the file's pages, which is slow; then to READY (1) with
+ * another ordered write once the data area is reserved and mapped. A process that reads
+ * RESERVING or READY (with acquire) sees the whole header, so it knows the creator even of
+ * a segment whose creator died while reserving it; only READY lets a segment be used. The
+ * heartbeat is a count that the creator raises, not a time: its watchers measure how long
+ * it stands still on their own monotonic clocks, which a step of the wall clock does not move.
  */
 public final class SegmentHeaderDescriptor {
     /** "HYMPJSEG" in ASCII, as a little-endian long. */
     public static final long MAGIC = 0x4745_534A_504D_5948L;
-    public static final int LAYOUT_VERSION = 2;
+    public static final int LAYOUT_VERSION = 3;
 
     public static final int MAGIC_OFFSET = 0;
     public static final int LAYOUT_VERSION_OFFSET = 8;
@@ -65,6 +68,7 @@ public final class SegmentHeaderDescriptor {
 
     public static final int STATE_CREATING = 0;
     public static final int STATE_READY = 1;
+    public static final int STATE_RESERVING = 2;
 
     private SegmentHeaderDescriptor() {
     }

@@ -6,12 +6,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import org.agrona.BufferUtil;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -21,8 +16,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@link SegmentHeaderDescriptor}) and a data area that rings and other structures lay out
  * as they need. The file is created with mode 0600, so only the job's user can map it.
  *
- * <p>A segment is created once by one process and opened by the others; each process closes
- * its own mapping, and the creator (or a sweep after its death) unlinks the file.
+ * <p>A segment is created once by one process and opened by the others, each through the job
+ * directory it opened ({@link JobDirectory}); each process closes its own mapping, and the
+ * directory removes the file when its creator closes it (or once its creator is dead).
  */
 public final class SharedSegment implements AutoCloseable {
     private static final long READY_TIMEOUT_MILLIS = 5_000;
@@ -47,8 +43,18 @@ public final class SharedSegment implements AutoCloseable {
         this.created = created;
     }
 
-    /** Creates the file (it must not exist), maps it and writes the header; {@code dataLength} bytes follow it. */
-    static SharedSegment create(Path path, JobId job, int dataLength) {
+    /**
+     * Lays out the new, empty file that {@code channel} has open (shown as {@code path}) as a
+     * segment of {@code job} with {@code dataLength} bytes of data after the header, maps it and
+     * makes it READY. The caller created the file and removes it if this fails.
+     *
+     * <p>The header, creator included, is written before the data area's pages are reserved
+     * (slow for a large segment), and made RESERVING with a releasing write after every other
+     * field: a creator that dies while reserving leaves a segment that still names it, so a
+     * sweep can prove it dead and remove the file, and a reader that acquires RESERVING or
+     * READY sees every field (see {@link #readHeader}).
+     */
+    static SharedSegment create(FileChannel channel, Path path, JobId job, int dataLength) {
         if (dataLength < 0) {
             throw new IllegalArgumentException("a segment's data length must not be negative, got " + dataLength);
         }
@@ -56,30 +62,37 @@ public final class SharedSegment implements AutoCloseable {
         if (length > Integer.MAX_VALUE) {
             throw new SharedMemoryException("segment " + path + ": " + length + " bytes is more than one mapping can hold");
         }
+        MappedByteBuffer mapping = null;
         try {
-            Files.createFile(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } catch (FileAlreadyExistsException e) {
-            throw new SharedMemoryException("segment " + path + " already exists; segment names must be unique within a job", e);
-        } catch (IOException e) {
-            throw new SharedMemoryException("cannot create segment " + path + ": " + e.getMessage(), e);
-        }
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             try {
-                reserve(channel, length);
+                // The whole length at once, as a process that maps the file before it is READY
+                // (and takes its size then) must see; then the header's page, by a write, so that
+                // a full file system fails here rather than at the first store into the mapping.
+                channel.write(ByteBuffer.allocate(1), length - 1);
+                channel.write(ByteBuffer.allocate(HEADER_LENGTH), 0);
+                mapping = channel.map(FileChannel.MapMode.READ_WRITE, 0, length);
+                writeHeader(new UnsafeBuffer(mapping), job, ProcessIdentity.current());
+                reserve(channel, HEADER_LENGTH, length - 1);
             } catch (IOException e) {
                 throw new SharedMemoryException("not enough shared memory for segment " + path + " (" + length + " bytes): "
                     + e.getMessage() + " (free space there, or set -Dhympj.shm.dir to a larger tmpfs)", e);
             }
-            MappedByteBuffer mapping = channel.map(FileChannel.MapMode.READ_WRITE, 0, length);
             SharedSegment segment = new SharedSegment(path, mapping, true);
-            segment.writeHeader(job, ProcessIdentity.current());
+            // Release: whoever reads READY (with acquire) sees the header and the reserved, zeroed data.
+            segment.buffer.putIntRelease(STATE_OFFSET, STATE_READY);
             return segment;
         } catch (SharedMemoryException e) {
-            deleteQuietly(path);
+            unmap(mapping);
             throw e;
-        } catch (IOException | RuntimeException e) {
-            deleteQuietly(path);
+        } catch (RuntimeException e) {
+            unmap(mapping);
             throw new SharedMemoryException("cannot map segment " + path + " (" + length + " bytes): " + e.getMessage(), e);
+        }
+    }
+
+    private static void unmap(MappedByteBuffer mapping) {
+        if (mapping != null) {
+            IoUtil.unmap(mapping);
         }
     }
 
@@ -91,17 +104,13 @@ public final class SharedSegment implements AutoCloseable {
      * here fails at once with "No space left on device". Large rings are the case in point:
      * much of a 64 MiB ring is written only after its window widens.
      */
-    private static void reserve(FileChannel channel, long length) throws IOException {
+    private static void reserve(FileChannel channel, long from, long to) throws IOException {
         // Direct, and large: Agrona's IoUtil.fill writes 4 KiB at a time from the heap, 42 to 73 ms
         // for 64 MiB of /dev/shm here, against 22 to 24 ms this way.
-        ByteBuffer zeros = ByteBuffer.allocateDirect((int) Math.min(length, RESERVE_CHUNK_BYTES));
+        ByteBuffer zeros = ByteBuffer.allocateDirect((int) Math.max(1, Math.min(to - from, RESERVE_CHUNK_BYTES)));
         try {
-            // The last byte first: the file has its whole size at once, as a process that maps it
-            // before the header is READY (and takes its size then) must see.
-            zeros.limit(1);
-            channel.write(zeros, length - 1);
-            for (long at = 0; at < length - 1; ) {
-                zeros.clear().limit((int) Math.min(zeros.capacity(), length - 1 - at));
+            for (long at = from; at < to; ) {
+                zeros.clear().limit((int) Math.min(zeros.capacity(), to - at));
                 at += channel.write(zeros, at);
             }
         } finally {
@@ -109,9 +118,13 @@ public final class SharedSegment implements AutoCloseable {
         }
     }
 
-    /** Maps an existing segment of {@code job}, checking that it is one, of this layout and this job. */
-    static SharedSegment open(Path path, JobId job) {
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+    /**
+     * Maps the segment that {@code channel} has open (shown as {@code path}), checking that it
+     * is one, of this layout and of {@code job}, and waiting a little for its creator to make it
+     * READY.
+     */
+    static SharedSegment open(FileChannel channel, Path path, JobId job) {
+        try {
             long length = channel.size();
             if (length < HEADER_LENGTH) {
                 throw new SharedMemoryException(path + " is not a HyMPJ segment: " + length + " bytes is shorter than its header");
@@ -124,24 +137,22 @@ public final class SharedSegment implements AutoCloseable {
                 throw e;
             }
             return segment;
-        } catch (NoSuchFileException e) {
-            throw new SharedMemoryException("segment " + path + " does not exist", e);
         } catch (IOException e) {
             throw new SharedMemoryException("cannot open segment " + path + ": " + e.getMessage(), e);
         }
     }
 
-    private void writeHeader(JobId job, ProcessIdentity creator) {
-        buffer.putLong(MAGIC_OFFSET, MAGIC);
-        buffer.putInt(LAYOUT_VERSION_OFFSET, LAYOUT_VERSION);
-        buffer.putInt(HEADER_LENGTH_OFFSET, HEADER_LENGTH);
-        buffer.putLong(JOB_ID_HIGH_OFFSET, job.high());
-        buffer.putLong(JOB_ID_LOW_OFFSET, job.low());
-        buffer.putLong(CREATOR_PID_OFFSET, creator.pid());
-        buffer.putLong(CREATOR_START_OFFSET, creator.startMillis());
-        buffer.putLongRelease(HEARTBEAT_OFFSET, 0);
-        // Release: whoever reads READY (with acquire) sees every field written above.
-        buffer.putIntRelease(STATE_OFFSET, STATE_READY);
+    private static void writeHeader(UnsafeBuffer header, JobId job, ProcessIdentity creator) {
+        header.putLong(MAGIC_OFFSET, MAGIC);
+        header.putInt(LAYOUT_VERSION_OFFSET, LAYOUT_VERSION);
+        header.putInt(HEADER_LENGTH_OFFSET, HEADER_LENGTH);
+        header.putLong(JOB_ID_HIGH_OFFSET, job.high());
+        header.putLong(JOB_ID_LOW_OFFSET, job.low());
+        header.putLong(CREATOR_PID_OFFSET, creator.pid());
+        header.putLong(CREATOR_START_OFFSET, creator.startMillis());
+        header.putLong(HEARTBEAT_OFFSET, 0);
+        // Release: whoever reads RESERVING or READY (with acquire) sees every field written above.
+        header.putIntRelease(STATE_OFFSET, STATE_RESERVING);
     }
 
     private void checkHeader(JobId job) {
@@ -170,35 +181,41 @@ public final class SharedSegment implements AutoCloseable {
         }
     }
 
+    /** What a segment's header says of it: its job, its creator, and whether it is READY for use. */
+    record Header(JobId job, ProcessIdentity creator, boolean ready) {
+    }
+
     /**
-     * Reads the creator recorded in the header of the segment file at {@code path}, or null if
-     * it is no segment or one whose creator has not finished its header. Only a READY header
-     * names its creator: {@link #writeHeader} stores the magic number before the pid, so a
-     * reader that took the magic alone for validity could read pid 0 from a segment a live
-     * process was still writing, and a sweep would remove that live job's directory (seen in
-     * a cluster test: one JVM of a node then waited for ever for its peer's segment). The
-     * header is mapped, so that an acquiring read of the state pairs with the creator's
-     * releasing write of it, which a read into a copy could not promise.
+     * The header of the file that {@code channel} has open, or null if it is no segment of this
+     * layout or one whose creator has not yet written it. The state is read first, with
+     * acquire, and the other fields only after it: the creator stores them before it makes the
+     * state RESERVING with release (and READY after that), so a reader that sees either sees
+     * them all, and one that sees CREATING reads nothing and names no creator. Taking the magic
+     * number alone for validity could read pid 0 from a header a live process was still
+     * writing, and a sweep would remove that live job's segment. The header is mapped, so
+     * that the acquiring read pairs with the creator's releasing write, which a read into a
+     * copy could not promise.
      */
-    static ProcessIdentity readCreator(Path path) {
-        MappedByteBuffer header = null;
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+    static Header readHeader(FileChannel channel) {
+        MappedByteBuffer mapped = null;
+        try {
             // The creator gives the file its whole length before it writes the header.
             if (channel.size() < HEADER_LENGTH) {
                 return null;
             }
-            header = channel.map(FileChannel.MapMode.READ_ONLY, 0, HEADER_LENGTH);
-            UnsafeBuffer fields = new UnsafeBuffer(header);
-            if (fields.getIntVolatile(STATE_OFFSET) != STATE_READY || fields.getLong(MAGIC_OFFSET) != MAGIC) {
+            mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, HEADER_LENGTH);
+            UnsafeBuffer fields = new UnsafeBuffer(mapped);
+            int state = fields.getIntVolatile(STATE_OFFSET);
+            if (state != STATE_READY && state != STATE_RESERVING || fields.getLong(MAGIC_OFFSET) != MAGIC
+                || fields.getInt(LAYOUT_VERSION_OFFSET) != LAYOUT_VERSION) {
                 return null;
             }
-            return new ProcessIdentity(fields.getLong(CREATOR_PID_OFFSET), fields.getLong(CREATOR_START_OFFSET));
+            return new Header(new JobId(fields.getLong(JOB_ID_HIGH_OFFSET), fields.getLong(JOB_ID_LOW_OFFSET)),
+                new ProcessIdentity(fields.getLong(CREATOR_PID_OFFSET), fields.getLong(CREATOR_START_OFFSET)), state == STATE_READY);
         } catch (IOException e) {
             return null;
         } finally {
-            if (header != null) {
-                IoUtil.unmap(header);
-            }
+            unmap(mapped);
         }
     }
 
@@ -238,31 +255,12 @@ public final class SharedSegment implements AutoCloseable {
         return buffer.getLongVolatile(HEARTBEAT_OFFSET);
     }
 
-    /** Unmaps the segment in this process; the file stays until {@link #unlink}. */
+    /** Unmaps the segment in this process; its file stays until its job directory removes it. */
     @Override
     public void close() {
         if (!closed) {
             closed = true;
             IoUtil.unmap(mapping);
-        }
-    }
-
-    /** Unmaps the segment and removes its file. */
-    public void unlink() {
-        close();
-        deleteQuietly(path);
-    }
-
-    /** Removes the segment's file and keeps the mapping, which lasts until it is closed or the process ends. */
-    public void removeFile() {
-        deleteQuietly(path);
-    }
-
-    private static void deleteQuietly(Path path) {
-        try {
-            Files.deleteIfExists(path);
-        } catch (IOException ignored) {
-            // A sweep removes what could not be removed here.
         }
     }
 }

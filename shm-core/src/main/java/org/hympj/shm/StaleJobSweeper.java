@@ -3,22 +3,28 @@ package org.hympj.shm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
- * Removes what dead jobs left in the shared-memory directory: a job directory whose segments'
- * creators are all dead (pid gone, or reused by a process that started at another time), or
- * whose files have not all become finished segments within a grace period (a creator died
- * before finishing one). The launcher sweeps at start and end, and so does every job as it
- * starts. Directories of live jobs, and files that are not HyMPJ job directories, are left
- * alone.
+ * Removes what dead jobs left in the shared-memory directory, and nothing it cannot prove is
+ * that: in each {@code hympj-<32 hex digits>} directory of the base that is a directory (no
+ * link is followed) owned by this process's user with mode 0700, each segment of that job
+ * whose creator is dead (pid gone, a zombie, or reused by a process that started at another
+ * time), as its header proves it (see {@link JobDirectory#provenHeader}); then the directory,
+ * once empty. A job directory empty from the start is removed only once it has not changed
+ * for a grace period: a job that is starting makes it before its first segment. Everything
+ * is looked at and removed relative to directories opened without following a link, so a
+ * link planted in the base, or a directory swapped for one meanwhile, cannot lead a sweep
+ * anywhere else. What is not proven stays, and the sweep goes on to the next.
+ *
+ * <p>The launcher sweeps at start and end, and every cluster node's JVMs as they join.
  */
 public final class StaleJobSweeper {
-    /** How long a job directory may hold no segment, or an unfinished one, before it counts as abandoned. */
+    /** How long a job directory may hold nothing before it counts as abandoned. */
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(60);
 
     private StaleJobSweeper() {
@@ -30,19 +36,16 @@ public final class StaleJobSweeper {
         if (!Files.isDirectory(base)) {
             return removed;
         }
-        try (Stream<Path> entries = Files.list(base)) {
-            for (Path dir : (Iterable<Path>) entries::iterator) {
-                if (!dir.getFileName().toString().startsWith(JobDirectory.PREFIX) || !Files.isDirectory(dir)) {
-                    continue;
-                }
+        try (SecureDirectoryStream<Path> baseStream = OwnFiles.open(base)) {
+            for (Path name : JobDirectory.entries(baseStream)) {
+                JobId job = JobDirectory.jobOf(name);
                 try {
-                    if (isStale(dir, grace)) {
-                        JobDirectory.deleteTree(dir);
-                        removed.add(dir);
+                    if (job != null && sweepJob(baseStream, name, job, grace)) {
+                        removed.add(base.resolve(name));
                     }
                 } catch (IOException e) {
-                    // Gone meanwhile (its job ended), owned by another user, or raced with another
-                    // sweeper: leave it, and go on to the next.
+                    // Gone meanwhile (its job ended), not ours, or raced with another sweeper:
+                    // leave it, and go on to the next.
                 }
             }
         } catch (IOException e) {
@@ -56,28 +59,24 @@ public final class StaleJobSweeper {
         return sweep(JobDirectory.baseDirectory(), DEFAULT_GRACE);
     }
 
-    /**
-     * Stale: no segment's creator lives, and either every file is a finished segment (so
-     * nothing is being created) or the directory has not changed for the grace period. A
-     * segment whose header is not yet READY names no creator; while it is young its directory
-     * is taken for a job that is starting, not a dead one.
-     */
-    private static boolean isStale(Path dir, Duration grace) throws IOException {
-        int deadCreators = 0;
-        int unfinished = 0;
-        for (ProcessIdentity creator : JobDirectory.fileCreators(dir)) {
-            if (creator == null) {
-                unfinished++;
-            } else if (creator.isAlive()) {
+    /** Removes the dead segments of job directory {@code name}, and the directory if that leaves it empty; true if it went. */
+    private static boolean sweepJob(SecureDirectoryStream<Path> base, Path name, JobId job, Duration grace) throws IOException {
+        if (OwnFiles.directoryProblem(OwnFiles.entryAttributes(base, name)) != null) {
+            return false;
+        }
+        try (SecureDirectoryStream<Path> dir = OwnFiles.openEntry(base, name)) {
+            PosixFileAttributes opened = OwnFiles.attributes(dir);
+            if (OwnFiles.directoryProblem(opened) != null) {
                 return false;
-            } else {
-                deadCreators++;
+            }
+            JobDirectory.Removal removal = JobDirectory.removeDeadSegments(dir, job);
+            boolean abandoned = removal.removed() > 0
+                || System.currentTimeMillis() - opened.lastModifiedTime().toMillis() > grace.toMillis();
+            if (removal.left() > 0 || !abandoned) {
+                return false;
             }
         }
-        if (deadCreators > 0 && unfinished == 0) {
-            return true;
-        }
-        FileTime modified = Files.getLastModifiedTime(dir);
-        return System.currentTimeMillis() - modified.toMillis() > grace.toMillis();
+        base.deleteDirectory(name);
+        return true;
     }
 }

@@ -20,6 +20,7 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -72,12 +73,14 @@ class SharedSegmentTest {
             assertTrue(assertThrows(SharedMemoryException.class, () -> dir.openSegment("missing"))
                 .getMessage().contains("does not exist"));
             Files.write(dir.path().resolve("short"), new byte[10]);
+            Files.setPosixFilePermissions(dir.path().resolve("short"), OwnFiles.FILE_MODE);
             assertTrue(assertThrows(SharedMemoryException.class, () -> dir.openSegment("short"))
                 .getMessage().contains("shorter than its header"));
             Files.write(dir.path().resolve("junk"), new byte[4096]);
             byte[] junk = new byte[4096];
             junk[0] = 7;
             Files.write(dir.path().resolve("junk"), junk);
+            Files.setPosixFilePermissions(dir.path().resolve("junk"), OwnFiles.FILE_MODE);
             assertTrue(assertThrows(SharedMemoryException.class, () -> dir.openSegment("junk"))
                 .getMessage().contains("wrong magic number"));
             assertThrows(IllegalArgumentException.class, () -> dir.createSegment("../escape", 64));
@@ -88,6 +91,7 @@ class SharedSegmentTest {
         try (JobDirectory mine = JobDirectory.open(base, job); JobDirectory other = JobDirectory.open(base, JobId.random())) {
             mine.createSegment("x", 64);
             Files.copy(mine.path().resolve("x"), other.path().resolve("x"));
+            Files.setPosixFilePermissions(other.path().resolve("x"), OwnFiles.FILE_MODE);
             SharedMemoryException wrongJob = assertThrows(SharedMemoryException.class, () -> other.openSegment("x"));
             assertTrue(wrongJob.getMessage().contains("belongs to job " + job), wrongJob.getMessage());
             Files.delete(other.path().resolve("x"));
@@ -117,8 +121,8 @@ class SharedSegmentTest {
         JobDirectory live = JobDirectory.open(base, JobId.random());
         live.createSegment("alive", 64);
         // An empty job directory: stale only once older than the grace period.
-        Path fresh = Files.createDirectory(base.resolve("hympj-" + JobId.random()));
-        Path old = Files.createDirectory(base.resolve("hympj-" + JobId.random()));
+        Path fresh = jobDirectory(base, JobId.random());
+        Path old = jobDirectory(base, JobId.random());
         Files.setLastModifiedTime(old, FileTime.fromMillis(System.currentTimeMillis() - 120_000));
         Path unrelated = Files.createDirectory(base.resolve("someone-else"));
 
@@ -131,33 +135,34 @@ class SharedSegmentTest {
     }
 
     @Test
-    void aSegmentWhoseHeaderIsUnfinishedKeepsItsYoungJobFromTheSweep() throws Exception {
-        // Its creator has stored the magic number and not yet its pid, as writeHeader does in
-        // that order: a sweep must not read pid 0 and take the job for dead.
-        Path starting = Files.createDirectory(base.resolve("hympj-" + JobId.random()));
+    void aSegmentWhoseCreatorDiedBeforeItsHeaderStaysAndOneThatDiedReservingGoes() throws Exception {
+        // Its creator has stored the magic number and not yet its pid, as a header is written
+        // before its state says RESERVING: a sweep must not read pid 0 and take the job for dead,
+        // and without a creator nothing proves the file a dead job's, however old.
+        JobId startingJob = JobId.random();
+        Path starting = jobDirectory(base, startingJob);
         Path file = starting.resolve("jvm-0");
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             ByteBuffer magic = ByteBuffer.allocate(8).order(ByteOrder.nativeOrder()).putLong(SegmentHeaderDescriptor.MAGIC);
             ch.write(magic.flip(), SegmentHeaderDescriptor.MAGIC_OFFSET);
             ch.write(ByteBuffer.allocate(1), SegmentHeaderDescriptor.HEADER_LENGTH + 63);
         }
-        // Beside it, one finished by a process that has ended: a job whose other member is still starting.
+        Files.setPosixFilePermissions(file, OwnFiles.FILE_MODE);
+        assertEquals(List.of(), JobDirectory.segmentCreators(starting), "an unfinished header names no creator");
+        // Beside it, a job whose creator died while reserving its segment's pages: its header names it.
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
-        Path mixed = fakeJob(JobId.random(), new ProcessIdentity(gone.pid(), System.currentTimeMillis()));
-        Files.copy(file, mixed.resolve("jvm-1"));
+        JobId reservingJob = JobId.random();
+        Path reserving = jobDirectory(base, reservingJob);
+        fakeSegment(reserving.resolve("jvm-0"), reservingJob, new ProcessIdentity(gone.pid(), 0), SegmentHeaderDescriptor.STATE_RESERVING);
+        assertEquals(List.of(new ProcessIdentity(gone.pid(), 0)), JobDirectory.segmentCreators(reserving));
 
-        assertEquals(List.of(), JobDirectory.segmentCreators(starting), "an unfinished header names no creator");
-        assertTrue(StaleJobSweeper.sweep(base, Duration.ofSeconds(60)).isEmpty(), "a young directory is not swept");
-        assertTrue(Files.exists(file) && Files.exists(mixed.resolve("jvm-1")));
-
-        // Never finished, and the grace period past: its creator died while writing it.
         long old = System.currentTimeMillis() - 120_000;
         Files.setLastModifiedTime(starting, FileTime.fromMillis(old));
-        Files.setLastModifiedTime(mixed, FileTime.fromMillis(old));
-        List<Path> removed = StaleJobSweeper.sweep(base, Duration.ofSeconds(60));
-        assertEquals(2, removed.size(), removed.toString());
-        assertTrue(removed.contains(starting) && removed.contains(mixed), removed.toString());
+        Files.setLastModifiedTime(file, FileTime.fromMillis(old));
+        assertEquals(List.of(reserving), StaleJobSweeper.sweep(base, Duration.ofSeconds(60)));
+        assertTrue(Files.exists(file), "a file that proves nothing stays");
+        Files.delete(file);
     }
 
     /**
@@ -243,15 +248,26 @@ class SharedSegmentTest {
     }
 
     private Path fakeJob(JobId job, ProcessIdentity creator) throws Exception {
-        Path dir = Files.createDirectory(base.resolve("hympj-" + job));
-        Path file = dir.resolve("seg");
-        SharedSegment.create(file, job, 64).close();
-        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
-            java.nio.ByteBuffer fields = java.nio.ByteBuffer.allocate(16).order(java.nio.ByteOrder.nativeOrder());
+        Path dir = jobDirectory(base, job);
+        fakeSegment(dir.resolve("seg"), job, creator, SegmentHeaderDescriptor.STATE_READY);
+        return dir;
+    }
+
+    /** A job directory as a job makes it: mode 0700, of this user. */
+    static Path jobDirectory(Path base, JobId job) throws Exception {
+        return Files.createDirectory(base.resolve("hympj-" + job), PosixFilePermissions.asFileAttribute(OwnFiles.DIRECTORY_MODE));
+    }
+
+    /** A segment of {@code job} at {@code file} (mode 0600) whose header names {@code creator} and is in {@code state}. */
+    static void fakeSegment(Path file, JobId job, ProcessIdentity creator, int state) throws Exception {
+        try (FileChannel ch = FileChannel.open(file, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+            StandardOpenOption.WRITE), PosixFilePermissions.asFileAttribute(OwnFiles.FILE_MODE))) {
+            SharedSegment.create(ch, file, job, 64).close();
+            ByteBuffer fields = ByteBuffer.allocate(16).order(ByteOrder.nativeOrder());
             fields.putLong(creator.pid()).putLong(creator.startMillis()).flip();
             ch.write(fields, SegmentHeaderDescriptor.CREATOR_PID_OFFSET);
+            ch.write(ByteBuffer.allocate(4).order(ByteOrder.nativeOrder()).putInt(state).flip(), SegmentHeaderDescriptor.STATE_OFFSET);
         }
-        return dir;
     }
 
     @Test
@@ -321,7 +337,7 @@ class SharedSegmentTest {
     }
 
     @Test
-    void aSegmentLargerThanWhatIsLeftIsRefusedAtCreationAndLeavesNoFile() throws Exception {
+    void aSegmentLargerThanWhatIsLeftIsRefusedAtCreationWithTheReason() throws Exception {
         // A tmpfs of 8 MiB of our own, which only a root that may mount has; elsewhere the test is skipped.
         Path small = Files.createTempDirectory("hympj-small-tmpfs");
         Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", small.toString())
@@ -332,11 +348,15 @@ class SharedSegmentTest {
             // Past JobDirectory's check of the free space: as when others fill the tmpfs between
             // that check and the creation.
             Path segment = small.resolve("big");
-            SharedMemoryException full = assertThrows(SharedMemoryException.class,
-                () -> SharedSegment.create(segment, JobId.random(), 16 << 20));
-            assertTrue(full.getMessage().contains("not enough shared memory") && full.getMessage().contains("hympj.shm.dir"),
-                full.getMessage());
-            assertFalse(Files.exists(segment), "the refused segment's file was left");
+            try (FileChannel ch = FileChannel.open(segment, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+                SharedMemoryException full = assertThrows(SharedMemoryException.class,
+                    () -> SharedSegment.create(ch, segment, JobId.random(), 16 << 20));
+                assertTrue(full.getMessage().contains("not enough shared memory") && full.getMessage().contains("hympj.shm.dir"),
+                    full.getMessage());
+            } finally {
+                Files.deleteIfExists(segment);
+            }
         } finally {
             if (mounted) {
                 new ProcessBuilder("umount", small.toString()).start().waitFor(10, TimeUnit.SECONDS);

@@ -98,7 +98,7 @@ final class ClusterMember {
                 // What killed jobs left in this node's shared memory goes first (no launcher runs here to sweep it).
                 org.hympj.shm.StaleJobSweeper.sweep();
                 // Each node its own job directory: nodes that share a /dev/shm (namespaces on one machine) never collide.
-                ring = ProcessPathSettings.open(job, nodeLayout, localJvm, ExternalLaunch.jobId(jobId + "/node/" + node));
+                ring = ProcessPathSettings.open(job, nodeLayout, localJvm, ExternalLaunch.directoryId(jobId + "/node/" + node));
             }
         } catch (IOException | RuntimeException e) {
             offNode.close();

@@ -22,6 +22,7 @@ import org.hympj.net.wireup.JobSecret;
 import org.hympj.net.wireup.PeerAddress;
 import org.hympj.net.wireup.WireUp;
 import org.hympj.shm.JobId;
+import org.hympj.shm.UserKey;
 
 /**
  * A rank started by another launcher, one rank per JVM: Open MPI's {@code mpirun} (rank and
@@ -29,7 +30,8 @@ import org.hympj.shm.JobId;
  * {@code SLURM_NTASKS}, {@code SLURM_LOCALID}, {@code SLURM_NODEID} and the tasks per node).
  * The JVMs of a node find one another through the shared-memory process path, in a job
  * directory named after the launcher's own job (Open MPI's PMIx namespace and job id, or
- * Slurm's job and step), so no address or port is handed around on a node.
+ * Slurm's job and step) hashed with the user's secret key, so no address or port is handed
+ * around on a node and no other user can name the directory.
  *
  * <p>Across nodes, the JVMs meet at a rendezvous with rank 0: it listens on an ephemeral port,
  * makes a job secret, and writes both to a file (0600) named after the job in the rendezvous
@@ -132,7 +134,11 @@ public final class ExternalLaunch {
         }
     }
 
-    /** The job directory's id: the same for every JVM given the same job key. */
+    /**
+     * The job's public id, the same for every JVM given the same job key on every node: it
+     * names the rendezvous file and identifies the job in the wire-up, never a job directory
+     * (see {@link #directoryId}).
+     */
     static JobId jobId(String jobKey) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(jobKey.getBytes(StandardCharsets.UTF_8));
@@ -144,6 +150,15 @@ public final class ExternalLaunch {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JDK", e);
         }
+    }
+
+    /**
+     * The id of the job directory of the JVMs of one node that all know {@code jobKey}: a hash
+     * of it with this user's secret key ({@link UserKey}), so that no other user, who may read
+     * the job key (an environment variable, a command line), can make that directory first.
+     */
+    static JobId directoryId(String jobKey) {
+        return UserKey.load().jobId(jobKey);
     }
 
     /**
@@ -168,7 +183,7 @@ public final class ExternalLaunch {
         }
         RingPath path;
         try {
-            path = ProcessPathSettings.open(job, new ProcessLayout(p.size(), p.size()), p.rank(), jobId(p.jobKey()));
+            path = ProcessPathSettings.open(job, new ProcessLayout(p.size(), p.size()), p.rank(), directoryId(p.jobKey()));
         } catch (RuntimeException e) {
             throw new IllegalStateException("rank " + p.rank() + " started by " + p.launcher()
                 + " could not join the other ranks: " + e.getMessage(), e);
@@ -254,7 +269,8 @@ public final class ExternalLaunch {
     /** Rank 0's address and the secret, in a file only this user can read, written whole or not at all. */
     private static void writeRendezvous(Path file, PeerAddress address, JobSecret secret) {
         try {
-            Files.createDirectories(file.getParent());
+            // 0700 where it is made: ~/.hympj, the default, also holds this user's job key (UserKey).
+            Files.createDirectories(file.getParent(), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             Path tmp = Files.createTempFile(file.getParent(), "hympj-", ".tmp",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             Files.writeString(tmp, address + "\n" + secret.toHex() + "\n");

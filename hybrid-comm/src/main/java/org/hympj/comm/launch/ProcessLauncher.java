@@ -1,6 +1,5 @@
 package org.hympj.comm.launch;
 
-import java.io.File;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -10,14 +9,16 @@ import java.util.List;
 import org.hympj.comm.process.ProcessLayout;
 import org.hympj.shm.JobDirectory;
 import org.hympj.shm.JobId;
+import org.hympj.shm.SharedMemoryException;
 import org.hympj.shm.StaleJobSweeper;
 
 /**
  * {@code hympjrun --jvms M}: starts M JVMs running {@link RankProcess}, each with its block
  * of ranks, watches them, and ends the job as one: when a JVM fails or dies, the others (which
  * see it themselves within a fraction of a second) get {@link Hympjrun#GRACE_MILLIS} to stop,
- * then are killed; the job's directory in shared memory is removed in every case, and what
- * dead jobs left there before is swept first.
+ * then are killed. The launcher makes the job's directory in shared memory before it starts
+ * the JVMs, which join it, and removes it in every case once they have ended; it sweeps
+ * what dead jobs left there before it starts and again when the job ends.
  */
 final class ProcessLauncher {
     private static final long POLL_MILLIS = 20;
@@ -33,10 +34,19 @@ final class ProcessLauncher {
         ProcessLayout layout = new ProcessLayout(options.np, options.jvms);
         JobId job = JobId.random();
         StaleJobSweeper.sweep();
+        // Made here, fresh, before the job's id is on any command line: the JVMs only join it.
+        JobDirectory directory;
+        try {
+            directory = JobDirectory.create(job);
+        } catch (SharedMemoryException e) {
+            err.println("hympjrun: " + e.getMessage());
+            return 1;
+        }
         Process[] children = new Process[options.jvms];
         Thread killOnExit = new Thread(() -> {
             destroyAll(children);
-            JobDirectory.removeJob(job);
+            awaitAll(children);
+            directory.removeAll();
         }, "hympjrun-cleanup");
         Runtime.getRuntime().addShutdownHook(killOnExit);
         // Decided once, so that no JVM of a recording run reads a cache that JVM 0 has not finished.
@@ -65,10 +75,11 @@ final class ProcessLauncher {
         } finally {
             destroyAll(children);
             awaitAll(children);
-            if (!JobDirectory.removeJob(job)) {
-                err.println("hympjrun: could not remove the job's shared-memory directory " + JobDirectory.baseDirectory()
-                    + File.separator + JobDirectory.PREFIX + job);
+            if (!directory.removeAll()) {
+                err.println("hympjrun: could not remove all of the job's shared-memory directory " + directory.path());
             }
+            // What other jobs left meanwhile (a JVM of a cluster node killed beside this job, say), now rather than at the next start.
+            StaleJobSweeper.sweep();
             try {
                 Runtime.getRuntime().removeShutdownHook(killOnExit);
             } catch (IllegalStateException shuttingDown) {

@@ -3,7 +3,6 @@ package org.hympj.comm.process;
 import static org.hympj.comm.process.NodeSegmentDescriptor.*;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -222,7 +221,8 @@ public final class RingPath implements RemotePath, AutoCloseable {
                 continue;
             }
             Path file = directory.path().resolve(segmentName(peer));
-            while (!isCreated(file)) {
+            // A segment is there once its file has its full length (its creator sizes it in one step, before the header).
+            while (directory.segmentLength(segmentName(peer)) <= SegmentHeaderDescriptor.HEADER_LENGTH) {
                 if (System.currentTimeMillis() > deadline) {
                     throw new IllegalStateException("the JVM of " + layout.describeRanks(peer) + " did not create its segment "
                         + file + " in time; raise -Dhympj.wireup.timeout.seconds if the node is very busy");
@@ -242,15 +242,6 @@ public final class RingPath implements RemotePath, AutoCloseable {
             peerProcesses[peer] = process.orElse(null);
             outbound[peer] = new OutboundRing(peer, new UnsafeBuffer(segment.data(), ringOffset(me, peer, ringBytes), ringLength),
                 NARROW_WINDOW_BYTES);
-        }
-    }
-
-    /** A segment is there once its file has its full length (its creator sizes it in one step, before the header). */
-    private static boolean isCreated(Path file) {
-        try {
-            return Files.size(file) > SegmentHeaderDescriptor.HEADER_LENGTH;
-        } catch (java.io.IOException e) {
-            return false;
         }
     }
 
