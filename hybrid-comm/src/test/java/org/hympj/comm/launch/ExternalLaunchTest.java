@@ -28,7 +28,7 @@ class ExternalLaunchTest {
         assertEquals("mpirun", p.launcher());
         assertEquals(2, p.rank());
         assertEquals(4, p.size());
-        // Every JVM of the job names the same job directory; another job names another.
+        // Every JVM of the job names the same job (rendezvous, wire-up); another job names another.
         assertEquals(ExternalLaunch.jobId(p.jobKey()), ExternalLaunch.jobId(ExternalLaunch.placement(ompi(0, 4, 4)).jobKey()));
         Map<String, String> other = ompi(0, 4, 4);
         other.put("OMPI_MCA_ess_base_jobid", "1234568");
