@@ -43,12 +43,13 @@ public final class StaleJobSweeper {
                     if (job != null && sweepJob(baseStream, name, job, grace)) {
                         removed.add(base.resolve(name));
                     }
-                } catch (IOException e) {
+                } catch (IOException | RuntimeException e) {
                     // Gone meanwhile (its job ended), not ours, or raced with another sweeper:
                     // leave it, and go on to the next.
                 }
             }
-        } catch (IOException e) {
+        } catch (IOException | SharedMemoryException e) {
+            // A base that cannot be listed, or a user that cannot be told: nothing is proven.
             return removed;
         }
         return removed;
