@@ -97,12 +97,13 @@ public final class SharedSegment implements AutoCloseable {
     }
 
     /**
-     * Writes the whole file once, so that its memory is taken now. A tmpfs gives a mapped
-     * file's pages only as they are first written; a file mapped sparse on a tmpfs that others
-     * fill meanwhile would fail its writer later, at some store into a ring (SIGBUS, which the
-     * JVM reports as "a fault occurred in an unsafe memory access operation"), where a write
-     * here fails at once with "No space left on device". Large rings are the case in point:
-     * much of a 64 MiB ring is written only after its window widens.
+     * Writes bytes {@code from} to {@code to} (exclusive) of the file once, so that their memory
+     * is taken now. A tmpfs gives a mapped file's pages only as they are first written; a file
+     * mapped sparse on a tmpfs that others fill meanwhile would fail its writer later, at some
+     * store into a ring (SIGBUS, which the JVM reports as "a fault occurred in an unsafe memory
+     * access operation"), where a write here fails at once with "No space left on device".
+     * Large rings are the case in point: much of a 64 MiB ring is written only after its
+     * window widens.
      */
     private static void reserve(FileChannel channel, long from, long to) throws IOException {
         // Direct, and large: Agrona's IoUtil.fill writes 4 KiB at a time from the heap, 42 to 73 ms
@@ -181,8 +182,8 @@ public final class SharedSegment implements AutoCloseable {
         }
     }
 
-    /** What a segment's header says of it: its job, its creator, and whether it is READY for use. */
-    record Header(JobId job, ProcessIdentity creator, boolean ready) {
+    /** What a segment's header says of it once its creator has written it: its job and its creator. */
+    record Header(JobId job, ProcessIdentity creator) {
     }
 
     /**
@@ -211,7 +212,7 @@ public final class SharedSegment implements AutoCloseable {
                 return null;
             }
             return new Header(new JobId(fields.getLong(JOB_ID_HIGH_OFFSET), fields.getLong(JOB_ID_LOW_OFFSET)),
-                new ProcessIdentity(fields.getLong(CREATOR_PID_OFFSET), fields.getLong(CREATOR_START_OFFSET)), state == STATE_READY);
+                new ProcessIdentity(fields.getLong(CREATOR_PID_OFFSET), fields.getLong(CREATOR_START_OFFSET)));
         } catch (IOException e) {
             return null;
         } finally {
