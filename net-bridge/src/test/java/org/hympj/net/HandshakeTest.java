@@ -95,26 +95,13 @@ class HandshakeTest {
     @Test
     void aClientTricklingAValidLookingHelloDoesNotHoldUpTheWireUp() throws Exception {
         LoopbackJob job = new LoopbackJob();
-        RogueClient[] rogue = new RogueClient[1];
-        try {
-            WireUp.Connections[] c = job.wireUp(3, JobSecret.random(), 20_000, at -> {
-                try {
-                    rogue[0] = RogueClient.trickling(at, 100);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-            int sent = rogue[0].sent();
-            closeAll(c);
+        try (RogueClient rogue = wireUpBeside(job, at -> RogueClient.trickling(at, 100))) {
+            int sent = rogue.sent();
             assertTrue(sent < RogueClient.validLookingHello().length, "the wire-up waited for the rogue's " + sent + " bytes");
-            assertEquals(List.of("JVM 0: refused a connection from " + rogue[0].address() + ": its handshake was not done when the "
+            assertEquals(List.of("JVM 0: refused a connection from " + rogue.address() + ": its handshake was not done when the "
                 + "wire-up ended"), job.log);
-            assertTrue(rogue[0].closedByListenerWithin(5_000), "the rogue's connection ends with the wire-up");
+            assertTrue(rogue.closedByListenerWithin(5_000), "the rogue's connection ends with the wire-up");
             assertNoWireUpThreads();
-        } finally {
-            if (rogue[0] != null) {
-                rogue[0].close();
-            }
         }
     }
 
@@ -125,26 +112,42 @@ class HandshakeTest {
     @Test
     void aHelloClaimingAHugeBodyIsRefusedAtItsHeader() throws Exception {
         LoopbackJob job = new LoopbackJob();
-        RogueClient[] rogue = new RogueClient[1];
-        boolean[] closed = new boolean[1];
+        try (RogueClient rogue = wireUpBeside(job, at -> {
+            RogueClient r = RogueClient.claiming(at, 60_000);
+            assertTrue(r.closedByListenerWithin(3_000), "JVM 0 kept the connection of a HELLO that claims 60,000 bytes open");
+            return r;
+        })) {
+            assertEquals(1, job.log.size(), job.log.toString());
+            assertTrue(job.log.get(0).startsWith("JVM 0: refused a connection from " + rogue.address() + ": a frame (type 2) "
+                + "claims a length of 60008 bytes"), job.log.get(0));
+        }
+    }
+
+    /** Connects a rogue client to a wire-up listener. */
+    private interface Rogue {
+        RogueClient connect(PeerAddress at) throws IOException;
+    }
+
+    /**
+     * Wires up three JVMs, the other two started once {@code rogue} has connected to JVM 0, and
+     * closes their connections; returns the rogue's client.
+     */
+    private static RogueClient wireUpBeside(LoopbackJob job, Rogue rogue) throws Exception {
+        RogueClient[] client = new RogueClient[1];
         try {
-            WireUp.Connections[] c = job.wireUp(3, JobSecret.random(), 20_000, at -> {
+            closeAll(job.wireUp(3, JobSecret.random(), 20_000, at -> {
                 try {
-                    rogue[0] = RogueClient.claiming(at, 60_000);
-                    closed[0] = rogue[0].closedByListenerWithin(3_000);
+                    client[0] = rogue.connect(at);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
-            });
-            closeAll(c);
-            assertTrue(closed[0], "JVM 0 kept the connection of a HELLO that claims 60,000 bytes open; log: " + job.log);
-            assertEquals(1, job.log.size(), job.log.toString());
-            assertTrue(job.log.get(0).startsWith("JVM 0: refused a connection from " + rogue[0].address() + ": a frame (type 2) "
-                + "claims a length of 60008 bytes"), job.log.get(0));
-        } finally {
-            if (rogue[0] != null) {
-                rogue[0].close();
+            }));
+            return client[0];
+        } catch (Exception | Error e) {
+            if (client[0] != null) {
+                client[0].close();
             }
+            throw e;
         }
     }
 

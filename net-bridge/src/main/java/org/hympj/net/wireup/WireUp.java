@@ -50,8 +50,11 @@ public final class WireUp {
     public record Connections(Link[] links, FrameDecoder[] decoders, PeerAddress[] table) {
     }
 
-    /** How long an accepted connection has to complete its handshake (a real peer needs milliseconds). */
-    static final long HANDSHAKE_MILLIS = 5_000;
+    /**
+     * How long an accepted connection has to complete its handshake: a real peer answers at
+     * once; the rest is margin for a loaded machine.
+     */
+    static final long HANDSHAKE_MILLIS = 10_000;
 
     private final Handshake.Identity me;
     private final int jvms;
