@@ -51,7 +51,7 @@ public final class RogueClient implements AutoCloseable {
     }
 
     /** Connects to {@code at}, sends the first byte of a valid-looking HELLO, and the rest one byte every {@code everyMillis}. */
-    static RogueClient trickling(PeerAddress at, long everyMillis) throws IOException {
+    public static RogueClient trickling(PeerAddress at, long everyMillis) throws IOException {
         RogueClient rogue = new RogueClient(at);
         byte[] hello = validLookingHello();
         OutputStream out = rogue.socket.getOutputStream();
@@ -74,7 +74,7 @@ public final class RogueClient implements AutoCloseable {
     }
 
     /** Connects to {@code at} and sends a HELLO header that claims a body of {@code bodyLength} bytes, and nothing after it. */
-    static RogueClient claiming(PeerAddress at, int bodyLength) throws IOException {
+    public static RogueClient claiming(PeerAddress at, int bodyLength) throws IOException {
         RogueClient rogue = new RogueClient(at);
         byte[] header = new byte[FrameDescriptor.HEADER_LENGTH];
         UnsafeBuffer b = new UnsafeBuffer(header);
@@ -86,17 +86,17 @@ public final class RogueClient implements AutoCloseable {
     }
 
     /** Bytes sent so far. */
-    int sent() {
+    public int sent() {
         return sent.get();
     }
 
     /** "127.0.0.1:PORT": how the listener sees this client. */
-    String address() {
+    public String address() {
         return socket.getLocalAddress().getHostAddress() + ":" + socket.getLocalPort();
     }
 
     /** Reads (the listener's CHALLENGE) until the listener closes the connection; false if it has not within {@code millis}. */
-    boolean closedByListenerWithin(int millis) throws IOException {
+    public boolean closedByListenerWithin(int millis) throws IOException {
         socket.setSoTimeout(millis);
         InputStream in = socket.getInputStream();
         try {

@@ -86,11 +86,11 @@ final class HandshakeAcceptor implements AutoCloseable {
         }
     }
 
-    /** Closes a connection that is not let in, and logs and remembers why. */
+    /** Logs and remembers why a connection is not let in, then closes it. */
     void refuse(Link link, String why) {
-        closeQuietly(link);
         refused.add(link.remote() + " (" + why + ")");
         log.accept("refused a connection from " + link.remote() + ": " + why);
+        closeQuietly(link);
     }
 
     /** The connections refused so far: where each came from, and why. */
@@ -128,7 +128,7 @@ final class HandshakeAcceptor implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             handshaking.remove(link);
             refuse(link, closed ? "its handshake was not done when the wire-up ended"
-                : e instanceof SocketTimeoutException ? e.getMessage() + " (a handshake has " + handshakeMillis / 1000.0 + " s)"
+                : e instanceof SocketTimeoutException ? e.getMessage() + " (a handshake has " + handshakeMillis + " ms)"
                 : e.getMessage());
         } finally {
             handshakeThreads.remove(Thread.currentThread());
