@@ -145,8 +145,21 @@ final class ClusterLauncher {
         command.add(remote.toString());
         Process p = new ProcessBuilder(command).start();
         OutputStream in = p.getOutputStream();
-        in.write((secret.toHex() + "\n").getBytes(StandardCharsets.US_ASCII));
-        in.flush();
+        try {
+            in.write((secret.toHex() + "\n").getBytes(StandardCharsets.US_ASCII));
+            in.flush();
+        } catch (IOException e) {
+            // A remote shell that failed at once (a host that does not resolve) closed its input:
+            // it is returned as it is, and its exit status and what it printed say why.
+            try {
+                if (!p.waitFor(1, TimeUnit.SECONDS)) {
+                    throw e;
+                }
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                throw e;
+            }
+        }
         // The input stays open: its end tells the JVM that this launcher is gone.
         return p;
     }
