@@ -18,7 +18,7 @@
 # For mbw_mr the table compares MB/s (its first column); messages/s is MB/s * 1e6 / size.
 #
 # Across nodes (NODES=2 or more; root and iproute2): the nodes are network namespaces joined by
-# veth pairs and a bridge (scripts/netns-cluster.sh, started here if needed), ranks in blocks of
+# veth pairs and a bridge (a run of scripts/netns-cluster.sh of its own, removed at the end), ranks in blocks of
 # ranks/NODES per node; Open MPI runs from node 0 over TCP (--mca btl tcp,self), HyMPJ over its
 # net-bridge, with JVMS JVMs per node (1: the node's leader carries all its ranks' traffic;
 # = ranks per node: every rank its own JVM and its own connections).
@@ -48,20 +48,20 @@ if [ -n "${ITERATIONS:-}" ]; then
 fi
 if [ "$nodes" -gt 1 ]; then
   per_node=$(( ranks / nodes ))
-  if ! ip netns list | grep -q "^hympj-n$((nodes - 1)) "; then
-    "$root/scripts/netns-cluster.sh" start "$nodes"
-  fi
-  ompi_hosts=$(for n in $(seq "$nodes"); do printf '10.77.0.%d:%d,' "$n" "$per_node"; done | sed 's/,$//')
-  hympj_hosts=$(for n in $(seq 0 $((nodes - 1))); do printf 'hympj-n%d,' "$n"; done | sed 's/,$//')
+  read -r run subnet < <("$root/scripts/netns-cluster.sh" start "$nodes") || true
+  [ -n "${subnet:-}" ] || { echo "compare.sh: netns-cluster.sh start $nodes failed" >&2; exit 1; }
+  trap 'rm -rf "$out"; "$root/scripts/netns-cluster.sh" stop "$run"' EXIT
+  ompi_hosts=$(for n in $(seq "$nodes"); do printf '%s%d:%d,' "${subnet%0/24}" "$n" "$per_node"; done | sed 's/,$//')
+  hympj_hosts=$(for n in $(seq 0 $((nodes - 1))); do printf 'hympj-%s-n%d,' "$run" "$n"; done | sed 's/,$//')
   native() {
     # From node 0, with its own host name: Open MPI tells nodes apart by name.
-    "$root/scripts/netns-rsh" hympj-n0 mpirun --allow-run-as-root --oversubscribe -np "$ranks" --host "$ompi_hosts" \
+    "$root/scripts/netns-rsh" "hympj-$run-n0" mpirun --allow-run-as-root --oversubscribe -np "$ranks" --host "$ompi_hosts" \
       --mca plm_rsh_agent "$root/scripts/netns-rsh" --mca btl tcp,self \
-      --mca oob_tcp_if_include 10.77.0.0/24 --mca btl_tcp_if_include 10.77.0.0/24 "$out/osu_lite" "${native_args[@]}"
+      --mca oob_tcp_if_include "$subnet" --mca btl_tcp_if_include "$subnet" "$out/osu_lite" "${native_args[@]}"
   }
   hympj() {
     "$root/hympjrun" -np "$ranks" --hosts "$hympj_hosts" --ranks-per-node "$per_node" --jvms-per-node "$jvms" \
-      --rsh "$root/scripts/netns-rsh" --net-address 10.77.0.0/24 \
+      --rsh "$root/scripts/netns-rsh" --net-address "$subnet" \
       -cp "$root/benchmarks/target/benchmarks.jar" org.hympj.benchmarks.osu.OsuLite "${hympj_args[@]}"
   }
 else

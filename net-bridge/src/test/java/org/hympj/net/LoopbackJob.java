@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.hympj.net.transport.TcpTransport;
 import org.hympj.net.wireup.Handshake;
 import org.hympj.net.wireup.JobSecret;
@@ -37,14 +38,27 @@ public final class LoopbackJob {
 
     /** Wires up {@code jvms} endpoints with the same secret; returns their connections. */
     public WireUp.Connections[] wireUp(int jvms, JobSecret secret, long timeoutMillis) throws Exception {
+        return wireUp(jvms, secret, timeoutMillis, rendezvous -> { });
+    }
+
+    /**
+     * Wires up {@code jvms} endpoints with the same secret, the others told JVM 0's address only
+     * once {@code beforeOthers} has returned; returns their connections.
+     */
+    WireUp.Connections[] wireUp(int jvms, JobSecret secret, long timeoutMillis, Consumer<PeerAddress> beforeOthers)
+        throws Exception {
         ExecutorService pool = Executors.newCachedThreadPool();
         try {
-            CompletableFuture<PeerAddress> rendezvous = new CompletableFuture<>();
+            CompletableFuture<PeerAddress> announced = new CompletableFuture<>();
+            CompletableFuture<PeerAddress> rendezvous = announced.thenApplyAsync(at -> {
+                beforeOthers.accept(at);
+                return at;
+            }, pool);
             @SuppressWarnings({"unchecked", "rawtypes"})
             Future<WireUp.Connections>[] futures = new Future[jvms];
             for (int j = 0; j < jvms; j++) {
                 int me = j;
-                futures[j] = pool.submit(() -> wireUp(me, jvms, secret, timeoutMillis, rendezvous));
+                futures[j] = pool.submit(() -> wireUp(me, jvms, secret, timeoutMillis, me == 0 ? announced : rendezvous));
             }
             WireUp.Connections[] result = new WireUp.Connections[jvms];
             for (int j = 0; j < jvms; j++) {

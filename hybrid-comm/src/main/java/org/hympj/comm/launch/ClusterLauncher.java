@@ -26,7 +26,9 @@ import org.hympj.shm.JobId;
  *
  * <p>Wire-up: JVM 0 (node 0's first, holding rank 0) is started first; it listens on an
  * ephemeral port and prints {@code hympj-rendezvous ADDRESS}, which this launcher reads from
- * its output and hands to the others as {@code hympj.rendezvous}. The job's secret goes to
+ * its output and hands to the others as {@code hympj.rendezvous}; if JVM 0 exits before that
+ * (a host that does not resolve, say), the launcher fails at once with its status, after what
+ * it printed. The job's secret goes to
  * each JVM as the first line of its standard input (never on a command line, where {@code ps}
  * would show it); that input stays open while the launcher lives, so a JVM sees the
  * launcher's end as the end of its input, wherever it runs.
@@ -52,12 +54,22 @@ final class ClusterLauncher {
             BlockingQueue<String> announced = new ArrayBlockingQueue<>(1);
             pumps.add(pump(children[0].getInputStream(), out, announced));
             pumps.add(pump(children[0].getErrorStream(), err, null));
-            String rendezvous = announced.poll(wireUpMillis, TimeUnit.MILLISECONDS);
+            String rendezvous = awaitRendezvous(children[0], pumps.get(0), announced, wireUpMillis);
             if (rendezvous == null) {
-                err.println("hympjrun: " + layout.describeJvm(0) + " did not announce its rendezvous address within "
-                    + wireUpMillis / 1000 + " s" + (children[0].isAlive() ? "" : " (it exited with status " + children[0].exitValue()
-                    + "; its errors are above)"));
-                return 1;
+                if (children[0].isAlive()) {
+                    err.println("hympjrun: " + layout.describeJvm(0) + " did not announce its rendezvous address within "
+                        + wireUpMillis / 1000 + " s");
+                    return 1;
+                }
+                // What it said on its way out comes before the verdict.
+                for (Thread p : pumps) {
+                    p.join(2_000);
+                }
+                int status = children[0].exitValue();
+                err.println("hympjrun: " + layout.describeJvm(0) + " exited with status " + status + " before it announced its "
+                    + "rendezvous address" + (status == 255 ? " (the remote shell's own failure: is the host's name right, "
+                    + "and can '" + options.cluster.rsh() + "' reach it?)" : "") + "; the reason is above");
+                return status == 0 ? 1 : status;
             }
             for (int g = 1; g < layout.jvms(); g++) {
                 children[g] = start(options, layout, job, secret, g, rendezvous);
@@ -86,6 +98,27 @@ final class ClusterLauncher {
         }
     }
 
+    /**
+     * JVM 0's rendezvous address once it has announced it (its {@code output} pump hands it
+     * over); null when it has not within {@code millis}, or as soon as it has exited without.
+     */
+    private static String awaitRendezvous(Process first, Thread output, BlockingQueue<String> announced, long millis)
+        throws InterruptedException {
+        long deadline = System.currentTimeMillis() + millis;
+        for (long left = millis; left > 0; left = deadline - System.currentTimeMillis()) {
+            String rendezvous = announced.poll(Math.min(left, 50), TimeUnit.MILLISECONDS);
+            if (rendezvous != null) {
+                return rendezvous;
+            }
+            if (!first.isAlive()) {
+                // Its output may still hold the line: the pump reads to the end of it.
+                output.join(2_000);
+                return announced.poll();
+            }
+        }
+        return null;
+    }
+
     private static Process start(LaunchOptions options, ClusterLayout layout, JobId job, JobSecret secret, int g, String rendezvous)
         throws IOException {
         int node = layout.nodeOfJvm(g);
@@ -112,8 +145,21 @@ final class ClusterLauncher {
         command.add(remote.toString());
         Process p = new ProcessBuilder(command).start();
         OutputStream in = p.getOutputStream();
-        in.write((secret.toHex() + "\n").getBytes(StandardCharsets.US_ASCII));
-        in.flush();
+        try {
+            in.write((secret.toHex() + "\n").getBytes(StandardCharsets.US_ASCII));
+            in.flush();
+        } catch (IOException e) {
+            // A remote shell that failed at once (a host that does not resolve) closed its input:
+            // it is returned as it is, and its exit status and what it printed say why.
+            try {
+                if (!p.waitFor(1, TimeUnit.SECONDS)) {
+                    throw e;
+                }
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                throw e;
+            }
+        }
         // The input stays open: its end tells the JVM that this launcher is gone.
         return p;
     }

@@ -4,12 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import mpi.MPI;
 import mpi.Status;
 import org.hympj.comm.collective.CollectivesTest;
@@ -22,6 +27,7 @@ import org.hympj.comm.p2p.DerivedDatatypesTest;
 import org.hympj.comm.p2p.MatchingSemanticsTest;
 import org.hympj.comm.p2p.PointToPointTest;
 import org.hympj.comm.p2p.RequestsTest;
+import org.hympj.net.RogueClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,36 +38,56 @@ import org.junit.jupiter.api.Timeout;
  * joined by a bridge, each with its own address and its own job directory), started by
  * hympjrun through a remote shell: MPI semantics across the net-bridge and on mixed paths
  * (thread, process and node in one job), every collective on 4 nodes x 4 ranks, and the
- * loss of a node. Each job must leave nothing in shared memory.
+ * loss of a node, and a wire-up beside a hostile client. The jobs keep their shared memory in a
+ * directory of this test's own ({@code hympj.shm.dir}, which hympjrun hands to every JVM of the
+ * job), and each job must leave it empty.
  */
 @Timeout(600)
 class ClusterTest {
     private static TestCluster cluster;
+    private static Path sharedMemory;
+    private static String previousSharedMemory;
 
     @BeforeAll
     static void startCluster() throws Exception {
+        sharedMemory = Files.createTempDirectory(Path.of("/dev/shm"), "ClusterTest-",
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        previousSharedMemory = System.setProperty("hympj.shm.dir", sharedMemory.toString());
         cluster = TestCluster.start();
     }
 
     @AfterAll
     static void stopCluster() throws Exception {
-        if (cluster != null) {
-            cluster.stop();
+        try {
+            if (cluster != null) {
+                cluster.stop();
+            }
+        } finally {
+            if (previousSharedMemory == null) {
+                System.clearProperty("hympj.shm.dir");
+            } else {
+                System.setProperty("hympj.shm.dir", previousSharedMemory);
+            }
+            try (Stream<Path> all = Files.walk(sharedMemory)) {
+                for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
         }
     }
 
     private static void runOk(int np, int nodes, List<String> options, Class<?> program, String... args) throws Exception {
-        Set<String> before = LaunchAccess.jobDirectories();
         TestCluster.Result r = cluster.run(np, nodes, options, program, args);
         assertEquals(0, r.exitCode(), () -> program.getSimpleName() + " on " + np + " ranks, " + nodes + " nodes " + options
             + " failed:\n" + r.output());
-        assertNothingNew(before);
+        assertNothingLeft();
     }
 
-    /** No job directory in shared memory that the ended job left (a node's JVMs also sweep what dead jobs left). */
-    private static void assertNothingNew(Set<String> before) throws Exception {
-        Set<String> left = LaunchAccess.leftBehind(before);
-        assertTrue(left.isEmpty(), "the job left directories in shared memory: " + left + ", before: " + before);
+    /** Nothing in this test's shared memory: the ended job's JVMs removed what they made, on every node. */
+    private static void assertNothingLeft() throws Exception {
+        try (Stream<Path> left = Files.list(sharedMemory)) {
+            assertEquals(List.of(), left.map(Path::toString).toList(), "the job left this in shared memory");
+        }
     }
 
     @Test
@@ -146,7 +172,6 @@ class ClusterTest {
             "needs network namespaces and Open MPI's mpirun");
         Path rendezvous = Files.createTempDirectory("hympj-rendezvous");
         try {
-            Set<String> before = LaunchAccess.jobDirectories();
             for (Class<?> program : List.of(CollectivesTest.Program.class, MatchingSemanticsTest.ConcurrentSendersInOrder.class,
                 PointToPointTest.SendrecvRing.class)) {
                 TestCluster.Result r = cluster.mpirun(4, 2, rendezvous, program, "across-nodes");
@@ -158,7 +183,7 @@ class ClusterTest {
             try (var left = Files.list(rendezvous)) {
                 assertEquals(0, left.count(), "rank 0 removes its rendezvous file");
             }
-            assertNothingNew(before);
+            assertNothingLeft();
         } finally {
             try (var left = Files.list(rendezvous)) {
                 left.forEach(f -> f.toFile().delete());
@@ -169,12 +194,11 @@ class ClusterTest {
 
     @Test
     void aRankThatThrowsOnOneNodeStopsEveryNode() throws Exception {
-        Set<String> before = LaunchAccess.jobDirectories();
         TestCluster.Result r = cluster.run(4, 4, List.of(), ProcessFaultsTest.ThrowsInOneProcess.class);
         assertNotEquals(0, r.exitCode(), r.output());
         assertTrue(r.output().contains("deliberate failure in rank 1"), r.output());
         assertTrue(r.output().contains("the job was aborted while waiting for Recv with rank 1 (tag 0): rank 1 failed"), r.output());
-        assertNothingNew(before);
+        assertNothingLeft();
     }
 
     @Test
@@ -191,5 +215,131 @@ class ClusterTest {
             + ") was killed by signal 9"), out);
         ProcessFaultsTest.assertFailedWithinFiveSeconds(out, killed[1], new int[] {0, 2, 3},
             "lost node 1 (" + cluster.hosts.get(1) + "), rank 1");
+    }
+
+    /** Every JVM of a job on two nodes, two JVMs each, keeps its rings in this test's shared memory. */
+    @Test
+    void theJobsJvmsOnEveryNodeKeepTheirRingsInTheTestsSharedMemory() throws Exception {
+        runOk(4, 2, List.of("--jvms-per-node", "2"), RingsIn.class, sharedMemory.toString());
+    }
+
+    /** Fails unless this JVM's shared-memory base is {@code args[0]} and holds this job's rings. */
+    public static class RingsIn {
+        public static void main(String[] args) throws Exception {
+            MPI.Init(args);
+            String base = System.getProperty("hympj.shm.dir");
+            if (!args[0].equals(base)) {
+                throw new AssertionError("rank " + MPI.COMM_WORLD.Rank() + " keeps its shared memory in " + base + ", not " + args[0]);
+            }
+            try (Stream<Path> jobs = Files.list(Path.of(base))) {
+                if (jobs.findAny().isEmpty()) {
+                    throw new AssertionError("rank " + MPI.COMM_WORLD.Rank() + " finds no job directory in " + base);
+                }
+            }
+            MPI.COMM_WORLD.Barrier();
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * A client in node 1's namespace connects to JVM 0's listener as soon as it listens (found in
+     * /proc/net/tcp of node 0) and trickles a HELLO, well formed but for its MAC, one byte a
+     * second: longer than the whole wire-up timeout. Node 1's JVM starts only once the client is
+     * in. The job wires up beside it and succeeds, and JVM 0 logs the client's connection.
+     */
+    @Test
+    void aClientTricklingAHelloIntoJvmZerosListenerDoesNotStopTheJob() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(cluster.namespaces, "needs network namespaces: a client at another address");
+        Path rogueIn = Files.createTempFile("hympj-rogue", ".in");
+        Files.delete(rogueIn);
+        String rsh = cluster.rshAfter("[ \"$1\" = '" + cluster.hosts.get(0) + "' ] || for i in $(seq 1200); do [ -e '" + rogueIn
+            + "' ] && break; sleep 0.05; done");
+        CompletableFuture<TestCluster.Result> job = CompletableFuture.supplyAsync(
+            () -> cluster.run(cluster.hosts.subList(0, 2), rsh, 2, List.of(), PointToPointTest.AllTypes.class));
+        Process rogue = null;
+        try {
+            int port = listeningPort(cluster.hosts.get(0), cluster.address(0), job);
+            rogue = trickle(cluster.hosts.get(1), cluster.address(0), port, rogueIn);
+            TestCluster.Result r = job.get(120, TimeUnit.SECONDS);
+            assertEquals(0, r.exitCode(), r.output());
+            assertTrue(r.output().contains("refused a connection from " + cluster.address(1) + ":"), r.output());
+            assertNothingLeft();
+        } finally {
+            if (rogue != null) {
+                rogue.destroyForcibly().waitFor();
+            }
+            Files.deleteIfExists(rogueIn);
+        }
+    }
+
+    /**
+     * The port a socket listens on at {@code address} in namespace {@code host}, from the kernel's
+     * tables there (IPv4, or IPv4-mapped IPv6), as soon as there is one.
+     */
+    private static int listeningPort(String host, String address, CompletableFuture<TestCluster.Result> job) throws Exception {
+        String[] octets = address.split("\\.");
+        String hex = "";
+        for (String o : octets) {
+            hex = String.format("%02X", Integer.parseInt(o)) + hex;
+        }
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline && !job.isDone()) {
+            Process cat = new ProcessBuilder("ip", "netns", "exec", host, "cat", "/proc/net/tcp", "/proc/net/tcp6").start();
+            String tables = new String(cat.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+            cat.waitFor();
+            for (String line : tables.split("\n")) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length > 3 && f[3].equals("0A") && f[1].contains(hex + ":")) {
+                    return Integer.parseInt(f[1].substring(f[1].indexOf(':') + 1), 16);
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("nothing listened at " + address + " in " + host + (job.isDone() ? ": " + job.get().output() : ""));
+    }
+
+    /**
+     * In namespace {@code host}: connects to {@code address:port}, sends the first byte of a
+     * valid-looking HELLO, makes the file {@code connected}, then sends the rest a byte a second.
+     */
+    private static Process trickle(String host, String address, int port, Path connected) throws IOException {
+        byte[] hello = RogueClient.validLookingHello();
+        StringBuilder rest = new StringBuilder();
+        for (int i = 1; i < hello.length; i++) {
+            rest.append(String.format(" '\\x%02x'", hello[i] & 0xff));
+        }
+        String script = "exec 3<>/dev/tcp/" + address + "/" + port + " || exit 1\n"
+            + String.format("printf %%b '\\x%02x' >&3\n", hello[0] & 0xff)
+            + "touch '" + connected + "'\n"
+            + "for b in" + rest + "; do sleep 1; printf %b \"$b\" >&3 || exit 0; done\n";
+        return new ProcessBuilder("ip", "netns", "exec", host, "bash", "-c", script).redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    }
+
+    /**
+     * A node's remote shell fails at once, as ssh does for a host name that does not resolve:
+     * hympjrun fails with its status and its words, without waiting out the wire-up timeout; for
+     * node 0 at once, for another node once the grace period after a failure is over.
+     */
+    @Test
+    void aJobWhoseNodeCannotBeReachedFailsWithTheReasonWithoutWaitingOutTheWireUp() throws Exception {
+        String rsh = cluster.rshAfter("case \"$1\" in *.invalid) echo \"ssh: Could not resolve hostname $1: Name or service not known\" >&2;"
+            + " exit 255;; esac");
+        for (int unreachable = 0; unreachable < 2; unreachable++) {
+            List<String> hosts = new ArrayList<>(cluster.hosts.subList(0, 2));
+            hosts.set(unreachable, "node" + unreachable + ".invalid");
+            long start = System.nanoTime();
+            TestCluster.Result r = cluster.run(hosts, rsh, 2, List.of(), PointToPointTest.AllTypes.class);
+            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+            assertNotEquals(0, r.exitCode(), r.output());
+            String reason = "ssh: Could not resolve hostname " + hosts.get(unreachable) + ": Name or service not known\n";
+            if (unreachable == 0) {
+                assertEquals(255, r.exitCode(), r.output());
+                reason += "hympjrun: node 0 (node0.invalid), rank 0 exited with status 255 before it announced its rendezvous address";
+            }
+            assertTrue(r.output().contains(reason), r.output());
+            assertTrue(seconds < 30, "hympjrun took " + seconds + " s, as if it waited out the wire-up timeout of 60 s");
+            assertNothingLeft();
+        }
     }
 }

@@ -13,9 +13,11 @@ import org.hympj.comm.launch.HympjrunAccess;
 
 /**
  * The "cluster" the multi-node tests run on: four nodes that are network namespaces of this
- * machine (scripts/netns-cluster.sh, hosts hympj-n0..n3 at 10.77.0.1..4, reached through
- * scripts/netns-rsh), or, where namespaces are refused (not root, no iproute2), four nodes
- * that are this machine at 127.0.0.1..4 (scripts/local-rsh), which the tests then say.
+ * machine, a run of scripts/netns-cluster.sh of its own (hosts hympj-RUN-n0..n3 at
+ * 10.77.X.1..4, RUN and X unique to the run, reached through scripts/netns-rsh), or, where
+ * namespaces are refused (not root, no iproute2), four nodes that are this machine at
+ * 127.0.0.1..4 (scripts/local-rsh), which the tests then say. {@link #stop} removes the run's
+ * namespaces and nothing else.
  */
 final class TestCluster {
     static final int NODES = 4;
@@ -25,40 +27,71 @@ final class TestCluster {
     final List<String> hosts = new ArrayList<>();
     final String rsh;
     final String netAddress;
+    /** The netns-cluster.sh run, or null on 127.0.0.x. */
+    private final String run;
 
-    private TestCluster(boolean namespaces) {
-        this.namespaces = namespaces;
+    /** A cluster of namespaces when {@code run} names a run on {@code subnet} ("10.77.X.0/24"), else of 127.0.0.x. */
+    private TestCluster(String run, String subnet) {
+        this.namespaces = run != null;
+        this.run = run;
         for (int n = 0; n < NODES; n++) {
-            hosts.add(namespaces ? "hympj-n" + n : "127.0.0." + (n + 1));
+            hosts.add(namespaces ? "hympj-" + run + "-n" + n : "127.0.0." + (n + 1));
         }
         this.rsh = SCRIPTS.resolve(namespaces ? "netns-rsh" : "local-rsh").toString();
-        this.netAddress = namespaces ? "10.77.0.0/24" : null;
+        this.netAddress = subnet;
     }
 
     static TestCluster start() throws IOException, InterruptedException {
-        if (script("check") == 0 && script("start", Integer.toString(NODES)) == 0) {
-            return new TestCluster(true);
+        if (script("check").exitCode() == 0) {
+            Result started = script("start", Integer.toString(NODES));
+            String[] runAndSubnet = started.output().trim().split(" ");
+            if (started.exitCode() == 0 && runAndSubnet.length == 2) {
+                return new TestCluster(runAndSubnet[0], runAndSubnet[1]);
+            }
+            System.err.println("cluster tests: netns-cluster.sh start failed: " + started.output());
         }
         System.err.println("cluster tests: network namespaces are refused here (root and iproute2 are needed); "
             + "the " + NODES + " nodes are this machine at 127.0.0.1.." + NODES + " instead");
-        return new TestCluster(false);
+        return new TestCluster(null, null);
     }
 
     void stop() throws IOException, InterruptedException {
         if (namespaces) {
-            script("stop");
+            script("stop", run);
         }
     }
 
-    private static int script(String... args) throws IOException, InterruptedException {
+    /** Node {@code n}'s address: 10.77.X.(n+1); namespaces only. */
+    String address(int n) {
+        return netAddress.substring(0, netAddress.lastIndexOf('.') + 1) + (n + 1);
+    }
+
+    /**
+     * An executable script, removed when the test JVM exits, that runs {@code shell} (which sees
+     * the host as $1) and then the cluster's remote shell as it was called.
+     */
+    String rshAfter(String shell) throws IOException {
+        Path script = Files.createTempFile("hympj-rsh", ".sh");
+        script.toFile().deleteOnExit();
+        Files.writeString(script, "#!/bin/sh\n" + shell + "\nexec '" + rsh + "' \"$@\"\n");
+        script.toFile().setExecutable(true);
+        return script.toString();
+    }
+
+    private static Result script(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(SCRIPTS.resolve("netns-cluster.sh").toString()));
         command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return -1;
+        Path log = Files.createTempFile("hympj-netns-cluster", ".log");
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return new Result(-1, "netns-cluster.sh " + String.join(" ", args) + " did not end within 60 s");
+            }
+            return new Result(p.exitValue(), Files.readString(log));
+        } finally {
+            Files.deleteIfExists(log);
         }
-        return p.exitValue();
     }
 
     /** How a job on the cluster ended. */
@@ -66,28 +99,33 @@ final class TestCluster {
     }
 
     /**
-     * {@code mpirun -np N --host 10.77.0.1:K,... java ... program args} from node 0, with
-     * {@code ranksPerNode} ranks on each of the first nodes; namespaces only.
+     * {@code mpirun -np N --host 10.77.X.1:K,... java ... program args} from node 0, with
+     * {@code ranksPerNode} ranks on each of the first nodes, and this JVM's shared-memory base
+     * ({@code hympj.shm.dir}) if it has one; namespaces only.
      */
     Result mpirun(int np, int ranksPerNode, Path rendezvousDir, Class<?> program, String... args)
         throws IOException, InterruptedException {
-        StringBuilder hosts = new StringBuilder();
+        StringBuilder slots = new StringBuilder();
         for (int n = 0; n * ranksPerNode < np; n++) {
-            hosts.append(n == 0 ? "" : ",").append("10.77.0.").append(n + 1).append(':').append(ranksPerNode);
+            slots.append(n == 0 ? "" : ",").append(address(n)).append(':').append(ranksPerNode);
         }
         List<String> command = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "--oversubscribe", "-np",
-            Integer.toString(np), "--host", hosts.toString(), "--mca", "plm_rsh_agent", rsh, "--mca", "oob_tcp_if_include",
-            "10.77.0.0/24", Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--add-opens",
-            "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xmx256m", "-Dhympj.net.address=10.77.0.0/24",
-            "-Dhympj.rendezvous.dir=" + rendezvousDir, "-cp", System.getProperty("java.class.path"), program.getName()));
+            Integer.toString(np), "--host", slots.toString(), "--mca", "plm_rsh_agent", rsh, "--mca", "oob_tcp_if_include",
+            netAddress, Path.of(System.getProperty("java.home"), "bin", "java").toString(), "--add-opens",
+            "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xmx256m", "-Dhympj.net.address=" + netAddress,
+            "-Dhympj.rendezvous.dir=" + rendezvousDir));
+        if (System.getProperty("hympj.shm.dir") != null) {
+            command.add("-Dhympj.shm.dir=" + System.getProperty("hympj.shm.dir"));
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), program.getName()));
         command.addAll(List.of(args));
-        StringBuilder line = new StringBuilder("hostname hympj-n0 && exec");
+        StringBuilder line = new StringBuilder("hostname " + hosts.get(0) + " && exec");
         for (String word : command) {
             line.append(' ').append("'").append(word.replace("'", "'\\''")).append("'");
         }
         Path log = Files.createTempFile("hympj-mpirun", ".log");
         try {
-            Process p = new ProcessBuilder("ip", "netns", "exec", "hympj-n0", "unshare", "--uts", "sh", "-c", line.toString())
+            Process p = new ProcessBuilder("ip", "netns", "exec", hosts.get(0), "unshare", "--uts", "sh", "-c", line.toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             if (!p.waitFor(120, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
@@ -99,10 +137,18 @@ final class TestCluster {
         }
     }
 
-    /** {@code hympjrun -np N --hosts ... [options] -cp <test classes> program args}, launched from this JVM. */
+    /**
+     * {@code hympjrun -np N --hosts <the first nodes> [options] -cp <test classes> program args},
+     * launched from this JVM, whose {@code hympj.*} system properties reach every JVM of the job.
+     */
     Result run(int np, int nodes, List<String> options, Class<?> program, String... args) {
+        return run(hosts.subList(0, nodes), rsh, np, options, program, args);
+    }
+
+    /** {@code hympjrun -np N --hosts <hosts> --rsh <remoteShell> [options] -cp <test classes> program args}. */
+    Result run(List<String> hosts, String remoteShell, int np, List<String> options, Class<?> program, String... args) {
         List<String> command = new ArrayList<>(List.of("-np", Integer.toString(np), "--hosts",
-            String.join(",", hosts.subList(0, nodes)), "--rsh", rsh));
+            String.join(",", hosts), "--rsh", remoteShell));
         if (netAddress != null) {
             command.addAll(List.of("--net-address", netAddress));
         }

@@ -66,6 +66,11 @@ public final class FrameDecoder {
         return read(in, handler, 1);
     }
 
+    /** Bytes read from the stream that no frame handed over yet (the start of the next frame). */
+    public int buffered() {
+        return end - start;
+    }
+
     private int read(InputStream in, FrameHandler handler, int maxFrames) throws IOException {
         int frames = decode(handler, maxFrames);
         while (frames == 0) {

@@ -6,6 +6,8 @@ import static org.hympj.net.frame.FrameDescriptor.HELLO;
 import static org.hympj.net.frame.FrameDescriptor.WELCOME;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -40,6 +42,11 @@ import org.hympj.net.transport.Link;
  * The acceptor answers a HELLO with a wrong magic, version, job, destination or MAC by
  * closing the connection (and its caller logs why); it tells the other side nothing. Fresh
  * nonces on both sides make a recorded handshake useless for a second connection.
+ *
+ * <p>Until the connector has proved the secret, the acceptor reads through a decoder that
+ * takes no frame longer than a HELLO ({@link #MAX_BODY_LENGTH}), so an unauthenticated client
+ * costs a few hundred bytes at most; and every read of a handshake is bounded by one deadline
+ * for the whole handshake, so a client that trickles its bytes cannot stretch it.
  */
 public final class Handshake {
     /** "HYMPJNET" as a little-endian long. */
@@ -70,9 +77,12 @@ public final class Handshake {
     /**
      * The acceptor's side, on a fresh connection; returns who connected. Throws
      * {@link FrameException} when the connector is not of this job (wrong magic, version, job,
-     * destination or secret) or says nothing valid in time: the caller closes and logs.
+     * destination or secret) or sends more than its HELLO before the WELCOME, and
+     * {@link SocketTimeoutException} when its HELLO is not whole by {@code deadline} (epoch
+     * milliseconds): the caller closes and logs. The connection reads nothing else before it.
      */
-    public static Hello accept(Link link, FrameDecoder decoder, Identity me) throws IOException {
+    public static Hello accept(Link link, Identity me, long deadline) throws IOException {
+        FrameDecoder decoder = new FrameDecoder(MAX_BODY_LENGTH, 0);
         FrameWriter w = new FrameWriter(MAX_BODY_LENGTH);
         byte[] nonceA = nonce();
         UnsafeBuffer b = w.buffer();
@@ -81,7 +91,10 @@ public final class Handshake {
         b.putBytes(HEADER_LENGTH + 12, nonceA);
         w.write(link, CHALLENGE, CHALLENGE_LENGTH);
 
-        UnsafeBuffer hello = readOne(link, decoder, HELLO, "HELLO");
+        UnsafeBuffer hello = readOne(link, decoder, HELLO, "HELLO", deadline);
+        if (decoder.buffered() > 0) {
+            throw new FrameException("it sent more than its HELLO before the WELCOME");
+        }
         int length = hello.capacity();
         if (length < HELLO_FIXED_LENGTH + MAC_LENGTH) {
             throw new FrameException("a HELLO of " + length + " bytes is too short");
@@ -124,10 +137,12 @@ public final class Handshake {
 
     /**
      * The connector's side: answers the challenge as JVM {@code me.jvm()} wanting JVM
-     * {@code toJvm}, and checks that the acceptor knows the secret too.
+     * {@code toJvm}, and checks that the acceptor knows the secret too, all by {@code deadline}
+     * (epoch milliseconds).
      */
-    public static void connect(Link link, FrameDecoder decoder, Identity me, int toJvm, PeerAddress listen) throws IOException {
-        UnsafeBuffer challenge = readOne(link, decoder, CHALLENGE, "CHALLENGE");
+    public static void connect(Link link, FrameDecoder decoder, Identity me, int toJvm, PeerAddress listen, long deadline)
+        throws IOException {
+        UnsafeBuffer challenge = readOne(link, decoder, CHALLENGE, "CHALLENGE", deadline);
         if (challenge.capacity() != CHALLENGE_LENGTH) {
             throw new FrameException("a CHALLENGE of " + challenge.capacity() + " bytes");
         }
@@ -153,7 +168,7 @@ public final class Handshake {
         body.putBytes(HELLO_FIXED_LENGTH + host.length, mac(me.secret(), nonceA, body, HELLO_FIXED_LENGTH + host.length));
         w.write(link, HELLO, HELLO_FIXED_LENGTH + host.length + MAC_LENGTH);
 
-        UnsafeBuffer welcome = readOne(link, decoder, WELCOME, "WELCOME");
+        UnsafeBuffer welcome = readOne(link, decoder, WELCOME, "WELCOME", deadline);
         byte[] got = new byte[MAC_LENGTH];
         if (welcome.capacity() != WELCOME_LENGTH) {
             throw new FrameException("a WELCOME of " + welcome.capacity() + " bytes");
@@ -164,10 +179,10 @@ public final class Handshake {
         }
     }
 
-    /** Reads one frame that must be of {@code type}; returns a copy of its body. */
-    static UnsafeBuffer readOne(Link link, FrameDecoder decoder, int type, String name) throws IOException {
+    /** Reads one frame that must be of {@code type}, whole by {@code deadline}; returns a copy of its body. */
+    static UnsafeBuffer readOne(Link link, FrameDecoder decoder, int type, String name, long deadline) throws IOException {
         UnsafeBuffer[] body = new UnsafeBuffer[1];
-        int n = decoder.readFrame(link.input(), (t, buffer, index, length) -> {
+        int n = decoder.readFrame(until(deadline, link, name), (t, buffer, index, length) -> {
             if (t != type) {
                 throw new FrameException("expected " + name + ", got " + FrameDescriptor.typeName(t));
             }
@@ -183,6 +198,35 @@ public final class Handshake {
                 + " or is not a HyMPJ bridge)");
         }
         return body[0];
+    }
+
+    /**
+     * The link's input, each read waiting no longer than what is left until {@code deadline}:
+     * the deadline holds for the frame as a whole, however its bytes are spread out.
+     */
+    private static InputStream until(long deadline, Link link, String name) throws IOException {
+        InputStream in = link.input();
+        return new InputStream() {
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] bytes, int offset, int length) throws IOException {
+                long left = deadline - System.currentTimeMillis();
+                if (left > 0) {
+                    link.readTimeout((int) Math.min(left, Integer.MAX_VALUE));
+                    try {
+                        return in.read(bytes, offset, length);
+                    } catch (SocketTimeoutException e) {
+                        // the same as no time left
+                    }
+                }
+                throw new SocketTimeoutException("its " + name + " did not come whole in time");
+            }
+        };
     }
 
     private static void checkMagic(DirectBuffer body) throws FrameException {

@@ -33,17 +33,28 @@ import org.hympj.net.transport.Transport;
  *   <li>each JVM then connects to every JVM with a smaller index on another node and accepts
  *       from every one with a larger index; the listener is closed when all are in.</li>
  * </ol>
- * Every connection opens with the {@link Handshake}; one that fails it is logged and closed,
- * and the wire-up goes on waiting for the real peer. A peer that has not come by the deadline
- * makes the wire-up fail with the names of those missing, never hang.
+ * Every connection opens with the {@link Handshake}. Accepted connections are handshaken at
+ * once, each on a thread of its own with its own deadline ({@link HandshakeAcceptor}), so a
+ * client that stalls or trickles its bytes holds up nothing; one that fails is logged with its
+ * address and closed, and the wire-up goes on waiting for the real peer. A peer that has not
+ * completed its handshake by the wire-up's deadline makes the wire-up fail naming it, and the
+ * connections refused meanwhile, never hang. Handshake threads and connections not taken end
+ * with the wire-up, whether it succeeds or fails.
  */
 public final class WireUp {
     /**
-     * Per connection: the link and the decoder that read its handshake (it may hold the first
-     * frames after it); and where every JVM of the job listened (JVMs of one node share an address).
+     * Per connection: the link and the decoder to read it with (on a connection this JVM opened,
+     * the one that read its handshake, which may hold the first frames after it); and where every
+     * JVM of the job listened (JVMs of one node share an address).
      */
     public record Connections(Link[] links, FrameDecoder[] decoders, PeerAddress[] table) {
     }
+
+    /**
+     * How long an accepted connection has to complete its handshake: a real peer answers at
+     * once; the rest is margin for a loaded machine.
+     */
+    static final long HANDSHAKE_MILLIS = 10_000;
 
     private final Handshake.Identity me;
     private final int jvms;
@@ -82,25 +93,23 @@ public final class WireUp {
     public Connections run(InetAddress listenOn, Consumer<PeerAddress> announce, PeerAddress rendezvous) throws IOException {
         Link[] links = new Link[jvms];
         FrameDecoder[] decoders = new FrameDecoder[jvms];
-        try (Listener listener = transport.listen(listenOn)) {
+        try (Listener listener = transport.listen(listenOn);
+             HandshakeAcceptor acceptor = new HandshakeAcceptor(listener, me, HANDSHAKE_MILLIS, deadline, log)) {
             PeerAddress own = PeerAddress.of(listener.address());
             PeerAddress[] table;
             if (me.jvm() == 0) {
                 announce.accept(own);
-                table = gather(listener, own, links, decoders);
+                admitAll(acceptor, own, j -> j > 0, links, decoders);
+                table = sendTable(own, links, decoders);
             } else {
                 table = join(rendezvous, own, links, decoders);
-            }
-            for (int j = 1; j < me.jvm(); j++) {
-                if (!sameNode.test(j)) {
-                    connect(j, table[j], own, links, decoders);
+                for (int j = 1; j < me.jvm(); j++) {
+                    if (!sameNode.test(j)) {
+                        connect(j, table[j], own, links, decoders);
+                    }
                 }
+                admitAll(acceptor, own, j -> j > me.jvm() && !sameNode.test(j), links, decoders);
             }
-            int expected = 0;
-            for (int j = me.jvm() + 1; j < jvms; j++) {
-                expected += me.jvm() != 0 && !sameNode.test(j) ? 1 : 0;
-            }
-            acceptAll(listener, expected, links, decoders, j -> j > me.jvm() && !sameNode.test(j));
             return new Connections(links, decoders, table);
         } catch (IOException | RuntimeException e) {
             for (Link l : links) {
@@ -112,11 +121,10 @@ public final class WireUp {
         }
     }
 
-    /** JVM 0: takes every other JVM's connection, then sends each the table of addresses. */
-    private PeerAddress[] gather(Listener listener, PeerAddress own, Link[] links, FrameDecoder[] decoders) throws IOException {
+    /** JVM 0, once every other JVM has connected: sends each the table of addresses. */
+    private PeerAddress[] sendTable(PeerAddress own, Link[] links, FrameDecoder[] decoders) throws IOException {
         PeerAddress[] table = new PeerAddress[jvms];
         table[0] = own;
-        acceptAll(listener, jvms - 1, links, decoders, j -> j > 0);
         for (int j = 1; j < jvms; j++) {
             table[j] = listenAddresses[j];
         }
@@ -149,11 +157,9 @@ public final class WireUp {
     /** Any JVM but 0: connects to the rendezvous and reads the table of addresses. */
     private PeerAddress[] join(PeerAddress rendezvous, PeerAddress own, Link[] links, FrameDecoder[] decoders) throws IOException {
         FrameDecoder decoder = newDecoder();
-        Link link = connectRetrying(0, rendezvous);
+        Link link = handshakeWith(0, rendezvous, own, decoder);
         try {
-            link.readTimeout(remainingMillis(0));
-            Handshake.connect(link, decoder, me, 0, own);
-            UnsafeBuffer body = Handshake.readOne(link, decoder, PEER_TABLE, "PEER_TABLE");
+            UnsafeBuffer body = Handshake.readOne(link, decoder, PEER_TABLE, "PEER_TABLE", deadline);
             PeerAddress[] table = parseTable(body);
             if (sameNode.test(0)) {
                 link.close();
@@ -164,7 +170,7 @@ public final class WireUp {
             return table;
         } catch (IOException | RuntimeException e) {
             link.close();
-            throw e;
+            throw new IOException(describe.apply(0) + " at " + rendezvous + " did not send the table of addresses: " + e.getMessage(), e);
         }
     }
 
@@ -196,16 +202,20 @@ public final class WireUp {
 
     private void connect(int j, PeerAddress address, PeerAddress own, Link[] links, FrameDecoder[] decoders) throws IOException {
         FrameDecoder decoder = newDecoder();
+        links[j] = handshakeWith(j, address, own, decoder);
+        decoders[j] = decoder;
+    }
+
+    /** Connects to JVM {@code j} and runs the connector's side of the handshake, by the wire-up's deadline. */
+    private Link handshakeWith(int j, PeerAddress address, PeerAddress own, FrameDecoder decoder) throws IOException {
         Link link = connectRetrying(j, address);
         try {
-            link.readTimeout(remainingMillis(j));
-            Handshake.connect(link, decoder, me, j, own);
+            Handshake.connect(link, decoder, me, j, own, deadline);
+            return link;
         } catch (IOException | RuntimeException e) {
             link.close();
             throw new IOException("the handshake with " + describe.apply(j) + " at " + address + " failed: " + e.getMessage(), e);
         }
-        links[j] = link;
-        decoders[j] = decoder;
     }
 
     private Link connectRetrying(int j, PeerAddress address) throws IOException {
@@ -222,43 +232,40 @@ public final class WireUp {
         }
     }
 
-    /** Accepts connections until one from every JVM {@code wanted} accepts has come. */
-    private void acceptAll(Listener listener, int expected, Link[] links, FrameDecoder[] decoders,
-                           IntPredicate wanted) throws IOException {
-        int arrived = 0;
-        while (arrived < expected) {
-            long left = deadline - System.currentTimeMillis();
-            Link link = left > 0 ? listener.accept((int) Math.min(left, 1_000)) : null;
-            if (link == null) {
-                if (System.currentTimeMillis() >= deadline) {
-                    List<String> missing = new ArrayList<>();
-                    for (int j = 0; j < jvms; j++) {
-                        if (wanted.test(j) && links[j] == null) {
-                            missing.add(describe.apply(j));
-                        }
+    /**
+     * Takes the connections that passed their handshake until one from every JVM {@code wanted}
+     * has come; any other (a JVM not expected here, or one that came twice) is refused.
+     */
+    private void admitAll(HandshakeAcceptor acceptor, PeerAddress own, IntPredicate wanted, Link[] links,
+                          FrameDecoder[] decoders) throws IOException {
+        int expected = 0;
+        for (int j = 0; j < jvms; j++) {
+            expected += wanted.test(j) ? 1 : 0;
+        }
+        for (int arrived = 0; arrived < expected; ) {
+            HandshakeAcceptor.Admitted a = acceptor.next(deadline);
+            if (a == null) {
+                List<String> missing = new ArrayList<>();
+                for (int j = 0; j < jvms; j++) {
+                    if (wanted.test(j) && links[j] == null) {
+                        missing.add(describe.apply(j));
                     }
-                    throw new IOException("wire-up timed out: " + String.join("; ", missing) + " never connected to "
-                        + describe.apply(me.jvm()) + " at " + PeerAddress.of(listener.address())
-                        + " (did it start? is its network reachable? raise -Dhympj.wireup.timeout.seconds if the cluster is slow)");
                 }
+                List<String> refused = acceptor.refused();
+                throw new IOException("wire-up timed out: " + String.join("; ", missing) + " did not complete the handshake with "
+                    + describe.apply(me.jvm()) + " at " + own
+                    + " (did it start? is its network reachable? raise -Dhympj.wireup.timeout.seconds if the cluster is slow)"
+                    + (refused.isEmpty() ? "" : "; refused meanwhile: the connection from " + String.join(", from ", refused)));
+            }
+            int from = a.hello().fromJvm();
+            if (from < 0 || from >= jvms || !wanted.test(from) || links[from] != null) {
+                acceptor.refuse(a.link(), "it claims to be JVM " + from + ", which is not expected here");
                 continue;
             }
-            FrameDecoder decoder = newDecoder();
-            try {
-                link.readTimeout((int) Math.max(1, Math.min(deadline - System.currentTimeMillis(), 5_000)));
-                Handshake.Hello hello = Handshake.accept(link, decoder, me);
-                int from = hello.fromJvm();
-                if (!wanted.test(from) || from >= jvms || links[from] != null) {
-                    throw new FrameException("it claims to be JVM " + from + ", which is not expected here");
-                }
-                links[from] = link;
-                decoders[from] = decoder;
-                listenAddresses[from] = hello.listenAddress();
-                arrived++;
-            } catch (IOException | RuntimeException e) {
-                log.accept("refused a connection from " + link.remote() + ": " + e.getMessage());
-                link.close();
-            }
+            links[from] = a.link();
+            decoders[from] = newDecoder();
+            listenAddresses[from] = a.hello().listenAddress();
+            arrived++;
         }
     }
 
