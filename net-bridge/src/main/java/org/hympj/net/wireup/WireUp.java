@@ -55,6 +55,11 @@ public final class WireUp {
      * once; the rest is margin for a loaded machine.
      */
     static final long HANDSHAKE_MILLIS = 10_000;
+    /**
+     * Handshakes that may run at once beyond the job's own JVMs (each of which connects here at
+     * most once): room for strays and probes, while a flood of connections costs bounded threads.
+     */
+    static final int SPARE_HANDSHAKES = 64;
 
     private final Handshake.Identity me;
     private final int jvms;
@@ -94,7 +99,7 @@ public final class WireUp {
         Link[] links = new Link[jvms];
         FrameDecoder[] decoders = new FrameDecoder[jvms];
         try (Listener listener = transport.listen(listenOn);
-             HandshakeAcceptor acceptor = new HandshakeAcceptor(listener, me, HANDSHAKE_MILLIS, deadline, log)) {
+             HandshakeAcceptor acceptor = new HandshakeAcceptor(listener, me, HANDSHAKE_MILLIS, deadline, jvms + SPARE_HANDSHAKES, log)) {
             PeerAddress own = PeerAddress.of(listener.address());
             PeerAddress[] table;
             if (me.jvm() == 0) {
