@@ -27,6 +27,22 @@ public final class LauncherPrograms {
         }
     }
 
+    /**
+     * The classic deadlock: rank 1 sends a message with tag 5 and finalizes, rank 0 waits for
+     * tag 6 from rank 1, which never comes; the message with tag 5 stays queued unmatched.
+     */
+    public static class Deadlock {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            if (MPI.COMM_WORLD.Rank() == 1) {
+                MPI.COMM_WORLD.Send(new int[] {1, 2, 3}, 0, 3, MPI.INT, 0, 5);
+            } else if (MPI.COMM_WORLD.Rank() == 0) {
+                MPI.COMM_WORLD.Recv(new int[3], 0, 3, MPI.INT, 1, 6);
+            }
+            MPI.Finalize();
+        }
+    }
+
     /** Writes a file with a relative name: it must land in the -wdir directory. */
     public static class WritesRelative {
         public static void main(String[] args) throws IOException {
