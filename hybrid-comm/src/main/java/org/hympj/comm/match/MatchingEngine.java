@@ -106,10 +106,10 @@ public final class MatchingEngine {
                         more++;
                         continue;
                     }
-                    out.append(listed == 0 ? "" : ", ").append("from ").append(m.source).append(" tag ").append(m.tag)
-                        .append((c & 1) == 1 ? " (" + RankActivity.collectiveName(m.tag) + ")" : "")
-                        .append(" on ").append(contextName(c & ~1)).append(", ")
-                        .append(m.form == SendOperation.TYPED ? (long) m.count * m.type.size() : m.byteLength).append(" bytes");
+                    out.append(listed == 0 ? "" : ", ").append("from ").append(m.source)
+                        .append((c & 1) == 1 ? " for " + RankActivity.collectiveName(m.tag) : " tag " + m.tag)
+                        .append(" on ").append(contextName(c & ~1)).append(" (")
+                        .append(m.form == SendOperation.TYPED ? (long) m.count * m.type.size() : m.byteLength).append(" bytes)");
                     listed++;
                 }
             }

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HangReportTest {
     private static final String CLASSES = HympjrunTest.CLASSES;
     private static final String RANK_0_WAITS = "rank 0: waits in Recv(source 1, tag 6, MPI.COMM_WORLD)";
-    private static final String UNMATCHED = "unmatched here: from 1 tag 5 on MPI.COMM_WORLD, 12 bytes";
+    private static final String UNMATCHED = "unmatched here: from 1 tag 5 on MPI.COMM_WORLD (12 bytes)";
     /** Generous: JVMs start slowly on a loaded machine. */
     private static final int REPORT_SECONDS = 120;
 

@@ -15,7 +15,7 @@ import java.util.jar.Manifest;
 
 /**
  * Runs jobs through the {@code hympjrun} script itself, as a user does, so that its signal
- * handling is what is tested. The script runs from an installation of its own in a temporary
+ * handling is what is tested (and jobs of another launcher, watched the same way). The script runs from an installation of its own in a temporary
  * directory: a copy of the script, and in place of the built jars, jars it finds where it
  * looks for them, the runtime's one naming this JVM's class path in its manifest (so no build
  * is started and the classes under test are the ones run).
@@ -101,6 +101,11 @@ final class ScriptJobs {
         Path home = install(dir);
         List<String> command = new ArrayList<>(List.of(home.resolve("hympjrun").toString()));
         command.addAll(List.of(args));
+        return startCommand(dir, command);
+    }
+
+    /** Starts another launcher's {@code command} the same way (its output in a file in {@code dir}). */
+    static Job startCommand(Path dir, List<String> command) throws IOException {
         Path log = dir.resolve("job.log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
