@@ -13,7 +13,9 @@ import org.hympj.comm.runtime.Job;
  * steals the core the peer needs, so an oversubscribed job spins little. While it spins, a
  * waiting thread drives its rank's progress (drains its inbox and the rings from other
  * processes), so the message it waits for is matched by the thread that wants it, without a
- * hand-off. Before it parks it tells its rank's inbox, whose writers then match for it.
+ * hand-off. Before it parks it tells its rank's inbox, whose writers then match for it, and
+ * records the call it parks in in its rank's {@link RankActivity}, for hang reports: only
+ * there, since every wait that can hang parks and a wait that completes sooner pays nothing.
  */
 public final class Waiting {
     static final long PARK_BACKSTOP_NANOS = 20_000_000L;

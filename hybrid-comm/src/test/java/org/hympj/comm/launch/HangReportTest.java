@@ -1,11 +1,18 @@
 package org.hympj.comm.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.hympj.comm.runtime.HangReports;
+import org.hympj.comm.runtime.Job;
 import org.hympj.comm.testing.LauncherPrograms.Deadlock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -94,6 +101,27 @@ class HangReportTest {
             assertReportNamesBothRanks(out.substring(out.lastIndexOf("hympj hang report")), "rank 1: finalized");
         } finally {
             job.kill();
+        }
+    }
+
+    /** A remote JVM has no launcher to signal it: hympjrun asks through its standard input, one byte per request. */
+    @Test
+    void aByteOnAClusterJvmsStandardInputAsksForAReport() throws Exception {
+        CountDownLatch asked = new CountDownLatch(2);
+        try (HangReports.Registration counting = HangReports.add(out -> asked.countDown());
+             PipedOutputStream launcher = new PipedOutputStream()) {
+            Job job = new Job(1);
+            ClusterMember.watchLauncher(new PipedInputStream(launcher), job);
+            launcher.write(new byte[] {'?', '?'});
+            launcher.flush();
+            assertTrue(asked.await(60, TimeUnit.SECONDS), "two requests, two reports");
+            assertNull(job.abortReason(), "a request does not end the job");
+            launcher.close();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (job.abortReason() == null && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertTrue(job.abortReason().contains("standard input closed"), job.abortReason());
         }
     }
 
