@@ -99,7 +99,7 @@ public final class HangReports {
         try {
             sun.misc.Signal.handle(new sun.misc.Signal("USR1"), s -> reportAll());
         } catch (IllegalArgumentException e) {
-            // The JVM or an agent uses SIGUSR1 (e.g. -Xrs did not, but a profiler may): reports come by idle time and at exit only.
+            // Something else in this JVM (an agent, a profiler) took SIGUSR1: reports come by idle time and at exit only.
             System.err.println("hympj: SIGUSR1 is taken in this JVM (" + e.getMessage() + "); hang reports on request are off");
         }
     }
