@@ -4,16 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
+import java.io.PrintStream;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.Job;
+import org.hympj.comm.runtime.ThreadJob;
 import org.hympj.comm.testing.LauncherPrograms.Deadlock;
+import org.hympj.comm.testing.LauncherPrograms.WaitsOfEveryKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -101,6 +108,35 @@ class HangReportTest {
             assertReportNamesBothRanks(out.substring(out.lastIndexOf("hympj hang report")), "rank 1: finalized");
         } finally {
             job.kill();
+        }
+    }
+
+    @Test
+    void everyKindOfWaitIsNamed() throws Exception {
+        ThreadJob job = ThreadJob.start(4, new URL[] {Path.of(CLASSES).toUri().toURL()}, WaitsOfEveryKind.class.getName(),
+            new String[0]);
+        try (HangReports.Watch watch = HangReports.watch(job.job(), 0, w -> { })) {
+            List<String> expected = List.of(
+                "rank 0: waits in Wait for Irecv(source 1, tag 3, MPI.COMM_WORLD)",
+                "rank 1: waits in Probe(source MPI.ANY_SOURCE, tag 9, MPI.COMM_WORLD)",
+                "rank 2: waits in Barrier(",
+                "rank 3: waits in Ssend(dest 0, tag 4, MPI.COMM_WORLD)");
+            String report = "";
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(REPORT_SECONDS);
+            while (!expected.stream().allMatch(report::contains) && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+                ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                watch.printTo(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+                report = bytes.toString(StandardCharsets.UTF_8);
+            }
+            for (String line : expected) {
+                assertTrue(report.contains(line), report);
+            }
+            assertTrue(report.contains("rank 0: waits in Wait for Irecv(source 1, tag 3, MPI.COMM_WORLD) for "), report);
+            assertTrue(report.contains("unmatched here: from 3 tag 4 on MPI.COMM_WORLD (4 bytes)"), report);
+        } finally {
+            job.job().abort(-1, "the test is over");
+            job.await(Hympjrun.GRACE_MILLIS);
         }
     }
 

@@ -43,6 +43,21 @@ public final class LauncherPrograms {
         }
     }
 
+    /** Each rank waits forever in another kind of call: a request's Wait, a Probe, a collective, a synchronous send. */
+    public static class WaitsOfEveryKind {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            var w = MPI.COMM_WORLD;
+            switch (w.Rank()) {
+                case 0 -> w.Irecv(new int[1], 0, 1, MPI.INT, 1, 3).Wait();
+                case 1 -> w.Probe(MPI.ANY_SOURCE, 9);
+                case 2 -> w.Barrier();
+                default -> w.Ssend(new int[1], 0, 1, MPI.INT, 0, 4);
+            }
+            MPI.Finalize();
+        }
+    }
+
     /** Writes a file with a relative name: it must land in the -wdir directory. */
     public static class WritesRelative {
         public static void main(String[] args) throws IOException {
