@@ -62,6 +62,7 @@ public class Comm {
         this.worldRanks = worldRanks;
         this.peerSize = size;
         this.peerWorldRanks = worldRanks;
+        runtime.engine().nameContext(context, name);
     }
 
     /** Makes point-to-point operations address another group (an intercommunicator's remote one). */
@@ -619,7 +620,7 @@ public class Comm {
      * copy is under way and is waited for, and the call returns normally.
      */
     void await(Operation op, String call, int peer, int tag) {
-        int stop = Waiting.await(op, rt.engine());
+        int stop = Waiting.await(op, rt.engine(), call, peer);
         if (stop == 0) {
             return;
         }

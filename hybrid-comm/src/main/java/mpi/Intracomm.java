@@ -6,6 +6,7 @@ import static org.hympj.comm.placement.CollectiveHierarchy.NODE;
 
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.ReductionOps;
+import org.hympj.comm.match.RankActivity;
 import org.hympj.comm.match.ReceiveOperation;
 import org.hympj.comm.placement.CollectiveHierarchy;
 
@@ -67,9 +68,6 @@ public class Intracomm extends Comm {
      * (to compare; the node-aware walk is the default).
      */
     private static final boolean HIERARCHICAL = !"false".equals(System.getProperty("hympj.collectives.hierarchical"));
-
-    private static final String[] NAMES = {"", "Barrier", "Bcast", "Reduce/Allreduce/Reduce_scatter", "Gather",
-        "Scatter", "Allgather", "Alltoall", "Scan"};
 
     /**
      * With {@code -Dhympj.check.collectives=true}, every collective first compares what the
@@ -1045,18 +1043,18 @@ public class Intracomm extends Comm {
             int at = 4 * r;
             if (all[at] != all[0]) {
                 throw new MPIException(MPI.ERR_OTHER, "mismatched collectives on " + this + ": rank 0 called "
-                    + NAMES[all[0]] + " but rank " + r + " called " + NAMES[all[at]]);
+                    + RankActivity.collectiveName(all[0]) + " but rank " + r + " called " + RankActivity.collectiveName(all[at]));
             }
             if (all[at + 1] != all[1]) {
-                throw new MPIException(MPI.ERR_ROOT, "mismatched roots in " + NAMES[kind] + " on " + this + ": rank 0 passed "
+                throw new MPIException(MPI.ERR_ROOT, "mismatched roots in " + RankActivity.collectiveName(kind) + " on " + this + ": rank 0 passed "
                     + all[1] + " but rank " + r + " passed " + all[at + 1]);
             }
             if (all[at + 2] != all[2] && all[2] >= 0 && all[at + 2] >= 0) {
-                throw new MPIException(MPI.ERR_TYPE, "mismatched datatypes in " + NAMES[kind] + " on " + this
+                throw new MPIException(MPI.ERR_TYPE, "mismatched datatypes in " + RankActivity.collectiveName(kind) + " on " + this
                     + ": rank 0 passed " + ElementType.of(all[2]) + " elements but rank " + r + " passed " + ElementType.of(all[at + 2]));
             }
             if (all[at + 3] != all[3] && all[3] >= 0 && all[at + 3] >= 0) {
-                throw new MPIException(MPI.ERR_COUNT, "mismatched counts in " + NAMES[kind] + " on " + this + ": rank 0 passed "
+                throw new MPIException(MPI.ERR_COUNT, "mismatched counts in " + RankActivity.collectiveName(kind) + " on " + this + ": rank 0 passed "
                     + all[3] + " elements but rank " + r + " passed " + all[at + 3]);
             }
         }

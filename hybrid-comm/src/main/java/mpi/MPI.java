@@ -6,6 +6,7 @@ import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.ReductionOps;
 import org.hympj.comm.launch.ExternalLaunch;
 import org.hympj.comm.match.MatchingEngine;
+import org.hympj.comm.match.RankActivity;
 import org.hympj.comm.match.ThreadOperations;
 import org.hympj.comm.runtime.Bootstrap;
 import org.hympj.comm.runtime.ErrorClass;
@@ -175,6 +176,7 @@ public class MPI {
             operations = new ThreadOperations();
             providedThreadLevel = Job.THREAD_SUPPORT;
             state = ACTIVE;
+            rt.engine().activity().phase(RankActivity.ACTIVE);
         }
         return providedThreadLevel;
     }
@@ -215,6 +217,8 @@ public class MPI {
             checkActive();
             launched = external;
         }
+        RankActivity activity = runtime.engine().activity();
+        activity.phase(RankActivity.FINALIZING);
         if (launched != null) {
             // No JVM of an mpirun/srun job leaves while another may still talk to it: MPI's
             // Finalize is collective in practice, and the goodbye must follow every rank's last call.
@@ -224,6 +228,7 @@ public class MPI {
         synchronized (MPI.class) {
             state = FINALIZED;
         }
+        activity.phase(RankActivity.FINALIZED);
     }
 
     public static boolean Initialized() {

@@ -61,7 +61,7 @@ public class Request {
         if (op == null || !active) {
             return Status.empty(MPI.ANY_SOURCE);
         }
-        int stop = Waiting.await(op, comm.rt.engine());
+        int stop = Waiting.await(op, comm.rt.engine(), call, peer);
         if (stop != 0) {
             comm.await(op, call, peer, tag);
         }
@@ -166,6 +166,7 @@ public class Request {
     /** Waits for one of the requests to complete; its index is in the status ({@code UNDEFINED} if none is active). */
     public static Status Waitany(Request[] requests) {
         MPI.checkActive();
+        checkArray("Waitany", requests);
         Operation[] ops = activeOperations(requests);
         if (ops == null) {
             return Status.empty(MPI.ANY_SOURCE);
@@ -179,7 +180,7 @@ public class Request {
                     return s;
                 }
             }
-            int stop = Waiting.awaitAny(ops, comm.rt.engine());
+            int stop = Waiting.awaitAny(ops, comm.rt.engine(), "Waitany");
             if (stop != 0) {
                 throw new MPIException(stop, Waiting.failureMessage(comm.rt.job(), "Waitany over " + ops.length + " requests"));
             }
@@ -189,6 +190,7 @@ public class Request {
     /** Waits for every request; if any failed, raises the first error after all have completed. */
     public static Status[] Waitall(Request[] requests) {
         MPI.checkActive();
+        checkArray("Waitall", requests);
         Status[] statuses = new Status[requests.length];
         MPIException first = null;
         for (int i = 0; i < requests.length; i++) {
@@ -210,12 +212,13 @@ public class Request {
     /** Waits until at least one request completes and returns the statuses of all that have. */
     public static Status[] Waitsome(Request[] requests) {
         MPI.checkActive();
+        checkArray("Waitsome", requests);
         Operation[] ops = activeOperations(requests);
         if (ops == null) {
             return null;
         }
         Comm comm = firstActive(requests).comm;
-        int stop = Waiting.awaitAny(ops, comm.rt.engine());
+        int stop = Waiting.awaitAny(ops, comm.rt.engine(), "Waitsome");
         if (stop != 0) {
             throw new MPIException(stop, Waiting.failureMessage(comm.rt.job(), "Waitsome over " + ops.length + " requests"));
         }
@@ -225,6 +228,7 @@ public class Request {
     /** The status of one completed request (with its index), null if none has completed. */
     public static Status Testany(Request[] requests) {
         MPI.checkActive();
+        checkArray("Testany", requests);
         MPI.runtime().engine().progress();
         Operation[] ops = activeOperations(requests);
         if (ops == null) {
@@ -243,6 +247,7 @@ public class Request {
     /** The statuses of all requests if every one has completed, else null (and none is completed). */
     public static Status[] Testall(Request[] requests) {
         MPI.checkActive();
+        checkArray("Testall", requests);
         MPI.runtime().engine().progress();
         for (Request r : requests) {
             if (r != null && r.isActive() && !r.op.isComplete()) {
@@ -255,6 +260,7 @@ public class Request {
     /** The statuses of the requests that have completed, possibly none. */
     public static Status[] Testsome(Request[] requests) {
         MPI.checkActive();
+        checkArray("Testsome", requests);
         MPI.runtime().engine().progress();
         Operation[] ops = activeOperations(requests);
         return ops == null ? null : finishCompleted(requests, ops);
@@ -280,6 +286,14 @@ public class Request {
             throw first;
         }
         return done.toArray(new Status[0]);
+    }
+
+    /** Raises the error for a request array that is missing (its elements may be null: MPI's null requests). */
+    private static void checkArray(String call, Request[] requests) {
+        if (requests == null) {
+            throw new MPIException(MPI.ERR_ARG, call + " needs an array of requests, got null (an array of length 0,"
+                + " or one whose entries are null, stands for no requests)");
+        }
     }
 
     /** The operations of the active requests, by index (null where inactive); null if none is active. */

@@ -13,6 +13,7 @@ import org.hympj.comm.node.NodeFrameDescriptor;
 import org.hympj.comm.node.OffNodePath;
 import org.hympj.comm.process.ProcessLayout;
 import org.hympj.comm.process.RingPath;
+import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.Job;
 import org.hympj.net.BridgeSettings;
 import org.hympj.net.NodeBridge;
@@ -140,12 +141,14 @@ final class ClusterMember {
     /**
      * Watches standard input, which hympjrun keeps open for as long as it runs: its end means
      * the launcher (or the remote shell that connects us to it) is gone, and the job with it.
+     * Each byte that comes before asks for a hang report ({@link HangReports#reportAll}), the
+     * request that reaches a remote JVM the way SIGUSR1 reaches a local one.
      */
     static void watchLauncher(InputStream in, Job job) {
         Thread t = new Thread(() -> {
             try {
                 while (in.read() >= 0) {
-                    // hympjrun sends nothing more; anything else is not for the ranks
+                    HangReports.reportAll();
                 }
             } catch (IOException ignored) {
                 // the same as the end of the stream

@@ -16,6 +16,7 @@ import org.hympj.comm.node.ClusterLayout;
 import org.hympj.comm.node.ClusterPath;
 import org.hympj.comm.process.ProcessLayout;
 import org.hympj.comm.process.RingPath;
+import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.RankRuntime;
 import org.hympj.net.wireup.JobSecret;
@@ -172,6 +173,8 @@ public final class ExternalLaunch {
             System.setProperty("hympj.local.ranks", Integer.toString(p.localSize()));
         }
         Job job = new Job(p.size(), p.rank(), 1);
+        // For the JVM's life: kill -USR1 (mpirun forwards it) and -Dhympj.hang.report=SECONDS report this rank.
+        HangReports.watch(job, Integer.getInteger("hympj.hang.report", 0), w -> w.printTo(System.err));
         if (p.localSize() < p.size()) {
             try {
                 ClusterPath path = joinNodes(job, p);

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.JobOutcome;
 import org.hympj.comm.runtime.ThreadJob;
 
@@ -13,7 +14,8 @@ import org.hympj.comm.runtime.ThreadJob;
  * {@code --jvms M}, in M JVMs through {@link ProcessLauncher}) and turns the job's outcome
  * into an exit status. When a rank throws, it prints that rank's stack trace,
  * the job is aborted (ranks waiting in MPI fail at once), and it exits with status 1 after
- * at most {@link #GRACE_MILLIS} even if some rank is stuck outside MPI.
+ * at most {@link #GRACE_MILLIS} even if some rank is stuck outside MPI. It answers SIGUSR1,
+ * which the script sends on SIGQUIT, with a {@link HangReports hang report} of the job.
  */
 public final class Hympjrun {
     static final long GRACE_MILLIS = 5_000;
@@ -22,7 +24,23 @@ public final class Hympjrun {
     }
 
     public static void main(String[] args) {
+        endWithScript();
         System.exit(run(args, System.err));
+    }
+
+    /**
+     * The script runs this JVM as its child and passes its own pid: when the script is killed
+     * outright (SIGKILL runs none of its traps), the job ends here too, as it would have died
+     * with the script's process.
+     */
+    private static void endWithScript() {
+        Long pid = Long.getLong("hympj.script.pid");
+        if (pid != null) {
+            ProcessHandle.of(pid).ifPresent(script -> script.onExit().thenRun(() -> {
+                System.err.println("hympjrun: the hympjrun script (process " + pid + ") was killed; the job ends");
+                System.exit(1);
+            }));
+        }
     }
 
     /** Runs a job and returns the exit status. */
@@ -62,7 +80,9 @@ public final class Hympjrun {
             // All ranks share this JVM's heap (programs may size their data by it).
             System.setProperty("hympj.jvm.ranks", Integer.toString(options.np));
             ThreadJob job = ThreadJob.start(options.np, options.classpathUrls(), options.mainClass, options.programArgs);
-            return report(job.await(GRACE_MILLIS), options.np, err);
+            try (HangReports.Watch hangs = HangReports.watch(job.job(), options.hangReportSeconds, w -> w.printTo(System.err))) {
+                return report(job.await(GRACE_MILLIS), options.np, err);
+            }
         } catch (InterruptedException e) {
             err.println("hympjrun: interrupted");
             return 1;
@@ -123,7 +143,9 @@ public final class Hympjrun {
         command.addAll(options.asChildArguments());
         try {
             Process child = new ProcessBuilder(command).directory(options.workingDirectory.toFile()).inheritIO().start();
-            return child.waitFor();
+            try (HangReports.Registration forward = HangReports.add(out -> HangReports.request(child.pid()))) {
+                return child.waitFor();
+            }
         } catch (Exception e) {
             err.println("hympjrun: cannot start the job in " + options.workingDirectory + File.separator + ": " + e);
             return 1;

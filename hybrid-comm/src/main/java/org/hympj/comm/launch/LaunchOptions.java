@@ -18,7 +18,7 @@ import java.util.jar.Manifest;
  * options so existing scripts port by renaming the command:
  * <pre>
  * hympjrun -np N [--jvms M [--aot-cache FILE]] [-dev multicore] [-cp PATH | -classpath PATH | -jar app.jar] [-wdir DIR]
- *          MainClass [args...]
+ *          [--hang-report SECONDS] MainClass [args...]
  * hympjrun -np N --hosts h1,h2,... | --hostfile F [--ranks-per-node K] [--jvms-per-node M] [--rsh CMD]
  *          [--net-address IF|CIDR|IP] ... MainClass [args...]
  * </pre>
@@ -56,6 +56,12 @@ public final class LaunchOptions {
         "  --aot-cache FILE     JDK 25+, with --jvms: the JVMs start from the AOT cache FILE (the",
         "                       classes and method profiles of an earlier run); without FILE, JVM 0",
         "                       records it as it exits",
+        "  --hang-report SECONDS",
+        "                       when no rank of a JVM has completed an MPI operation for SECONDS",
+        "                       while one waits in MPI, print once what every rank waits in (call,",
+        "                       communicator, peer, tag) and the messages queued unmatched at it;",
+        "                       default off. The report also comes on SIGQUIT to hympjrun",
+        "                       (kill -QUIT <pid>, Ctrl-\\ in a terminal) and once on Ctrl-C",
         "",
         "on a cluster (the ranks' JVMs started through a remote shell; HyMPJ, Java and the program",
         "at the same paths on every node):",
@@ -84,6 +90,8 @@ public final class LaunchOptions {
     final int jvms;
     /** The AOT cache of the JVMs that --jvms starts (--aot-cache), or null. */
     Path aotCache;
+    /** Seconds without progress after which each JVM prints a hang report (--hang-report); 0 for never. */
+    int hangReportSeconds;
     final List<Path> classpath;
     final String mainClass;
     final String[] programArgs;
@@ -115,6 +123,7 @@ public final class LaunchOptions {
         String jar = null;
         String wdir = null;
         String aotCache = null;
+        int hangReport = 0;
         ClusterArguments clusterArgs = new ClusterArguments();
         int i = 0;
         while (i < args.length && args[i].startsWith("-")) {
@@ -136,6 +145,9 @@ public final class LaunchOptions {
                     break;
                 case "--aot-cache":
                     aotCache = value(args, i++, option);
+                    break;
+                case "--hang-report":
+                    hangReport = parsePositive(value(args, i++, option), "--hang-report needs a positive number of seconds");
                     break;
                 case "-dev": case "--dev":
                     String device = value(args, i++, option);
@@ -169,8 +181,8 @@ public final class LaunchOptions {
                 case "-jar": case "--jar":
                     jar = value(args, i++, option);
                     i++;
-                    return withAotCache(clusterArgs.applyTo(finish(np, jvms, classpath, jar, null,
-                        Arrays.copyOfRange(args, i, args.length), wdir)), aotCache);
+                    return withHangReport(withAotCache(clusterArgs.applyTo(finish(np, jvms, classpath, jar, null,
+                        Arrays.copyOfRange(args, i, args.length), wdir)), aotCache), hangReport);
                 default:
                     throw new UsageException("unknown option '" + option + "'");
             }
@@ -181,11 +193,16 @@ public final class LaunchOptions {
         }
         ShippedProgram shipped = ShippedProgram.named(args[i]);
         if (shipped != null && classpath == null) {
-            return withAotCache(clusterArgs.applyTo(finish(np, jvms, shippedClasspath(shipped), null, shipped.mainClass,
-                Arrays.copyOfRange(args, i + 1, args.length), wdir)), aotCache);
+            return withHangReport(withAotCache(clusterArgs.applyTo(finish(np, jvms, shippedClasspath(shipped), null,
+                shipped.mainClass, Arrays.copyOfRange(args, i + 1, args.length), wdir)), aotCache), hangReport);
         }
-        return withAotCache(clusterArgs.applyTo(finish(np, jvms, classpath, null, args[i],
-            Arrays.copyOfRange(args, i + 1, args.length), wdir)), aotCache);
+        return withHangReport(withAotCache(clusterArgs.applyTo(finish(np, jvms, classpath, null, args[i],
+            Arrays.copyOfRange(args, i + 1, args.length), wdir)), aotCache), hangReport);
+    }
+
+    private static LaunchOptions withHangReport(LaunchOptions options, int seconds) {
+        options.hangReportSeconds = seconds;
+        return options;
     }
 
     /** The cluster options as given, checked once the rest of the command line is. */
@@ -493,6 +510,10 @@ public final class LaunchOptions {
         out.add(Integer.toString(np));
         out.add("--jvms");
         out.add(Integer.toString(jvms));
+        if (hangReportSeconds > 0) {
+            out.add("--hang-report");
+            out.add(Integer.toString(hangReportSeconds));
+        }
         if (cluster != null) {
             out.add("--hosts");
             out.add(String.join(",", cluster.hosts()));

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.hympj.comm.process.ProcessLayout;
+import org.hympj.comm.runtime.HangReports;
 import org.hympj.shm.JobDirectory;
 import org.hympj.shm.JobId;
 import org.hympj.shm.SharedMemoryException;
@@ -18,7 +19,9 @@ import org.hympj.shm.StaleJobSweeper;
  * see it themselves within a fraction of a second) get {@link Hympjrun#GRACE_MILLIS} to stop,
  * then are killed. The launcher makes the job's directory in shared memory before it starts
  * the JVMs, which join it, and removes it in every case once they have ended; it sweeps
- * what dead jobs left there before it starts and again when the job ends.
+ * what dead jobs left there before it starts and again when the job ends. A hang report
+ * request (SIGUSR1) is passed on to every JVM; a launcher stopped by a signal stops its JVMs
+ * with SIGTERM, so they report too.
  */
 final class ProcessLauncher {
     private static final long POLL_MILLIS = 20;
@@ -44,11 +47,12 @@ final class ProcessLauncher {
         }
         Process[] children = new Process[options.jvms];
         Thread killOnExit = new Thread(() -> {
-            destroyAll(children);
+            stopForExit(children, layout::describeRanks, System.err);
             awaitAll(children);
             directory.removeAll();
         }, "hympjrun-cleanup");
         Runtime.getRuntime().addShutdownHook(killOnExit);
+        HangReports.Registration reports = HangReports.add(out -> requestReports(children, layout::describeRanks, out));
         // Decided once, so that no JVM of a recording run reads a cache that JVM 0 has not finished.
         boolean recording = options.aotCache != null && !Files.exists(options.aotCache);
         if (recording) {
@@ -73,6 +77,7 @@ final class ProcessLauncher {
             err.println("hympjrun: interrupted");
             return 1;
         } finally {
+            reports.close();
             destroyAll(children);
             awaitAll(children);
             if (!directory.removeAll()) {
@@ -162,12 +167,13 @@ final class ProcessLauncher {
                 if (code == 0) {
                     continue;
                 }
-                if (code > 128) {
+                boolean signalled = killedBySignal(code);
+                if (signalled) {
                     err.println("hympjrun: " + describe.apply(j) + " (JVM " + j + ", process " + children[j].pid()
                         + ") was killed by signal " + (code - 128) + signalName(code - 128) + "; the job is aborted");
                 }
                 if (status == 0) {
-                    status = code > 128 ? 1 : code;
+                    status = signalled ? 1 : code;
                     killAt = System.currentTimeMillis() + Hympjrun.GRACE_MILLIS;
                 }
             }
@@ -186,6 +192,72 @@ final class ProcessLauncher {
             Thread.sleep(POLL_MILLIS);
         }
         return status;
+    }
+
+    /**
+     * Answers a hang report request for the whole job: every JVM still running is asked for
+     * its part (it prints it to the job's standard error), and the ranks of a JVM that has
+     * ended are named here, since no wait of theirs can be reported any more.
+     */
+    static void requestReports(Process[] children, java.util.function.IntFunction<String> describe, PrintStream out) {
+        for (int j = 0; j < children.length; j++) {
+            Process p = children[j];
+            if (p != null && (!p.isAlive() || !HangReports.request(p.pid()))) {
+                describeEnded(j, p, describe, out);
+            }
+        }
+    }
+
+    private static void describeEnded(int jvm, Process p, java.util.function.IntFunction<String> describe, PrintStream out) {
+        out.println("hympj hang report (JVM " + jvm + ", pid " + p.pid() + "): " + describe.apply(jvm) + ": "
+            + (p.isAlive() ? "its JVM does not answer" : "ended; its JVM exited with status " + p.exitValue()));
+    }
+
+    /**
+     * Ends a job whose launcher is stopped (Ctrl-C, SIGTERM) while JVMs run: the ranks of the
+     * JVMs that ended are named, the others get SIGTERM, so that each prints its hang report
+     * as it stops (if a rank waits in MPI), and those still running after
+     * {@link Hympjrun#GRACE_MILLIS} are killed.
+     */
+    static void stopForExit(Process[] children, java.util.function.IntFunction<String> describe, PrintStream out) {
+        boolean running = false;
+        for (Process p : children) {
+            running |= p != null && p.isAlive();
+        }
+        if (!running) {
+            return;
+        }
+        for (int j = 0; j < children.length; j++) {
+            if (children[j] != null && !children[j].isAlive()) {
+                describeEnded(j, children[j], describe, out);
+            }
+        }
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(Hympjrun.GRACE_MILLIS);
+        for (Process p : children) {
+            if (p != null) {
+                p.destroy();
+            }
+        }
+        for (Process p : children) {
+            try {
+                if (p != null && !p.waitFor(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS)) {
+                    p.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                destroyAll(children);
+                return;
+            }
+        }
+    }
+
+    /**
+     * True if {@code code} is how the JDK reports a process ended by a signal: 128 plus the
+     * signal's number, at most 64 on Linux. Beyond that is an exit status of the process's own,
+     * such as ssh's 255 for a host it cannot reach.
+     */
+    static boolean killedBySignal(int code) {
+        return code > 128 && code <= 128 + 64;
     }
 
     private static String signalName(int signal) {

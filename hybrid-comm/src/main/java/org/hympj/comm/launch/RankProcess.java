@@ -6,6 +6,7 @@ import org.hympj.comm.node.ClusterLayout;
 import org.hympj.comm.node.ClusterPath;
 import org.hympj.comm.process.ProcessLayout;
 import org.hympj.comm.process.RingPath;
+import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.JobOutcome;
 import org.hympj.comm.runtime.ThreadJob;
@@ -62,7 +63,13 @@ public final class RankProcess {
         Long launcherPid = Long.getLong("hympj.launcher.pid");
         path.startProgressAgent(ProcessPathSettings.parkMicros(),
             launcherPid == null ? null : ProcessHandle.of(launcherPid).orElse(null));
-        return runRanks(options, job, first, count, "the JVM of " + layout.describeRanks(me), path::finish, path::close, err);
+        // An idle JVM asks the launcher, which asks every JVM of the job: the report names all ranks.
+        return runRanks(options, job, first, count, "the JVM of " + layout.describeRanks(me), path::finish, path::close, err,
+            w -> {
+                if (launcherPid == null || !HangReports.request(launcherPid)) {
+                    w.printTo(System.err);
+                }
+            });
     }
 
     /**
@@ -70,10 +77,14 @@ public final class RankProcess {
      * they all ended normally, else a report and {@code close}. Returns the exit status.
      */
     private static int runRanks(LaunchOptions options, Job job, int first, int count, String name,
-                                java.util.function.LongConsumer finish, Runnable close, PrintStream err) {
+                                java.util.function.LongConsumer finish, Runnable close, PrintStream err,
+                                java.util.function.Consumer<HangReports.Watch> onIdle) {
         try {
             ThreadJob threads = ThreadJob.start(job, first, count, options.classpathUrls(), options.mainClass, options.programArgs);
-            JobOutcome outcome = threads.await(Hympjrun.GRACE_MILLIS);
+            JobOutcome outcome;
+            try (HangReports.Watch hangs = HangReports.watch(job, options.hangReportSeconds, onIdle)) {
+                outcome = threads.await(Hympjrun.GRACE_MILLIS);
+            }
             if (outcome.succeeded()) {
                 finish.accept(Hympjrun.GRACE_MILLIS);
                 return 0;
@@ -122,6 +133,7 @@ public final class RankProcess {
             err.println("hympjrun: " + name + " could not join the job: " + e.getMessage());
             return 1;
         }
-        return runRanks(options, job, layout.firstRank(me), layout.rankCount(me), name, path::finish, path::close, err);
+        return runRanks(options, job, layout.firstRank(me), layout.rankCount(me), name, path::finish, path::close, err,
+            w -> w.printTo(System.err));
     }
 }

@@ -45,6 +45,9 @@ public final class MatchingEngine {
     private final RankInbox inbox;
     /** Copy-on-write, published by the volatile write, so lookups take no lock. */
     private volatile ContextQueues[] byContext = new ContextQueues[0];
+    /** The communicators' names by point-to-point context, for hang reports; copy-on-write like {@code byContext}. */
+    private volatile String[] contextNames = new String[0];
+    private final RankActivity activity = new RankActivity();
 
     /**
      * The engine of one rank of {@code job}. Messages of at most {@code inboxLimit} bytes from
@@ -61,6 +64,63 @@ public final class MatchingEngine {
 
     public Job job() {
         return job;
+    }
+
+    /** What this rank is doing in MPI, for hang reports. */
+    public RankActivity activity() {
+        return activity;
+    }
+
+    /** Names the communicator of point-to-point context {@code context} (and of its collective context + 1). */
+    public synchronized void nameContext(int context, String name) {
+        String[] grown = Arrays.copyOf(contextNames, Math.max(contextNames.length, context + 1));
+        grown[context] = name;
+        contextNames = grown;
+    }
+
+    private String contextName(int context) {
+        String[] names = contextNames;
+        return context < names.length && names[context] != null ? names[context] : "the communicator of context " + context;
+    }
+
+    /**
+     * Appends this rank's part of a hang report: what it waits in, and the messages queued
+     * here that no receive has matched (read under the matching lock, in arrival order per
+     * communicator; at most {@code limit} listed).
+     */
+    public void describe(StringBuilder out, int limit) {
+        long now = System.nanoTime();
+        activity.describe(out, this::contextName, now);
+        out.append("; unmatched here: ");
+        int listed = 0;
+        int more = 0;
+        ContextQueues[] all = byContext;
+        lock.lock();
+        try {
+            for (int c = 0; c < all.length; c++) {
+                if (all[c] == null) {
+                    continue;
+                }
+                for (UnexpectedMessage m = all[c].unexpected.first(); m != null; m = m.nextArrived) {
+                    if (listed == limit) {
+                        more++;
+                        continue;
+                    }
+                    out.append(listed == 0 ? "" : ", ").append("from ").append(m.source)
+                        .append((c & 1) == 1 ? " for " + RankActivity.collectiveName(m.tag) : " tag " + m.tag)
+                        .append(" on ").append(contextName(c & ~1)).append(" (")
+                        .append(m.form == SendOperation.TYPED ? (long) m.count * m.type.size() : m.byteLength).append(" bytes)");
+                    listed++;
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (listed == 0) {
+            out.append("none");
+        } else if (more > 0) {
+            out.append(" and ").append(more).append(" more");
+        }
     }
 
     /**
@@ -486,6 +546,7 @@ public final class MatchingEngine {
             }
         }
         Thread me = Thread.currentThread();
+        activity.parking("Probe", false, false, context, source, tag);
         beforePark();
         try {
             while (true) {
@@ -513,6 +574,7 @@ public final class MatchingEngine {
                 }
             }
         } finally {
+            activity.awake();
             afterPark();
         }
     }

@@ -63,6 +63,11 @@ public abstract class Operation extends LeadingPadding {
         this.blockingOwner = blockingOwner;
     }
 
+    /** True for an operation of a request (waited for by {@code Wait} and its kin), false for a blocking call's. */
+    final boolean ofRequest() {
+        return blockingOwner == null;
+    }
+
     public final boolean isComplete() {
         return state == COMPLETE;
     }

@@ -46,6 +46,11 @@ final class UnexpectedMessageQueue {
         arrivedTail = m;
     }
 
+    /** The earliest message queued (the others follow through {@code nextArrived}), or null. */
+    UnexpectedMessage first() {
+        return arrivedHead;
+    }
+
     /** The earliest message a receive (source, tag) would match, left in the queue; or null. */
     UnexpectedMessage find(int source, int tag) {
         if (source == anySource) {

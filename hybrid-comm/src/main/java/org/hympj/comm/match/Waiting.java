@@ -13,7 +13,9 @@ import org.hympj.comm.runtime.Job;
  * steals the core the peer needs, so an oversubscribed job spins little. While it spins, a
  * waiting thread drives its rank's progress (drains its inbox and the rings from other
  * processes), so the message it waits for is matched by the thread that wants it, without a
- * hand-off. Before it parks it tells its rank's inbox, whose writers then match for it.
+ * hand-off. Before it parks it tells its rank's inbox, whose writers then match for it, and
+ * records the call it parks in in its rank's {@link RankActivity}, for hang reports: only
+ * there, since every wait that can hang parks and a wait that completes sooner pays nothing.
  */
 public final class Waiting {
     static final long PARK_BACKSTOP_NANOS = 20_000_000L;
@@ -31,9 +33,11 @@ public final class Waiting {
 
     /**
      * Waits until {@code op} completes. Returns 0, or an error class if the job was aborted
-     * or the thread interrupted; the reason is then left in {@link #failureMessage}.
+     * or the thread interrupted; the reason is then left in {@link #failureMessage}. A wait
+     * that parks is recorded in its rank's {@link RankActivity} as {@code call} with
+     * {@code peer} (the source of a receive, the destination of a send).
      */
-    public static int await(Operation op, MatchingEngine engine) {
+    public static int await(Operation op, MatchingEngine engine, String call, int peer) {
         if (op.isComplete()) {
             return 0;
         }
@@ -46,7 +50,7 @@ public final class Waiting {
                 return 0;
             }
         }
-        return yieldThenPark(op, engine, job);
+        return yieldThenPark(op, engine, job, call, peer);
     }
 
     /**
@@ -55,7 +59,7 @@ public final class Waiting {
      * compiles it again after a deoptimization) during a program's first timed steps, on
      * cores the ranks are using. IS class A: 0.170 -> 0.154 s by medians of 16 alternated pairs.
      */
-    private static int yieldThenPark(Operation op, MatchingEngine engine, Job job) {
+    private static int yieldThenPark(Operation op, MatchingEngine engine, Job job, String call, int peer) {
         for (int i = job.yields(); i > 0; i--) {
             Thread.yield();
             engine.progress();
@@ -65,6 +69,7 @@ public final class Waiting {
         }
         Thread me = Thread.currentThread();
         op.setWaiter(me);
+        announce(engine.activity(), call, op.ofRequest(), op, peer);
         engine.beforePark();
         try {
             while (!op.isComplete()) {
@@ -77,15 +82,28 @@ public final class Waiting {
             return 0;
         } finally {
             op.setWaiter(null);
+            engine.activity().awake();
             engine.afterPark();
+        }
+    }
+
+    /** Records in {@code activity} that the calling thread parks in {@code call} for {@code op}. */
+    private static void announce(RankActivity activity, String call, boolean ofRequest, Operation op, int peer) {
+        if (op instanceof ReceiveOperation) {
+            ReceiveOperation r = (ReceiveOperation) op;
+            activity.parking(call, ofRequest, false, r.context, peer, r.tag);
+        } else {
+            SendOperation s = (SendOperation) op;
+            activity.parking(call, ofRequest, true, s.context, peer, s.tag);
         }
     }
 
     /**
      * Waits until at least one non-null operation of {@code ops} completes; null entries are
-     * ignored. Returns as {@link #await}.
+     * ignored. Returns as {@link #await}; a parked wait is recorded as {@code call} for the
+     * first operation that is still pending.
      */
-    public static int awaitAny(Operation[] ops, MatchingEngine engine) {
+    public static int awaitAny(Operation[] ops, MatchingEngine engine, String call) {
         if (anyComplete(ops)) {
             return 0;
         }
@@ -106,10 +124,18 @@ public final class Waiting {
             }
         }
         Thread me = Thread.currentThread();
+        Operation first = null;
         for (Operation op : ops) {
             if (op != null) {
                 op.setWaiter(me);
+                if (first == null && !op.isComplete()) {
+                    first = op;
+                }
             }
+        }
+        if (first != null) {
+            announce(engine.activity(), call, false, first,
+                first instanceof ReceiveOperation ? ((ReceiveOperation) first).source : RankActivity.UNKNOWN_PEER);
         }
         engine.beforePark();
         try {
@@ -127,6 +153,7 @@ public final class Waiting {
                     op.setWaiter(null);
                 }
             }
+            engine.activity().awake();
             engine.afterPark();
         }
     }

@@ -103,6 +103,14 @@ class HympjrunTest {
     }
 
     @Test
+    void hangReportIsOffByDefaultAndReachesTheJvmsOfTheJob() throws Exception {
+        assertEquals(0, LaunchOptions.parse(new String[] {"-np", "2", "Main"}).hangReportSeconds);
+        LaunchOptions o = LaunchOptions.parse(new String[] {"-np", "2", "--jvms", "2", "--hang-report", "30", "Main"});
+        assertEquals(30, o.hangReportSeconds);
+        assertEquals(30, LaunchOptions.parse(o.asChildArguments().toArray(new String[0])).hangReportSeconds);
+    }
+
+    @Test
     void badCommandLinesAreExplained() {
         assertUsage("the number of ranks is missing", "Main");
         assertUsage("-np needs a positive number of ranks, got '0'", "-np", "0", "Main");
@@ -115,6 +123,7 @@ class HympjrunTest {
         assertUsage("option -cp needs a value", "-np", "2", "-cp");
         assertUsage("does not exist", "-np", "2", "-jar", "/no/such.jar");
         assertUsage("(-wdir) does not exist", "-np", "2", "-wdir", "/no/such/dir", "Main");
+        assertUsage("--hang-report needs a positive number of seconds, got '0'", "-np", "2", "--hang-report", "0", "Main");
         assertTrue(stderrOf("-np", "2", "-dev", "niodev", "Main").startsWith("2\n"));
     }
 

@@ -5,16 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.hympj.comm.collective.CollectivesTest;
 import org.hympj.comm.multiprocess.ProcessFaultsTest;
 import org.hympj.comm.p2p.MatchingSemanticsTest;
 import org.hympj.comm.p2p.PointToPointTest;
+import org.hympj.comm.testing.LauncherPrograms;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Programs started by Open MPI's real {@code mpirun}, one rank per JVM, as users run them on
@@ -28,12 +32,51 @@ class MpirunTest {
         assumeTrue(ForeignLaunches.installed("mpirun"), "mpirun is not installed (apt-get install openmpi-bin; .ci/run does)");
     }
 
-    private static ForeignLaunches.Run mpirun(int np, Class<?> program) throws Exception {
+    private static List<String> mpirun(int np) {
         List<String> launcher = new ArrayList<>(List.of("mpirun", "--oversubscribe", "-np", Integer.toString(np)));
         if ("root".equals(System.getProperty("user.name"))) {
             launcher.add(1, "--allow-run-as-root");
         }
-        return ForeignLaunches.run(launcher, program);
+        return launcher;
+    }
+
+    private static ForeignLaunches.Run mpirun(int np, Class<?> program) throws Exception {
+        return ForeignLaunches.run(mpirun(np), program);
+    }
+
+    /**
+     * Each rank's JVM reports by itself after -Dhympj.hang.report's idle time, and again on
+     * SIGUSR1 to mpirun, which passes it on to the ranks: rank 0 in its Recv, rank 1 in the
+     * barrier that Finalize runs under mpirun.
+     */
+    @Test
+    void aDeadlockIsReportedByEveryRankAndOnSigusr1ToMpirun(@TempDir Path dir) throws Exception {
+        List<String> command = mpirun(2);
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xmx256m", "-Dhympj.hang.report=1",
+            "-cp", System.getProperty("java.class.path"), LauncherPrograms.Deadlock.class.getName()));
+        ScriptJobs.Job job = ScriptJobs.startCommand(dir, command);
+        String rank0 = "rank 0: waits in Recv(source 1, tag 6, MPI.COMM_WORLD)";
+        String rank1 = "rank 1: waits in Barrier(source 0, MPI.COMM_WORLD)";
+        try {
+            job.signalUntil(null, rank0, 120);
+            String out = job.signalUntil(null, rank1, 60);
+            assertTrue(out.contains("inside Finalize"), out);
+            job.signal("USR1");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            do {
+                Thread.sleep(100);
+                out = job.output();
+            } while (!reportedAfter(out, "Forwarding signal", rank0, rank1) && System.nanoTime() < deadline);
+            assertTrue(reportedAfter(out, "Forwarding signal", rank0, rank1), out);
+        } finally {
+            job.kill();
+        }
+    }
+
+    private static boolean reportedAfter(String out, String marker, String... lines) {
+        int at = out.indexOf(marker);
+        return at >= 0 && java.util.Arrays.stream(lines).allMatch(out.substring(at)::contains);
     }
 
     private static void runOk(int np, Class<?> program) throws Exception {

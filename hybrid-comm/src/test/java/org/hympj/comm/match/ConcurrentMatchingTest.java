@@ -57,7 +57,7 @@ class ConcurrentMatchingTest {
                     SendOperation op = new SendOperation().init(context, commSize, source, source % 2, mode,
                         ElementType.INT, data.length).withArray(data, 0);
                     receiver.deliver(op);
-                    assertEquals(0, Waiting.await(op, receiver));
+                    assertEquals(0, Waiting.await(op, receiver, "a test", 0));
                     if (random.nextInt(50) == 0) {
                         Thread.yield();
                     }
@@ -71,7 +71,7 @@ class ConcurrentMatchingTest {
                     ReceiveOperation r = new ReceiveOperation().init(context, commSize, source,
                         random.nextBoolean() ? MatchingEngine.ANY_TAG : source % 2, ElementType.INT, buffer, 0, buffer.length);
                     receiver.post(r);
-                    assertEquals(0, Waiting.await(r, receiver));
+                    assertEquals(0, Waiting.await(r, receiver, "a test", 0));
                     assertEquals(0, r.error());
                     assertEquals(source, r.matchedSource());
                     assertEquals(i, buffer[0], "source " + source + " overtaken");

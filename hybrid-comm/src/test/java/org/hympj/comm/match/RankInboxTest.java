@@ -67,7 +67,7 @@ class RankInboxTest {
         for (int i = 0; i < messages; i++) {
             ReceiveOperation r = new ReceiveOperation().init(0, 2, 0, MatchingEngine.ANY_TAG, ElementType.INT, into, 0, into.length);
             receiver.post(r);
-            assertEquals(0, Waiting.await(r, receiver));
+            assertEquals(0, Waiting.await(r, receiver, "a test", 0));
             assertEquals(i % 3, r.matchedTag(), "message " + i + " out of order");
             assertEquals(lengths[i], r.matchedCount());
             for (int j = 0; j < lengths[i]; j++) {
@@ -92,7 +92,7 @@ class RankInboxTest {
             for (int i = 0; i < trips; i++) {
                 ReceiveOperation r = new ReceiveOperation().init(0, 2, 0, 0, ElementType.INT, in, 0, 1);
                 job.engine(1).post(r);
-                assertEquals(0, Waiting.await(r, job.engine(1)));
+                assertEquals(0, Waiting.await(r, job.engine(1), "a test", 0));
                 job.engine(0).deliver(send(1, 0, new int[] {in[0] + 1}));
             }
         }));
@@ -102,7 +102,7 @@ class RankInboxTest {
             ReceiveOperation r = new ReceiveOperation().init(0, 2, 1, 0, ElementType.INT, in, 0, 1);
             job.engine(0).post(r);
             job.engine(1).deliver(send(0, 0, new int[] {2 * i}));
-            assertEquals(0, Waiting.await(r, job.engine(0)));
+            assertEquals(0, Waiting.await(r, job.engine(0), "a test", 0));
             assertEquals(2 * i + 1, in[0]);
         }
         echo.join();

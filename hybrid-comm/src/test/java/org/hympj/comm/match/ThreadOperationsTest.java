@@ -62,12 +62,12 @@ class ThreadOperationsTest {
             for (int i = 0; i < trips; i++) {
                 ReceiveOperation r = own.receive().init(0, 2, 0, 0, ElementType.INT, in, 0, 1);
                 job.engine(1).post(r);
-                assertEquals(0, Waiting.await(r, job.engine(1)));
+                assertEquals(0, Waiting.await(r, job.engine(1), "a test", 0));
                 r.reset();
                 SendOperation s = own.send().init(0, 2, 1, 0, SendOperation.STANDARD, ElementType.INT, 1)
                     .withArray(new int[] {in[0] + 1}, 0);
                 job.engine(0).deliver(s);
-                assertEquals(0, Waiting.await(s, job.engine(1)));
+                assertEquals(0, Waiting.await(s, job.engine(1), "a test", 0));
                 s.reset();
             }
         }));
@@ -80,9 +80,9 @@ class ThreadOperationsTest {
             SendOperation s = own.send().init(0, 2, 0, 0, SendOperation.STANDARD, ElementType.INT, 1)
                 .withArray(new int[] {2 * i}, 0);
             job.engine(1).deliver(s);
-            assertEquals(0, Waiting.await(s, job.engine(0)));
+            assertEquals(0, Waiting.await(s, job.engine(0), "a test", 0));
             s.reset();
-            assertEquals(0, Waiting.await(r, job.engine(0)));
+            assertEquals(0, Waiting.await(r, job.engine(0), "a test", 0));
             assertEquals(2 * i + 1, in[0]);
             r.reset();
         }

@@ -9,6 +9,8 @@ import java.net.URL;
 import java.util.List;
 import mpi.MPI;
 import mpi.MPIException;
+import mpi.Request;
+import mpi.Status;
 import org.hympj.comm.testing.RankJobs;
 import org.hympj.threads.RankClassLoader;
 import org.junit.jupiter.api.Test;
@@ -83,6 +85,49 @@ class BadInputTest {
             assertEquals(3, in[0]);
             MPI.Finalize();
         }
+    }
+
+    /**
+     * The completion calls: a missing request array is ERR_ARG with a sentence; null entries
+     * and freed requests are MPI's null requests (MPJ Express skips null entries in Waitall,
+     * Testall and Testany; here every array call does), complete with an empty status.
+     */
+    public static class CompletionCalls {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            var w = MPI.COMM_WORLD;
+            expect(MPI.ERR_ARG, "Waitall needs an array of requests, got null", () -> Request.Waitall(null));
+            expect(MPI.ERR_ARG, "Waitany needs an array of requests, got null", () -> Request.Waitany(null));
+            expect(MPI.ERR_ARG, "Waitsome needs an array of requests, got null", () -> Request.Waitsome(null));
+            expect(MPI.ERR_ARG, "Testall needs an array of requests, got null", () -> Request.Testall(null));
+            expect(MPI.ERR_ARG, "Testany needs an array of requests, got null", () -> Request.Testany(null));
+            expect(MPI.ERR_ARG, "Testsome needs an array of requests, got null", () -> Request.Testsome(null));
+            int[] in = new int[1];
+            Request recv = w.Irecv(in, 0, 1, MPI.INT, 0, 3);
+            Request send = w.Isend(new int[] {9}, 0, 1, MPI.INT, 0, 3);
+            Status any = Request.Waitany(new Request[] {null, recv});
+            assertEquals(1, any.index);
+            assertEquals(9, in[0]);
+            Status[] all = Request.Waitall(new Request[] {send, null, recv});
+            assertEquals(3, all.length);
+            assertEquals(MPI.ANY_SOURCE, all[1].source, "a null entry completes with an empty status");
+            assertEquals(null, Request.Waitsome(new Request[] {null, recv}), "no active request: MPI_UNDEFINED");
+            assertEquals(null, Request.Testsome(new Request[] {null}));
+            assertEquals(3, Request.Testall(new Request[] {null, recv, send}).length);
+            assertEquals(MPI.UNDEFINED, Request.Testany(new Request[] {null}).index);
+            Request freed = w.Irecv(in, 0, 1, MPI.INT, 0, 4);
+            freed.Free();
+            assertTrue(freed.Is_null());
+            assertEquals(MPI.ANY_SOURCE, freed.Wait().source, "a freed request is MPI's null request");
+            assertEquals(MPI.ANY_SOURCE, freed.Test().source);
+            assertEquals(1, Request.Waitall(new Request[] {freed}).length);
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    void completionCallsRejectAMissingArrayAndSkipNullRequests() {
+        RankJobs.runOk(1, CompletionCalls.class);
     }
 
     /** A program started without a launcher is a job of one rank, as in MPI. */
