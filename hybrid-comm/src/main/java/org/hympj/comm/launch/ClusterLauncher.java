@@ -15,6 +15,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.hympj.comm.node.ClusterLayout;
+import org.hympj.comm.runtime.HangReports;
 import org.hympj.net.wireup.JobSecret;
 import org.hympj.shm.JobId;
 
@@ -31,7 +32,9 @@ import org.hympj.shm.JobId;
  * it printed. The job's secret goes to
  * each JVM as the first line of its standard input (never on a command line, where {@code ps}
  * would show it); that input stays open while the launcher lives, so a JVM sees the
- * launcher's end as the end of its input, wherever it runs.
+ * launcher's end as the end of its input, wherever it runs. A hang report request to this
+ * launcher (SIGUSR1, which the script sends on SIGQUIT) goes to every JVM as a byte on that
+ * input, and each prints its ranks' part, which comes back with the rest of its output.
  *
  * <p>The nodes need HyMPJ, Java and the program at the same paths as here (a shared file
  * system, as clusters have); the JVMs start in this directory (or {@code -wdir}).
@@ -48,6 +51,7 @@ final class ClusterLauncher {
         List<Thread> pumps = new ArrayList<>();
         Thread killOnExit = new Thread(() -> ProcessLauncher.destroyAll(children), "hympjrun-cleanup");
         Runtime.getRuntime().addShutdownHook(killOnExit);
+        HangReports.Registration reports = HangReports.add(o -> requestReports(children));
         long wireUpMillis = Long.getLong("hympj.wireup.timeout.seconds", 60) * 1000;
         try {
             children[0] = start(options, layout, job, secret, 0, null);
@@ -89,6 +93,7 @@ final class ClusterLauncher {
             err.println("hympjrun: interrupted");
             return 1;
         } finally {
+            reports.close();
             stopAll(children);
             try {
                 Runtime.getRuntime().removeShutdownHook(killOnExit);
@@ -162,6 +167,24 @@ final class ClusterLauncher {
         }
         // The input stays open: its end tells the JVM that this launcher is gone.
         return p;
+    }
+
+    /** Asks every running JVM of the job for its hang report: a byte on its standard input. */
+    private static void requestReports(Process[] children) {
+        for (Process p : children) {
+            if (p != null && p.isAlive()) {
+                OutputStream in = p.getOutputStream();
+                // One writer at a time: the secret went first, before the JVM was in the array.
+                synchronized (in) {
+                    try {
+                        in.write('\n');
+                        in.flush();
+                    } catch (IOException gone) {
+                        // its remote shell ended meanwhile; the watch reports that
+                    }
+                }
+            }
+        }
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,6 +28,7 @@ import org.hympj.comm.p2p.DerivedDatatypesTest;
 import org.hympj.comm.p2p.MatchingSemanticsTest;
 import org.hympj.comm.p2p.PointToPointTest;
 import org.hympj.comm.p2p.RequestsTest;
+import org.hympj.comm.runtime.HangReports;
 import org.hympj.net.RogueClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -218,6 +220,59 @@ class ClusterTest {
     }
 
     /** Every JVM of a job on two nodes, two JVMs each, keeps its rings in this test's shared memory. */
+    /**
+     * A hang report request to hympjrun (what SIGUSR1 from the script's SIGQUIT does: here asked
+     * in this JVM, which runs the launcher) reaches the JVMs on the other nodes, and their
+     * reports come back with the job's output: rank 0, on node 0, waits in a receive from rank 1,
+     * on node 1, whose first message is queued unmatched; the test then lets rank 1 send.
+     */
+    @Test
+    void aHangReportRequestToHympjrunReachesTheJvmsOfEveryNode() throws Exception {
+        Path release = sharedMemory.resolveSibling(sharedMemory.getFileName() + ".release");
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        CompletableFuture<Integer> job = CompletableFuture.supplyAsync(
+            () -> cluster.run(2, 2, List.of(), output, ReleasedByFile.class, release.toString()));
+        String report = "rank 0: waits in Recv(source 1, tag 6, MPI.COMM_WORLD)";
+        try {
+            long deadline = System.currentTimeMillis() + 120_000;
+            while (!output.toString(StandardCharsets.UTF_8).contains(report) && !job.isDone()
+                && System.currentTimeMillis() < deadline) {
+                HangReports.reportAll();
+                Thread.sleep(500);
+            }
+        } finally {
+            Files.writeString(release, "go");
+        }
+        try {
+            assertEquals(0, job.get(120, TimeUnit.SECONDS), output::toString);
+        } finally {
+            Files.deleteIfExists(release);
+        }
+        String all = output.toString(StandardCharsets.UTF_8);
+        assertTrue(all.contains(report), () -> "no report of rank 0's receive came back:\n" + all);
+        assertTrue(all.contains("from 1 tag 5 on MPI.COMM_WORLD"), () -> "rank 1's first message is not listed unmatched:\n" + all);
+        assertTrue(all.matches("(?s).*rank 1: (waits|not blocked).*"), () -> "rank 1, on the other node, did not report:\n" + all);
+        assertNothingLeft();
+    }
+
+    /** Rank 1 sends tag 5, waits until the file {@code args[0]} exists, then sends tag 6, which rank 0 receives. */
+    public static class ReleasedByFile {
+        public static void main(String[] args) throws Exception {
+            String[] rest = MPI.Init(args);
+            if (MPI.COMM_WORLD.Rank() == 1) {
+                MPI.COMM_WORLD.Send(new int[] {1, 2, 3}, 0, 3, MPI.INT, 0, 5);
+                while (!Files.exists(Path.of(rest[0]))) {
+                    Thread.sleep(50);
+                }
+                MPI.COMM_WORLD.Send(new int[] {4}, 0, 1, MPI.INT, 0, 6);
+            } else if (MPI.COMM_WORLD.Rank() == 0) {
+                MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, 1, 6);
+                MPI.COMM_WORLD.Recv(new int[3], 0, 3, MPI.INT, 1, 5);
+            }
+            MPI.Finalize();
+        }
+    }
+
     @Test
     void theJobsJvmsOnEveryNodeKeepTheirRingsInTheTestsSharedMemory() throws Exception {
         runOk(4, 2, List.of("--jvms-per-node", "2"), RingsIn.class, sharedMemory.toString());

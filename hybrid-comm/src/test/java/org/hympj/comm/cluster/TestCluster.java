@@ -147,6 +147,18 @@ final class TestCluster {
 
     /** {@code hympjrun -np N --hosts <hosts> --rsh <remoteShell> [options] -cp <test classes> program args}. */
     Result run(List<String> hosts, String remoteShell, int np, List<String> options, Class<?> program, String... args) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        int code = run(hosts, remoteShell, np, options, bytes, program, args);
+        return new Result(code, bytes.toString(StandardCharsets.UTF_8));
+    }
+
+    /** As {@link #run(int, int, List, Class, String...)}, its output to {@code output} as it comes; returns the exit status. */
+    int run(int np, int nodes, List<String> options, ByteArrayOutputStream output, Class<?> program, String... args) {
+        return run(hosts.subList(0, nodes), rsh, np, options, output, program, args);
+    }
+
+    private int run(List<String> hosts, String remoteShell, int np, List<String> options, ByteArrayOutputStream output,
+                    Class<?> program, String... args) {
         List<String> command = new ArrayList<>(List.of("-np", Integer.toString(np), "--hosts",
             String.join(",", hosts), "--rsh", remoteShell));
         if (netAddress != null) {
@@ -160,11 +172,8 @@ final class TestCluster {
             throw new IllegalStateException(e);
         }
         command.addAll(List.of(args));
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-            code = HympjrunAccess.runCluster(command.toArray(new String[0]), out);
+        try (PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8)) {
+            return HympjrunAccess.runCluster(command.toArray(new String[0]), out);
         }
-        return new Result(code, bytes.toString(StandardCharsets.UTF_8));
     }
 }
