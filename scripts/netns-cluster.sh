@@ -14,8 +14,10 @@
 # Run a job on them: hympjrun --hosts hympj-RUN-n0,hympj-RUN-n1 --rsh scripts/netns-rsh --net-address 10.77.X.0/24 ...
 set -eEuo pipefail
 prefix=hympj
-# Held while a run takes its subnet, so two starts at once never take the same one.
-lock=/tmp/hympj-netns-cluster.lock
+# Held while a run takes its subnet, so two starts at once never take the same one. In /run,
+# which only root may write, so no other user can plant a link or a file in its place, as one
+# could in /tmp. (Not /run/netns itself: `ip netns add` locks that directory.)
+lock=/run/hympj-netns-cluster.lock
 
 usage() {
   echo "usage: $0 start N [RUN] | stop RUN | check" >&2
@@ -50,7 +52,7 @@ start() {
   local n=$1 run=${2:-$(od -An -N4 -tx1 /dev/urandom | tr -d ' \n')}
   [[ "$n" =~ ^[0-9]+$ ]] && ((n >= 1 && n <= 99)) || { echo "$0: N is 1..99 nodes, not '$n'" >&2; exit 2; }
   valid_run "$run"
-  exec 9>"$lock"
+  exec 9>>"$lock"
   flock 9
   if [ -n "$(namespaces_of "$run")" ]; then
     echo "$0: run $run exists; stop it first" >&2

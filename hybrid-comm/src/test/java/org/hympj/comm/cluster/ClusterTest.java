@@ -219,7 +219,6 @@ class ClusterTest {
             "lost node 1 (" + cluster.hosts.get(1) + "), rank 1");
     }
 
-    /** Every JVM of a job on two nodes, two JVMs each, keeps its rings in this test's shared memory. */
     /**
      * A hang report request to hympjrun (what SIGUSR1 from the script's SIGQUIT does: here asked
      * in this JVM, which runs the launcher) reaches the JVMs on the other nodes, and their
@@ -273,6 +272,7 @@ class ClusterTest {
         }
     }
 
+    /** Every JVM of a job on two nodes, two JVMs each, keeps its rings in this test's shared memory. */
     @Test
     void theJobsJvmsOnEveryNodeKeepTheirRingsInTheTestsSharedMemory() throws Exception {
         runOk(4, 2, List.of("--jvms-per-node", "2"), RingsIn.class, sharedMemory.toString());

@@ -49,6 +49,7 @@ final class HandshakeAcceptor implements AutoCloseable {
     private final BlockingQueue<Admitted> admitted = new LinkedBlockingQueue<>();
     /** Connections whose handshake runs: closed by {@link #close}, which wakes their threads. */
     private final Set<Link> handshaking = ConcurrentHashMap.newKeySet();
+    /** Every handshake thread started: {@link #close} joins each (a thread that has ended joins at once). */
     private final Set<Thread> handshakeThreads = ConcurrentHashMap.newKeySet();
     private final List<String> refused = new CopyOnWriteArrayList<>();
     private final AtomicInteger refusedCount = new AtomicInteger();
@@ -157,8 +158,6 @@ final class HandshakeAcceptor implements AutoCloseable {
             refuse(link, closed ? "its handshake was not done when the wire-up ended"
                 : e instanceof SocketTimeoutException ? e.getMessage() + " (a handshake has " + handshakeMillis + " ms)"
                 : e.getMessage());
-        } finally {
-            handshakeThreads.remove(Thread.currentThread());
         }
     }
 
