@@ -272,6 +272,33 @@ class ClusterTest {
         }
     }
 
+    /**
+     * A link planted in the shared-memory base, named as a job directory and pointing at a
+     * directory of old files, is followed by no node's sweep (every node of two JVMs sweeps as
+     * its JVMs join): the files behind it survive a job on two nodes of two JVMs each.
+     */
+    @Test
+    void noNodeFollowsALinkPlantedInTheSharedMemoryBase() throws Exception {
+        Path precious = Files.createTempDirectory("ClusterTest-precious");
+        Path planted = sharedMemory.resolve("hympj-0123456789abcdef0123456789abcdef");
+        try {
+            Path data = Files.writeString(precious.resolve("data"), "keep me");
+            java.nio.file.attribute.FileTime old = java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 3_600_000);
+            Files.setLastModifiedTime(data, old);
+            Files.setLastModifiedTime(precious, old);
+            Files.createSymbolicLink(planted, precious);
+            TestCluster.Result r = cluster.run(4, 2, List.of("--jvms-per-node", "2"), ProcessRanksTest.RandomTraffic.class);
+            assertEquals(0, r.exitCode(), r::output);
+            assertEquals("keep me", Files.readString(data), "the file behind the planted link");
+            assertTrue(Files.isSymbolicLink(planted), "the planted link itself is not the job's to remove");
+        } finally {
+            Files.deleteIfExists(planted);
+            Files.deleteIfExists(precious.resolve("data"));
+            Files.deleteIfExists(precious);
+        }
+        assertNothingLeft();
+    }
+
     /** Every JVM of a job on two nodes, two JVMs each, keeps its rings in this test's shared memory. */
     @Test
     void theJobsJvmsOnEveryNodeKeepTheirRingsInTheTestsSharedMemory() throws Exception {
