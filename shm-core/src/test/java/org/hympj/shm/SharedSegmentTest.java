@@ -337,7 +337,25 @@ class SharedSegmentTest {
     }
 
     @Test
-    void aSegmentLargerThanWhatIsLeftIsRefusedAtCreationWithTheReason() throws Exception {
+    void aSegmentRefusedForLackOfSpaceWhileItIsWrittenLeavesNoFile() throws Exception {
+        // Past JobDirectory's check of the free space, as when others fill the tmpfs between that
+        // check and the creation: a child whose file-size limit (bash's ulimit -f, in KiB) fails
+        // the segment's writes as a full tmpfs would (the JVM ignores the SIGXFSZ that comes with them).
+        JobId job = JobId.random();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = new ProcessBuilder("bash", "-c", "ulimit -f 1024 && exec \"$@\"", "child", java, "-XX:-UsePerfData",
+            "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+            SegmentChild.class.getName(), base.toString(), job.toString(), "too-big").redirectErrorStream(true).start();
+        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(child.waitFor(30, TimeUnit.SECONDS));
+        assertTrue(out.contains("refused: not enough shared memory for segment " + base.resolve("hympj-" + job).resolve("big"))
+            && out.contains("hympj.shm.dir"), out);
+        assertTrue(out.contains("left: 0"), "the refused segment's file stayed:\n" + out);
+        assertFalse(Files.exists(base.resolve("hympj-" + job)), out);
+    }
+
+    @Test
+    void aSegmentLargerThanWhatIsLeftIsRefusedBeforeItHasAFile() throws Exception {
         // A tmpfs of 8 MiB of our own, which only a root that may mount has; elsewhere the test is skipped.
         Path small = Files.createTempDirectory("hympj-small-tmpfs");
         Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", small.toString())
@@ -345,17 +363,13 @@ class SharedSegmentTest {
         boolean mounted = mount.waitFor(10, TimeUnit.SECONDS) && mount.exitValue() == 0;
         try {
             assumeTrue(mounted, "cannot mount a tmpfs here");
-            // Past JobDirectory's check of the free space: as when others fill the tmpfs between
-            // that check and the creation.
-            Path segment = small.resolve("big");
-            try (FileChannel ch = FileChannel.open(segment, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                StandardOpenOption.WRITE)) {
-                SharedMemoryException full = assertThrows(SharedMemoryException.class,
-                    () -> SharedSegment.create(ch, segment, JobId.random(), 16 << 20));
+            try (JobDirectory dir = JobDirectory.open(small, JobId.random())) {
+                SharedMemoryException full = assertThrows(SharedMemoryException.class, () -> dir.createSegment("big", 16 << 20));
                 assertTrue(full.getMessage().contains("not enough shared memory") && full.getMessage().contains("hympj.shm.dir"),
                     full.getMessage());
-            } finally {
-                Files.deleteIfExists(segment);
+                try (var left = Files.list(dir.path())) {
+                    assertEquals(0, left.count(), "the refused segment has no file");
+                }
             }
         } finally {
             if (mounted) {
