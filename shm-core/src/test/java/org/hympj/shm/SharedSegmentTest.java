@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -148,14 +149,14 @@ class SharedSegmentTest {
             ch.write(ByteBuffer.allocate(1), SegmentHeaderDescriptor.HEADER_LENGTH + 63);
         }
         Files.setPosixFilePermissions(file, OwnFiles.FILE_MODE);
-        assertEquals(List.of(), JobDirectory.segmentCreators(starting), "an unfinished header names no creator");
+        assertEquals(List.of(), creators(starting), "an unfinished header names no creator");
         // Beside it, a job whose creator died while reserving its segment's pages: its header names it.
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
         JobId reservingJob = JobId.random();
         Path reserving = jobDirectory(base, reservingJob);
         fakeSegment(reserving.resolve("jvm-0"), reservingJob, new ProcessIdentity(gone.pid(), 0), SegmentHeaderDescriptor.STATE_RESERVING);
-        assertEquals(List.of(new ProcessIdentity(gone.pid(), 0)), JobDirectory.segmentCreators(reserving));
+        assertEquals(List.of(new ProcessIdentity(gone.pid(), 0)), creators(reserving));
 
         long old = System.currentTimeMillis() - 120_000;
         Files.setLastModifiedTime(starting, FileTime.fromMillis(old));
@@ -251,6 +252,20 @@ class SharedSegmentTest {
         Path dir = jobDirectory(base, job);
         fakeSegment(dir.resolve("seg"), job, creator, SegmentHeaderDescriptor.STATE_READY);
         return dir;
+    }
+
+    /** The creators that the headers of the segments in job directory {@code dir} prove, as a sweep reads them. */
+    private static List<ProcessIdentity> creators(Path dir) throws Exception {
+        List<ProcessIdentity> creators = new java.util.ArrayList<>();
+        try (SecureDirectoryStream<Path> opened = OwnFiles.open(dir)) {
+            for (Path entry : JobDirectory.entries(opened)) {
+                SharedSegment.Header header = JobDirectory.provenHeader(opened, entry);
+                if (header != null) {
+                    creators.add(header.creator());
+                }
+            }
+        }
+        return creators;
     }
 
     /** A job directory as a job makes it: mode 0700, of this user. */
