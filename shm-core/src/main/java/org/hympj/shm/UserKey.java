@@ -81,7 +81,7 @@ public final class UserKey {
         if (home == null || home.isBlank() || home.equals("?")) {
             homeProblem = "this process has no home directory (user.home is " + (home == null ? "not set" : "'" + home + "'") + ")";
         } else if (!Files.isDirectory(Path.of(home))) {
-            homeProblem = "the home directory " + home + " does not exist";
+            homeProblem = "the home directory " + home + " does not exist or is not a directory";
         } else {
             Path keys = Path.of(home, ".hympj");
             try {

@@ -44,7 +44,9 @@ class MpirunTest {
 
     @AfterEach
     void removeOwnDirectories() throws Exception {
-        own.close();
+        if (own != null) {
+            own.close();
+        }
     }
 
     private static List<String> mpirun(int np) {

@@ -56,7 +56,9 @@ class SharedMemoryIsolationTest {
     void removeOwnDirectories() throws IOException {
         restore("hympj.shm.dir", previousShmDir);
         restore("hympj.key.dir", previousKeyDir);
-        own.close();
+        if (own != null) {
+            own.close();
+        }
     }
 
     private static void restore(String property, String previous) {

@@ -63,7 +63,9 @@ class SrunTest {
 
     @AfterEach
     void removeOwnDirectories() throws Exception {
-        own.close();
+        if (own != null) {
+            own.close();
+        }
     }
 
     /** Runs {@code program} under srun in this test's directories, which the job must leave empty. */
