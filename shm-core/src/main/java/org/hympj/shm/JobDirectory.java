@@ -388,29 +388,6 @@ public final class JobDirectory implements AutoCloseable {
         return names;
     }
 
-    /**
-     * The creators of the segments of the job directory {@code dir} (opened without following
-     * a link, and only if it is this user's with mode 0700) that prove who made them (see
-     * {@link #provenHeader}): whether they live tells a running job's directory from what a
-     * dead one left.
-     */
-    public static List<ProcessIdentity> segmentCreators(Path dir) throws IOException {
-        List<ProcessIdentity> creators = new ArrayList<>();
-        try (SecureDirectoryStream<Path> parent = OwnFiles.open(dir.toAbsolutePath().getParent());
-             SecureDirectoryStream<Path> opened = OwnFiles.openEntry(parent, dir.getFileName())) {
-            if (OwnFiles.directoryProblem(OwnFiles.attributes(opened)) != null) {
-                return creators;
-            }
-            for (Path entry : entries(opened)) {
-                SharedSegment.Header header = provenHeader(opened, entry);
-                if (header != null) {
-                    creators.add(header.creator());
-                }
-            }
-        }
-        return creators;
-    }
-
     private static FileChannel fileChannel(SeekableByteChannel channel) throws IOException {
         if (channel instanceof FileChannel file) {
             return file;

@@ -2,7 +2,6 @@ package org.hympj.shm;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -30,26 +29,26 @@ final class OwnFiles {
     private OwnFiles() {
     }
 
-    /** The user whose files this process creates: the file-system uid of Linux's {@code /proc/self/status}. */
+    /**
+     * The user whose files this process creates: the owner of a file it creates (and removes
+     * at once) in {@code java.io.tmpdir}. Owners read through a directory stream are principals
+     * that this platform compares by their numeric uid, so the comparison never depends on a
+     * name lookup (a user may be named like another's uid).
+     */
     static UserPrincipal user() {
         UserPrincipal u = user;
         if (u == null) {
             try {
-                String uid = null;
-                for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                    if (line.startsWith("Uid:")) {
-                        String[] ids = line.substring(4).trim().split("\\s+");
-                        uid = ids[ids.length - 1];
-                    }
+                Path probe = Files.createTempFile("hympj-owner-", ".probe");
+                try {
+                    u = Files.getOwner(probe, NO_FOLLOW);
+                } finally {
+                    Files.deleteIfExists(probe);
                 }
-                if (uid == null) {
-                    throw new IOException("it names no Uid");
-                }
-                // A name of digits alone is taken for the uid where no user has it for a name.
-                u = FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName(uid);
             } catch (IOException e) {
-                throw new SharedMemoryException("cannot tell this process's user from /proc/self/status (HyMPJ's shared "
-                    + "memory needs Linux): " + e.getMessage(), e);
+                throw new SharedMemoryException("cannot tell which user this process creates files as: it could not create a file"
+                    + " in " + System.getProperty("java.io.tmpdir") + " (set -Djava.io.tmpdir to a writable directory): "
+                    + e.getMessage(), e);
             }
             user = u;
         }

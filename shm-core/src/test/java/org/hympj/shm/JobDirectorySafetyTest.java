@@ -219,6 +219,114 @@ class JobDirectorySafetyTest {
         }
     }
 
+    @Test
+    void theKeyDirectoryPropertyIsHonouredAndOneOthersMayWriteIsRefused() throws Exception {
+        Path keys = elsewhere.resolve("configured-keys");
+        String saved = System.getProperty("hympj.key.dir");
+        System.setProperty("hympj.key.dir", keys.toString());
+        try {
+            JobId id = UserKey.load().jobId("slurm:77.0");
+            assertTrue(Files.isRegularFile(keys.resolve(UserKey.FILE_NAME)), "the key is made where hympj.key.dir says");
+            assertEquals(id, UserKey.load(keys).jobId("slurm:77.0"));
+            Files.setPosixFilePermissions(keys, PosixFilePermissions.fromString("rwxrwxrwx"));
+            SharedMemoryException e = assertThrows(SharedMemoryException.class, UserKey::load);
+            assertTrue(e.getMessage().contains(keys + ": it has mode 0777, writable by others than its owner")
+                && e.getMessage().contains("HYMPJ_KEY_DIR"), e.getMessage());
+        } finally {
+            if (saved == null) {
+                System.clearProperty("hympj.key.dir");
+            } else {
+                System.setProperty("hympj.key.dir", saved);
+            }
+        }
+    }
+
+    @Test
+    void aHomeThatCannotHoldTheKeyFallsBackToThePrivateRuntimeDirectory() throws Exception {
+        // A home where ~/.hympj cannot be made (a file has its name): as a read-only home is
+        // to a user who is not root, which root, who writes anywhere, cannot be shown.
+        Path home = Files.createDirectory(elsewhere.resolve("home"));
+        Files.writeString(home.resolve(".hympj"), "not a directory");
+        Path runtime = Files.createDirectory(elsewhere.resolve("run"), PosixFilePermissions.asFileAttribute(OwnFiles.DIRECTORY_MODE));
+
+        JobId id = UserKey.load(null, home.toString(), runtime.toString()).jobId("ompi:prterun-host-1@1:1");
+        Path key = runtime.resolve("hympj").resolve(UserKey.FILE_NAME);
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(key)));
+        assertEquals(id, UserKey.load(null, null, runtime.toString()).jobId("ompi:prterun-host-1@1:1"),
+            "a process without a home finds the same key");
+
+        Files.setPosixFilePermissions(runtime, PosixFilePermissions.fromString("rwxr-xr-x"));
+        SharedMemoryException shared = assertThrows(SharedMemoryException.class,
+            () -> UserKey.load(null, home.toString(), runtime.toString()));
+        assertTrue(shared.getMessage().contains("not in " + home.resolve(".hympj"))
+            && shared.getMessage().contains("has mode 0755, not 0700") && shared.getMessage().contains("hympj.key.dir"),
+            shared.getMessage());
+        SharedMemoryException none = assertThrows(SharedMemoryException.class, () -> UserKey.load(null, "?", null));
+        assertTrue(none.getMessage().contains("no home directory") && none.getMessage().contains("XDG_RUNTIME_DIR is not set")
+            && none.getMessage().contains("HYMPJ_KEY_DIR"), none.getMessage());
+    }
+
+    @Test
+    void aKeyMadeInPlaceIsNeverReplacedAndIsWaitedForUntilWhole() throws Exception {
+        // Where the file system refuses hard links, racing processes each create the key file itself.
+        Path keys = Files.createDirectory(elsewhere.resolve("no-links"), PosixFilePermissions.asFileAttribute(OwnFiles.DIRECTORY_MODE));
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        List<Future<JobId>> ids = new ArrayList<>();
+        try {
+            for (int i = 0; i < 8; i++) {
+                ids.add(pool.submit((Callable<JobId>) () -> {
+                    byte[] mine = new byte[32];
+                    new java.security.SecureRandom().nextBytes(mine);
+                    try (var dir = OwnFiles.open(keys)) {
+                        UserKey.makeInPlace(dir, Path.of(UserKey.FILE_NAME), mine);
+                    }
+                    return UserKey.load(keys).jobId("slurm:77.0");
+                }));
+            }
+            for (Future<JobId> id : ids) {
+                assertEquals(ids.get(0).get(), id.get(), "the first key made stays, and every process reads it");
+            }
+        } finally {
+            pool.shutdown();
+        }
+
+        // A key file still being written is waited for; one whose writer died is refused, saying what to do.
+        Path slow = Files.createDirectory(elsewhere.resolve("slow"), PosixFilePermissions.asFileAttribute(OwnFiles.DIRECTORY_MODE));
+        Path file = Files.createFile(slow.resolve(UserKey.FILE_NAME), PosixFilePermissions.asFileAttribute(OwnFiles.FILE_MODE));
+        byte[] written = new byte[32];
+        written[0] = 7;
+        Thread writer = new Thread(() -> {
+            try {
+                Thread.sleep(200);
+                Files.write(file, written, java.nio.file.StandardOpenOption.APPEND);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        writer.start();
+        UserKey.load(slow);
+        writer.join();
+        assertTrue(java.util.Arrays.equals(written, Files.readAllBytes(file)), "the key in place was read, not replaced");
+
+        Files.write(file, new byte[5]);
+        SharedMemoryException torn = assertThrows(SharedMemoryException.class, () -> UserKey.load(slow));
+        assertTrue(torn.getMessage().contains(file + " holds 5 of its 32 bytes") && torn.getMessage().contains("remove it"),
+            torn.getMessage());
+    }
+
+    @Test
+    void theLauncherRemovesASegmentWhoseCreatorDiedBeforeItsHeader() throws Exception {
+        JobId job = JobId.random();
+        JobDirectory launcher = JobDirectory.create(base, job);
+        // Created, and nothing written: no sweep can prove whose it is, but the launcher owns the whole directory.
+        Path headerless = Files.createFile(launcher.path().resolve("jvm-1"), PosixFilePermissions.asFileAttribute(OwnFiles.FILE_MODE));
+        Files.setLastModifiedTime(headerless, FileTime.fromMillis(LONG_AGO));
+        Files.setLastModifiedTime(launcher.path(), FileTime.fromMillis(LONG_AGO));
+        assertEquals(List.of(), StaleJobSweeper.sweep(base, GRACE));
+        assertTrue(launcher.removeAll());
+        assertFalse(Files.exists(launcher.path()), "the header-less file went, and the directory with it");
+    }
+
     private static ProcessIdentity deadProcess() throws Exception {
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();

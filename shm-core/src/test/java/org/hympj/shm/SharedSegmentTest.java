@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -148,14 +149,14 @@ class SharedSegmentTest {
             ch.write(ByteBuffer.allocate(1), SegmentHeaderDescriptor.HEADER_LENGTH + 63);
         }
         Files.setPosixFilePermissions(file, OwnFiles.FILE_MODE);
-        assertEquals(List.of(), JobDirectory.segmentCreators(starting), "an unfinished header names no creator");
+        assertEquals(List.of(), creators(starting), "an unfinished header names no creator");
         // Beside it, a job whose creator died while reserving its segment's pages: its header names it.
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
         JobId reservingJob = JobId.random();
         Path reserving = jobDirectory(base, reservingJob);
         fakeSegment(reserving.resolve("jvm-0"), reservingJob, new ProcessIdentity(gone.pid(), 0), SegmentHeaderDescriptor.STATE_RESERVING);
-        assertEquals(List.of(new ProcessIdentity(gone.pid(), 0)), JobDirectory.segmentCreators(reserving));
+        assertEquals(List.of(new ProcessIdentity(gone.pid(), 0)), creators(reserving));
 
         long old = System.currentTimeMillis() - 120_000;
         Files.setLastModifiedTime(starting, FileTime.fromMillis(old));
@@ -253,6 +254,20 @@ class SharedSegmentTest {
         return dir;
     }
 
+    /** The creators that the headers of the segments in job directory {@code dir} prove, as a sweep reads them. */
+    private static List<ProcessIdentity> creators(Path dir) throws Exception {
+        List<ProcessIdentity> creators = new java.util.ArrayList<>();
+        try (SecureDirectoryStream<Path> opened = OwnFiles.open(dir)) {
+            for (Path entry : JobDirectory.entries(opened)) {
+                SharedSegment.Header header = JobDirectory.provenHeader(opened, entry);
+                if (header != null) {
+                    creators.add(header.creator());
+                }
+            }
+        }
+        return creators;
+    }
+
     /** A job directory as a job makes it: mode 0700, of this user. */
     static Path jobDirectory(Path base, JobId job) throws Exception {
         return Files.createDirectory(base.resolve("hympj-" + job), PosixFilePermissions.asFileAttribute(OwnFiles.DIRECTORY_MODE));
@@ -337,7 +352,25 @@ class SharedSegmentTest {
     }
 
     @Test
-    void aSegmentLargerThanWhatIsLeftIsRefusedAtCreationWithTheReason() throws Exception {
+    void aSegmentRefusedForLackOfSpaceWhileItIsWrittenLeavesNoFile() throws Exception {
+        // Past JobDirectory's check of the free space, as when others fill the tmpfs between that
+        // check and the creation: a child whose file-size limit (bash's ulimit -f, in KiB) fails
+        // the segment's writes as a full tmpfs would (the JVM ignores the SIGXFSZ that comes with them).
+        JobId job = JobId.random();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = new ProcessBuilder("bash", "-c", "ulimit -f 1024 && exec \"$@\"", "child", java, "-XX:-UsePerfData",
+            "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+            SegmentChild.class.getName(), base.toString(), job.toString(), "too-big").redirectErrorStream(true).start();
+        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(child.waitFor(30, TimeUnit.SECONDS));
+        assertTrue(out.contains("refused: not enough shared memory for segment " + base.resolve("hympj-" + job).resolve("big"))
+            && out.contains("hympj.shm.dir"), out);
+        assertTrue(out.contains("left: 0"), "the refused segment's file stayed:\n" + out);
+        assertFalse(Files.exists(base.resolve("hympj-" + job)), out);
+    }
+
+    @Test
+    void aSegmentLargerThanWhatIsLeftIsRefusedBeforeItHasAFile() throws Exception {
         // A tmpfs of 8 MiB of our own, which only a root that may mount has; elsewhere the test is skipped.
         Path small = Files.createTempDirectory("hympj-small-tmpfs");
         Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", small.toString())
@@ -345,17 +378,13 @@ class SharedSegmentTest {
         boolean mounted = mount.waitFor(10, TimeUnit.SECONDS) && mount.exitValue() == 0;
         try {
             assumeTrue(mounted, "cannot mount a tmpfs here");
-            // Past JobDirectory's check of the free space: as when others fill the tmpfs between
-            // that check and the creation.
-            Path segment = small.resolve("big");
-            try (FileChannel ch = FileChannel.open(segment, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                StandardOpenOption.WRITE)) {
-                SharedMemoryException full = assertThrows(SharedMemoryException.class,
-                    () -> SharedSegment.create(ch, segment, JobId.random(), 16 << 20));
+            try (JobDirectory dir = JobDirectory.open(small, JobId.random())) {
+                SharedMemoryException full = assertThrows(SharedMemoryException.class, () -> dir.createSegment("big", 16 << 20));
                 assertTrue(full.getMessage().contains("not enough shared memory") && full.getMessage().contains("hympj.shm.dir"),
                     full.getMessage());
-            } finally {
-                Files.deleteIfExists(segment);
+                try (var left = Files.list(dir.path())) {
+                    assertEquals(0, left.count(), "the refused segment has no file");
+                }
             }
         } finally {
             if (mounted) {

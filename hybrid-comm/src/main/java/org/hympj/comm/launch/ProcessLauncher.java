@@ -18,10 +18,10 @@ import org.hympj.shm.StaleJobSweeper;
  * of ranks, watches them, and ends the job as one: when a JVM fails or dies, the others (which
  * see it themselves within a fraction of a second) get {@link Hympjrun#GRACE_MILLIS} to stop,
  * then are killed. The launcher makes the job's directory in shared memory before it starts
- * the JVMs, which join it, and removes it in every case once they have ended; it sweeps
- * what dead jobs left there before it starts and again when the job ends. A hang report
- * request (SIGUSR1) is passed on to every JVM; a launcher stopped by a signal stops its JVMs
- * with SIGTERM, so they report too.
+ * the JVMs, which join it, and removes it whole in every case once they have ended; it sweeps
+ * what dead jobs left there before it starts and again when the job ends, a launcher stopped
+ * by a signal included. A hang report request (SIGUSR1) is passed on to every JVM; a
+ * launcher stopped by a signal stops its JVMs with SIGTERM, so they report too.
  */
 final class ProcessLauncher {
     private static final long POLL_MILLIS = 20;
@@ -49,7 +49,7 @@ final class ProcessLauncher {
         Thread killOnExit = new Thread(() -> {
             stopForExit(children, layout::describeRanks, System.err);
             awaitAll(children);
-            directory.removeAll();
+            removeJobDirectory(directory, System.err);
         }, "hympjrun-cleanup");
         Runtime.getRuntime().addShutdownHook(killOnExit);
         HangReports.Registration reports = HangReports.add(out -> requestReports(children, layout::describeRanks, out));
@@ -80,17 +80,26 @@ final class ProcessLauncher {
             reports.close();
             destroyAll(children);
             awaitAll(children);
-            if (!directory.removeAll()) {
-                err.println("hympjrun: could not remove all of the job's shared-memory directory " + directory.path());
-            }
-            // What other jobs left meanwhile (a JVM of a cluster node killed beside this job, say), now rather than at the next start.
-            StaleJobSweeper.sweep();
+            removeJobDirectory(directory, err);
             try {
                 Runtime.getRuntime().removeShutdownHook(killOnExit);
             } catch (IllegalStateException shuttingDown) {
                 // the hook runs anyway
             }
         }
+    }
+
+    /**
+     * Once the job's JVMs have ended: removes the job's directory whole (a segment whose creator
+     * died before writing its header included, which no sweep can prove a dead job's), then
+     * sweeps what other jobs left meanwhile (a JVM of a cluster node killed beside this job,
+     * say), now rather than at the next start.
+     */
+    private static void removeJobDirectory(JobDirectory directory, PrintStream err) {
+        if (!directory.removeAll()) {
+            err.println("hympjrun: could not remove all of the job's shared-memory directory " + directory.path());
+        }
+        StaleJobSweeper.sweep();
     }
 
     /**

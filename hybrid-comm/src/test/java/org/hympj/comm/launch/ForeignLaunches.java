@@ -2,25 +2,26 @@ package org.hympj.comm.launch;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.hympj.shm.JobDirectory;
-import org.hympj.shm.ProcessIdentity;
 
 /**
  * Runs a test program under another launcher ({@code mpirun}, {@code srun}), one rank per
- * JVM, with this JVM's java and class path, and collects what it printed.
+ * JVM, with this JVM's java and class path, and collects what it printed; and makes the
+ * directories of a test's own that its jobs keep their shared memory and their user's key in.
  */
 final class ForeignLaunches {
-    /** How long a new, empty job directory is taken for another job that is starting. */
-    private static final long STARTING_JOB_MILLIS = 3_000;
+    private static final FileAttribute<Set<PosixFilePermission>> PRIVATE =
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
 
     /** How a launcher's run ended. */
     record Run(int exitCode, String output) {
@@ -34,13 +35,20 @@ final class ForeignLaunches {
         return Stream.of(System.getenv("PATH").split(":")).anyMatch(d -> Files.isExecutable(Path.of(d, command)));
     }
 
-    /** {@code launcher... java --add-opens ... -cp <test class path> program}. */
-    static Run run(List<String> launcher, Class<?> program) throws IOException, InterruptedException {
+    /** {@code launcher... java --add-opens ... jvmOptions... -cp <test class path> program}. */
+    static Run run(List<String> launcher, List<String> jvmOptions, Class<?> program) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(launcher);
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xmx256m",
-            "-cp", System.getProperty("java.class.path"), program.getName()));
+        command.addAll(java(jvmOptions, program));
         return execute(command);
+    }
+
+    /** {@code java --add-opens ... jvmOptions... -cp <test class path> program}, as a launcher starts it per rank. */
+    static List<String> java(List<String> jvmOptions, Class<?> program) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xmx256m"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), program.getName()));
+        return command;
     }
 
     /**
@@ -61,48 +69,54 @@ final class ForeignLaunches {
         }
     }
 
-    /** The job directories in shared memory now. */
-    static Set<String> jobDirectories() throws IOException {
-        try (Stream<Path> files = Files.list(JobDirectory.baseDirectory())) {
-            return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith(JobDirectory.PREFIX)).collect(Collectors.toSet());
-        }
-    }
-
     /**
-     * The job directories in shared memory now that were not there {@code before} and that no
-     * process holds but this one: what the jobs a test ran, all ended, left behind. A
-     * directory with a segment of another live process belongs to a job still running beside
-     * the tests (a benchmark, another build), and one still empty may be such a job starting:
-     * it is looked at again for up to {@link #STARTING_JOB_MILLIS}, until it holds a segment or
-     * is gone.
+     * The directories of one test's own, new and unique to this run, where its jobs keep their
+     * shared memory (a base of mode 0700 under /dev/shm, so the test judges only what its own
+     * jobs leave there) and their user's key (so no test makes or reads the user's real key).
      */
-    static Set<String> leftBehind(Set<String> before) throws IOException, InterruptedException {
-        Set<String> left = new TreeSet<>();
-        for (String name : jobDirectories()) {
-            if (!before.contains(name) && !heldByAnotherProcess(JobDirectory.baseDirectory().resolve(name))) {
-                left.add(name);
+    record OwnDirectories(Path sharedMemory, Path keys) implements AutoCloseable {
+        static OwnDirectories make(String test) throws IOException {
+            Path sharedMemory = Files.createTempDirectory(Path.of("/dev/shm"), "hympj-test-" + test + "-", PRIVATE);
+            try {
+                return new OwnDirectories(sharedMemory, Files.createTempDirectory("hympj-test-" + test + "-keys-", PRIVATE));
+            } catch (IOException | RuntimeException e) {
+                removeTree(sharedMemory);
+                throw e;
             }
         }
-        return left;
+
+        /** The JVM options that put a job's shared memory and its user's key here. */
+        List<String> jvmOptions() {
+            return List.of("-Dhympj.shm.dir=" + sharedMemory, "-Dhympj.key.dir=" + keys);
+        }
+
+        /** The names in the shared-memory base, which every job must leave empty. */
+        List<String> leftInSharedMemory() throws IOException {
+            try (Stream<Path> files = Files.list(sharedMemory)) {
+                return files.map(f -> f.getFileName().toString()).sorted().toList();
+            }
+        }
+
+        /** Removes both directories and all in them. */
+        @Override
+        public void close() throws IOException {
+            try {
+                removeTree(sharedMemory);
+            } finally {
+                removeTree(keys);
+            }
+        }
     }
 
-    private static boolean heldByAnotherProcess(Path dir) throws IOException, InterruptedException {
-        long self = ProcessHandle.current().pid();
-        long deadline = System.currentTimeMillis() + STARTING_JOB_MILLIS;
-        while (true) {
-            List<ProcessIdentity> creators;
-            try {
-                creators = JobDirectory.segmentCreators(dir);
-            } catch (NoSuchFileException gone) {
-                return true;
+    /** Removes {@code dir} and everything in it, if it exists. */
+    static void removeTree(Path dir) throws IOException {
+        if (dir == null || !Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
             }
-            if (!creators.isEmpty()) {
-                return creators.stream().anyMatch(c -> c.pid() != self && c.isAlive());
-            }
-            if (System.currentTimeMillis() > deadline) {
-                return false;
-            }
-            Thread.sleep(100);
         }
     }
 }

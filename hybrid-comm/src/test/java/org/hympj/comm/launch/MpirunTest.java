@@ -8,14 +8,15 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.hympj.comm.collective.CollectivesTest;
 import org.hympj.comm.multiprocess.ProcessFaultsTest;
 import org.hympj.comm.p2p.MatchingSemanticsTest;
 import org.hympj.comm.p2p.PointToPointTest;
 import org.hympj.comm.testing.LauncherPrograms;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,13 +24,29 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Programs started by Open MPI's real {@code mpirun}, one rank per JVM, as users run them on
  * a cluster: the ranks find one another through shared memory under the job mpirun names.
+ * Each test's jobs keep their shared memory and their user's key in directories of its own,
+ * and each job must leave its shared-memory base empty.
  * Needs {@code mpirun} (Debian's openmpi-bin; {@code .ci/run} installs it).
  */
 @Timeout(300)
 class MpirunTest {
+    private ForeignLaunches.OwnDirectories own;
+
     @BeforeAll
     static void needsMpirun() {
         assumeTrue(ForeignLaunches.installed("mpirun"), "mpirun is not installed (apt-get install openmpi-bin; .ci/run does)");
+    }
+
+    @BeforeEach
+    void makeOwnDirectories() throws Exception {
+        own = ForeignLaunches.OwnDirectories.make("MpirunTest");
+    }
+
+    @AfterEach
+    void removeOwnDirectories() throws Exception {
+        if (own != null) {
+            own.close();
+        }
     }
 
     private static List<String> mpirun(int np) {
@@ -40,8 +57,11 @@ class MpirunTest {
         return launcher;
     }
 
-    private static ForeignLaunches.Run mpirun(int np, Class<?> program) throws Exception {
-        return ForeignLaunches.run(mpirun(np), program);
+    /** Runs {@code program} under {@code mpirun -np np} in this test's directories, which the job must leave empty. */
+    private ForeignLaunches.Run mpirun(int np, Class<?> program) throws Exception {
+        ForeignLaunches.Run r = ForeignLaunches.run(mpirun(np), own.jvmOptions(), program);
+        assertEquals(List.of(), own.leftInSharedMemory(), () -> "the job left this in its shared memory:\n" + r.output());
+        return r;
     }
 
     /**
@@ -52,9 +72,9 @@ class MpirunTest {
     @Test
     void aDeadlockIsReportedByEveryRankAndOnSigusr1ToMpirun(@TempDir Path dir) throws Exception {
         List<String> command = mpirun(2);
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xmx256m", "-Dhympj.hang.report=1",
-            "-cp", System.getProperty("java.class.path"), LauncherPrograms.Deadlock.class.getName()));
+        List<String> options = new ArrayList<>(own.jvmOptions());
+        options.add("-Dhympj.hang.report=1");
+        command.addAll(ForeignLaunches.java(options, LauncherPrograms.Deadlock.class));
         ScriptJobs.Job job = ScriptJobs.startCommand(dir, command);
         String rank0 = "rank 0: waits in Recv(source 1, tag 6, MPI.COMM_WORLD)";
         String rank1 = "rank 1: waits in Barrier(source 0, MPI.COMM_WORLD)";
@@ -79,24 +99,21 @@ class MpirunTest {
         return at >= 0 && java.util.Arrays.stream(lines).allMatch(out.substring(at)::contains);
     }
 
-    private static void runOk(int np, Class<?> program) throws Exception {
+    private void runOk(int np, Class<?> program) throws Exception {
         ForeignLaunches.Run r = mpirun(np, program);
         assertEquals(0, r.exitCode(), () -> program.getSimpleName() + " under mpirun -np " + np + " failed:\n" + r.output());
     }
 
     @Test
     void pointToPointAndCollectivesRunUnderMpirun() throws Exception {
-        Set<String> before = ForeignLaunches.jobDirectories();
         runOk(2, PointToPointTest.AllTypes.class);
         runOk(3, PointToPointTest.SendrecvRing.class);
         runOk(3, MatchingSemanticsTest.ConcurrentSendersInOrder.class);
         runOk(4, CollectivesTest.Program.class);
-        assertEquals(Set.of(), ForeignLaunches.leftBehind(before), "mpirun jobs left their directories in shared memory");
     }
 
     @Test
     void aRankThatThrowsFailsTheOthersAndLeavesNothing() throws Exception {
-        Set<String> before = ForeignLaunches.jobDirectories();
         ForeignLaunches.Run r = mpirun(2, ProcessFaultsTest.ThrowsInOneProcess.class);
         assertNotEquals(0, r.exitCode(), r.output());
         assertTrue(r.output().contains("deliberate failure in rank 1"), r.output());
@@ -104,6 +121,5 @@ class MpirunTest {
         assertTrue(r.output().contains("died without finishing"), r.output());
         // The dying JVM exits; it does not crash (its shared memory stays mapped until it is gone).
         assertTrue(!r.output().contains("A fatal error has been detected"), r.output());
-        assertEquals(Set.of(), ForeignLaunches.leftBehind(before), "the failed job left its directory in shared memory");
     }
 }

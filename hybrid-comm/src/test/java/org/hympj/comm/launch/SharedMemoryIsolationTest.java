@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -32,33 +31,41 @@ import org.junit.jupiter.api.io.TempDir;
  * environment, set here) names its directory through the user's key, so a directory
  * pre-made at the name the job key alone gives is never used; and a JVM of such a job killed
  * with SIGKILL, with no launcher on the node to clean up, leaves no segment once its peer
- * has ended.
+ * has ended; a {@code --jvms} launcher stopped by SIGTERM removes its job's directory and
+ * sweeps as one that ends by itself does. Each test's jobs keep their user's key in a
+ * directory of the test's own.
  */
 @Timeout(120)
 class SharedMemoryIsolationTest {
     @TempDir
     Path elsewhere;
+    private ForeignLaunches.OwnDirectories own;
     private Path base;
     private String previousShmDir;
+    private String previousKeyDir;
 
     @BeforeEach
-    void ownSharedMemoryBase() throws IOException {
-        base = Files.createDirectory(Path.of("/dev/shm", "hympj-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime()));
-        previousShmDir = System.getProperty("hympj.shm.dir");
-        System.setProperty("hympj.shm.dir", base.toString());
+    void ownDirectories() throws IOException {
+        own = ForeignLaunches.OwnDirectories.make("SharedMemoryIsolationTest");
+        base = own.sharedMemory();
+        previousShmDir = System.setProperty("hympj.shm.dir", base.toString());
+        previousKeyDir = System.setProperty("hympj.key.dir", own.keys().toString());
     }
 
     @AfterEach
-    void removeBase() throws IOException {
-        if (previousShmDir == null) {
-            System.clearProperty("hympj.shm.dir");
-        } else {
-            System.setProperty("hympj.shm.dir", previousShmDir);
+    void removeOwnDirectories() throws IOException {
+        restore("hympj.shm.dir", previousShmDir);
+        restore("hympj.key.dir", previousKeyDir);
+        if (own != null) {
+            own.close();
         }
-        try (Stream<Path> all = Files.walk(base)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+    }
+
+    private static void restore(String property, String previous) {
+        if (previous == null) {
+            System.clearProperty(property);
+        } else {
+            System.setProperty(property, previous);
         }
     }
 
@@ -88,6 +95,57 @@ class SharedMemoryIsolationTest {
         assertEquals("keep me", Files.readString(data), "the file behind the planted link");
         try (Stream<Path> left = Files.list(base)) {
             assertEquals(List.of(planted), left.toList(), "the job's own directory and the stale one it made are gone; the link stays");
+        }
+    }
+
+    @Test
+    void aJvmsLauncherStoppedBySigtermRemovesItsJobsDirectoryAndSweeps() throws Exception {
+        List<String> command = ForeignLaunches.java(own.jvmOptions(), Hympjrun.class);
+        command.addAll(List.of("-np", "2", "--jvms", "2", "-cp",
+            Path.of(LauncherPrograms.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString(),
+            LauncherPrograms.Deadlock.class.getName()));
+        Path log = elsewhere.resolve("launcher.log");
+        Process launcher = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!bothJvmsJoined()) {
+                assertTrue(System.nanoTime() < deadline, () -> "the job's JVMs did not both make their segments:\n" + read(log));
+                Thread.sleep(50);
+            }
+            // What a dead job left while this one ran: the launcher's sweep at its end, stopped by a signal or not, removes it.
+            Path stale = Files.createDirectory(base.resolve(JobDirectory.PREFIX + JobId.random()),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.setLastModifiedTime(stale, FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
+            launcher.destroy();
+            assertTrue(launcher.waitFor(60, TimeUnit.SECONDS), () -> "the launcher did not end on SIGTERM:\n" + read(log));
+            assertEquals(List.of(), own.leftInSharedMemory(), () -> read(log));
+        } finally {
+            launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+            launcher.destroyForcibly();
+        }
+    }
+
+    /** True once the one job directory in the base holds a segment of each of the job's two JVMs. */
+    private boolean bothJvmsJoined() throws IOException {
+        try (Stream<Path> dirs = Files.list(base)) {
+            for (Path dir : dirs.toList()) {
+                try (Stream<Path> segments = Files.list(dir)) {
+                    if (segments.count() >= 2) {
+                        return true;
+                    }
+                } catch (java.nio.file.NoSuchFileException gone) {
+                    // not there any more
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String read(Path log) {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            return "(no output: " + e.getMessage() + ")";
         }
     }
 
@@ -140,9 +198,7 @@ class SharedMemoryIsolationTest {
 
     /** A JVM started as mpirun starts rank {@code rank} of {@code size}, all on this node, in this test's base. */
     private Process startRank(String namespace, int rank, int size, Class<?> program, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xmx256m", "-Dhympj.shm.dir=" + base,
-            "-cp", System.getProperty("java.class.path"), program.getName()));
+        List<String> command = ForeignLaunches.java(own.jvmOptions(), program);
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
             .redirectOutput(elsewhere.resolve("rank" + rank + ".log").toFile());
