@@ -49,12 +49,17 @@ class ClusterTest {
     private static TestCluster cluster;
     private static Path sharedMemory;
     private static String previousSharedMemory;
+    /** The user's key for this test's jobs (hympj.key.dir, handed to every JVM), so no test writes the real ~/.hympj. */
+    private static Path keys;
+    private static String previousKeys;
 
     @BeforeAll
     static void startCluster() throws Exception {
         sharedMemory = Files.createTempDirectory(Path.of("/dev/shm"), "ClusterTest-",
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         previousSharedMemory = System.setProperty("hympj.shm.dir", sharedMemory.toString());
+        keys = Files.createTempDirectory("ClusterTest-keys-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        previousKeys = System.setProperty("hympj.key.dir", keys.toString());
         cluster = TestCluster.start();
     }
 
@@ -70,10 +75,23 @@ class ClusterTest {
             } else {
                 System.setProperty("hympj.shm.dir", previousSharedMemory);
             }
-            try (Stream<Path> all = Files.walk(sharedMemory)) {
-                for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
+            if (previousKeys == null) {
+                System.clearProperty("hympj.key.dir");
+            } else {
+                System.setProperty("hympj.key.dir", previousKeys);
+            }
+            try {
+                deleteTree(keys);
+            } finally {
+                deleteTree(sharedMemory);
+            }
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
             }
         }
     }

@@ -101,7 +101,7 @@ final class TestCluster {
     /**
      * {@code mpirun -np N --host 10.77.X.1:K,... java ... program args} from node 0, with
      * {@code ranksPerNode} ranks on each of the first nodes, and this JVM's shared-memory base
-     * ({@code hympj.shm.dir}) if it has one; namespaces only.
+     * ({@code hympj.shm.dir}) and key directory ({@code hympj.key.dir}) if it has them; namespaces only.
      */
     Result mpirun(int np, int ranksPerNode, Path rendezvousDir, Class<?> program, String... args)
         throws IOException, InterruptedException {
@@ -116,6 +116,9 @@ final class TestCluster {
             "-Dhympj.rendezvous.dir=" + rendezvousDir));
         if (System.getProperty("hympj.shm.dir") != null) {
             command.add("-Dhympj.shm.dir=" + System.getProperty("hympj.shm.dir"));
+        }
+        if (System.getProperty("hympj.key.dir") != null) {
+            command.add("-Dhympj.key.dir=" + System.getProperty("hympj.key.dir"));
         }
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), program.getName()));
         command.addAll(List.of(args));
