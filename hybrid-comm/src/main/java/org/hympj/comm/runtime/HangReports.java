@@ -136,7 +136,7 @@ public final class HangReports {
             this.onIdle = onIdle;
             this.atExit = new Thread(() -> {
                 if (anyWaiting()) {
-                    printTo(System.err);
+                    print(System.err, "hympj hang report at exit");
                 }
             }, "hympj-hang-report-at-exit");
             if (idleSeconds > 0) {
@@ -154,8 +154,13 @@ public final class HangReports {
 
         /** Prints the report of this JVM's ranks of the job, as one write. */
         public void printTo(PrintStream out) {
+            print(out, "hympj hang report");
+        }
+
+        /** Prints the report under {@code title}, which says why it is printed. */
+        private void print(PrintStream out, String title) {
             int first = job.firstLocal();
-            StringBuilder b = new StringBuilder("hympj hang report (JVM ").append(job.jvmOf(first)).append(", pid ")
+            StringBuilder b = new StringBuilder(title).append(" (JVM ").append(job.jvmOf(first)).append(", pid ")
                 .append(ProcessHandle.current().pid()).append("):\n");
             for (int r = first; r < first + job.localCount(); r++) {
                 b.append("  rank ").append(r).append(": ");
