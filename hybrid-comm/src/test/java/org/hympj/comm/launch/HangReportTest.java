@@ -80,8 +80,8 @@ class HangReportTest {
         try {
             String out = job.signalUntil(null, "rank 1: waits in Recv(source 0, tag 8, MPI.COMM_WORLD)", REPORT_SECONDS);
             out = job.signalUntil(null, "rank 0: waits in Recv(source 1, tag 8, MPI.COMM_WORLD)", REPORT_SECONDS);
-            // The other JVM's request, had it been answered on its own, would have printed by now.
-            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(ProcessLauncher.WholeJobReports.COALESCING_NANOS) / 2);
+            // The watchdogs poll every quarter second: the other JVM has asked by now, and a report of its own would show.
+            Thread.sleep(3_000);
             out = job.output();
             assertEquals(1, count(out, "hympj hang report (JVM 0,"), "one report of JVM 0:\n" + out);
             assertEquals(1, count(out, "hympj hang report (JVM 1,"), "one report of JVM 1:\n" + out);
