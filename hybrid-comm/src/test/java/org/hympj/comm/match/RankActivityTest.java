@@ -32,6 +32,9 @@ class RankActivityTest {
             String report = reportOnceItHas(rank0, A_WAITS, B_WAITS);
             assertTrue(report.contains(A_WAITS) && report.contains(B_WAITS), report);
             assertTrue(rank0.activity().waiting(), report);
+            long inAnHour = System.nanoTime() + TimeUnit.HOURS.toNanos(1);
+            assertTrue(rank0.activity().idleFor(inAnHour, TimeUnit.MINUTES.toNanos(1)),
+                "a rank whose threads stay parked is idle once the period has passed");
 
             send(job, 1);
             a.join(TimeUnit.SECONDS.toMillis(60));
