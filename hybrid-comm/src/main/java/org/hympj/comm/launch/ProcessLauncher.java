@@ -20,8 +20,9 @@ import org.hympj.shm.StaleJobSweeper;
  * then are killed. The launcher makes the job's directory in shared memory before it starts
  * the JVMs, which join it, and removes it whole in every case once they have ended; it sweeps
  * what dead jobs left there before it starts and again when the job ends, a launcher stopped
- * by a signal included. A hang report request (SIGUSR1) is passed on to every JVM; a
- * launcher stopped by a signal stops its JVMs with SIGTERM, so they report too.
+ * by a signal included. A hang report request (SIGUSR1) is passed on to every JVM, once for
+ * all the requests of a few seconds ({@link WholeJobReports}); a launcher stopped by a signal
+ * stops its JVMs with SIGTERM, so they report too.
  */
 final class ProcessLauncher {
     private static final long POLL_MILLIS = 20;
@@ -52,7 +53,7 @@ final class ProcessLauncher {
             removeJobDirectory(directory, System.err);
         }, "hympjrun-cleanup");
         Runtime.getRuntime().addShutdownHook(killOnExit);
-        HangReports.Registration reports = HangReports.add(out -> requestReports(children, layout::describeRanks, out));
+        HangReports.Registration reports = HangReports.add(new WholeJobReports(children, layout::describeRanks));
         // Decided once, so that no JVM of a recording run reads a cache that JVM 0 has not finished.
         boolean recording = options.aotCache != null && !Files.exists(options.aotCache);
         if (recording) {
@@ -201,6 +202,36 @@ final class ProcessLauncher {
             Thread.sleep(POLL_MILLIS);
         }
         return status;
+    }
+
+    /**
+     * The launcher's answers to hang report requests: a request that comes within
+     * {@link #COALESCING_NANOS} of one it answered is answered by that report. The JVMs of an
+     * idle job each ask for a report of the whole job (their watchdogs fire at about the same
+     * moment), and a person asks again before the first report is out; one report serves them.
+     */
+    static final class WholeJobReports implements HangReports.Source {
+        static final long COALESCING_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+        private final Process[] children;
+        private final java.util.function.IntFunction<String> describe;
+        private boolean answered;
+        private long answeredNanos;
+
+        WholeJobReports(Process[] children, java.util.function.IntFunction<String> describe) {
+            this.children = children;
+            this.describe = describe;
+        }
+
+        @Override
+        public synchronized void report(PrintStream out) {
+            long now = System.nanoTime();
+            if (answered && now - answeredNanos < COALESCING_NANOS) {
+                return;
+            }
+            answered = true;
+            answeredNanos = now;
+            requestReports(children, describe, out);
+        }
     }
 
     /**

@@ -64,6 +64,7 @@ public final class RankProcess {
         path.startProgressAgent(ProcessPathSettings.parkMicros(),
             launcherPid == null ? null : ProcessHandle.of(launcherPid).orElse(null));
         // An idle JVM asks the launcher, which asks every JVM of the job: the report names all ranks.
+        // The launcher answers the requests of the job's idle JVMs, which come together, with one report.
         return runRanks(options, job, first, count, "the JVM of " + layout.describeRanks(me), path::finish, path::close, err,
             w -> {
                 if (launcherPid == null || !HangReports.request(launcherPid)) {

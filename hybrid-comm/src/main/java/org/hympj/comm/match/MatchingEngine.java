@@ -85,13 +85,18 @@ public final class MatchingEngine {
 
     /**
      * Appends this rank's part of a hang report: what it waits in, and the messages queued
-     * here that no receive has matched (read under the matching lock, in arrival order per
-     * communicator; at most {@code limit} listed).
+     * here that no receive has matched (in arrival order per communicator; at most
+     * {@code limit} listed). The envelopes are copied under the matching lock into arrays
+     * made before it, and formatted after it is released, so that the lock's sections stay
+     * short and never block.
      */
     public void describe(StringBuilder out, int limit) {
         long now = System.nanoTime();
         activity.describe(out, this::contextName, now);
-        out.append("; unmatched here: ");
+        int[] sources = new int[limit];
+        int[] tags = new int[limit];
+        int[] contexts = new int[limit];
+        long[] bytes = new long[limit];
         int listed = 0;
         int more = 0;
         ContextQueues[] all = byContext;
@@ -106,15 +111,21 @@ public final class MatchingEngine {
                         more++;
                         continue;
                     }
-                    out.append(listed == 0 ? "" : ", ").append("from ").append(m.source)
-                        .append((c & 1) == 1 ? " for " + RankActivity.collectiveName(m.tag) : " tag " + m.tag)
-                        .append(" on ").append(contextName(c & ~1)).append(" (")
-                        .append(m.form == SendOperation.TYPED ? (long) m.count * m.type.size() : m.byteLength).append(" bytes)");
+                    sources[listed] = m.source;
+                    tags[listed] = m.tag;
+                    contexts[listed] = c;
+                    bytes[listed] = m.form == SendOperation.TYPED ? (long) m.count * m.type.size() : m.byteLength;
                     listed++;
                 }
             }
         } finally {
             lock.unlock();
+        }
+        out.append("; unmatched here: ");
+        for (int i = 0; i < listed; i++) {
+            out.append(i == 0 ? "" : ", ").append("from ").append(sources[i])
+                .append((contexts[i] & 1) == 1 ? " for " + RankActivity.collectiveName(tags[i]) : " tag " + tags[i])
+                .append(" on ").append(contextName(contexts[i] & ~1)).append(" (").append(bytes[i]).append(" bytes)");
         }
         if (listed == 0) {
             out.append("none");
@@ -546,7 +557,7 @@ public final class MatchingEngine {
             }
         }
         Thread me = Thread.currentThread();
-        activity.parking("Probe", false, false, context, source, tag);
+        RankActivity.ParkedThread parked = activity.parking("Probe", false, false, context, source, tag);
         beforePark();
         try {
             while (true) {
@@ -574,7 +585,7 @@ public final class MatchingEngine {
                 }
             }
         } finally {
-            activity.awake();
+            activity.awake(parked);
             afterPark();
         }
     }

@@ -69,7 +69,7 @@ public final class Waiting {
         }
         Thread me = Thread.currentThread();
         op.setWaiter(me);
-        announce(engine.activity(), call, op.ofRequest(), op, peer);
+        RankActivity.ParkedThread parked = announce(engine.activity(), call, op.ofRequest(), op, peer);
         engine.beforePark();
         try {
             while (!op.isComplete()) {
@@ -82,20 +82,19 @@ public final class Waiting {
             return 0;
         } finally {
             op.setWaiter(null);
-            engine.activity().awake();
+            engine.activity().awake(parked);
             engine.afterPark();
         }
     }
 
     /** Records in {@code activity} that the calling thread parks in {@code call} for {@code op}. */
-    private static void announce(RankActivity activity, String call, boolean ofRequest, Operation op, int peer) {
+    private static RankActivity.ParkedThread announce(RankActivity activity, String call, boolean ofRequest, Operation op, int peer) {
         if (op instanceof ReceiveOperation) {
             ReceiveOperation r = (ReceiveOperation) op;
-            activity.parking(call, ofRequest, false, r.context, peer, r.tag);
-        } else {
-            SendOperation s = (SendOperation) op;
-            activity.parking(call, ofRequest, true, s.context, peer, s.tag);
+            return activity.parking(call, ofRequest, false, r.context, peer, r.tag);
         }
+        SendOperation s = (SendOperation) op;
+        return activity.parking(call, ofRequest, true, s.context, peer, s.tag);
     }
 
     /**
@@ -133,10 +132,8 @@ public final class Waiting {
                 }
             }
         }
-        if (first != null) {
-            announce(engine.activity(), call, false, first,
-                first instanceof ReceiveOperation ? ((ReceiveOperation) first).source : RankActivity.UNKNOWN_PEER);
-        }
+        RankActivity.ParkedThread parked = first == null ? null : announce(engine.activity(), call, false, first,
+            first instanceof ReceiveOperation ? ((ReceiveOperation) first).source : RankActivity.UNKNOWN_PEER);
         engine.beforePark();
         try {
             while (!anyComplete(ops)) {
@@ -153,7 +150,9 @@ public final class Waiting {
                     op.setWaiter(null);
                 }
             }
-            engine.activity().awake();
+            if (parked != null) {
+                engine.activity().awake(parked);
+            }
             engine.afterPark();
         }
     }

@@ -107,8 +107,8 @@ public final class HangReports {
     /**
      * Reports for the ranks of {@code job} in this JVM until closed: on request, once when the
      * JVM is stopped while a rank waits in MPI, and, if {@code idleSeconds > 0}, once when every
-     * rank here has waited in MPI (or finalized) for that long with at least one still
-     * waiting; then {@code onIdle} runs ({@link Watch#printTo} prints here; a JVM of a larger
+     * rank here has had a thread parked in MPI, and none woken, for that long (or has
+     * finalized), with at least one still parked; then {@code onIdle} runs ({@link Watch#printTo} prints here; a JVM of a larger
      * job may ask its launcher for a report of the whole job instead).
      */
     public static Watch watch(Job job, int idleSeconds, java.util.function.Consumer<Watch> onIdle) {
@@ -136,7 +136,7 @@ public final class HangReports {
             this.onIdle = onIdle;
             this.atExit = new Thread(() -> {
                 if (anyWaiting()) {
-                    printTo(System.err);
+                    print(System.err, "hympj hang report at exit");
                 }
             }, "hympj-hang-report-at-exit");
             if (idleSeconds > 0) {
@@ -154,8 +154,13 @@ public final class HangReports {
 
         /** Prints the report of this JVM's ranks of the job, as one write. */
         public void printTo(PrintStream out) {
+            print(out, "hympj hang report");
+        }
+
+        /** Prints the report under {@code title}, which says why it is printed. */
+        private void print(PrintStream out, String title) {
             int first = job.firstLocal();
-            StringBuilder b = new StringBuilder("hympj hang report (JVM ").append(job.jvmOf(first)).append(", pid ")
+            StringBuilder b = new StringBuilder(title).append(" (JVM ").append(job.jvmOf(first)).append(", pid ")
                 .append(ProcessHandle.current().pid()).append("):\n");
             for (int r = first; r < first + job.localCount(); r++) {
                 b.append("  rank ").append(r).append(": ");
@@ -176,21 +181,18 @@ public final class HangReports {
         }
 
         /**
-         * True when every rank here waits in MPI or has finalized, at least one waits, and
-         * each that waits has waited {@code idleNanos}: no rank of this JVM has completed an
-         * operation for that long.
+         * True when every rank here is idle in MPI ({@link org.hympj.comm.match.RankActivity#idleFor}:
+         * a thread of it parked, none woken, for {@code idleNanos}) or has finalized, and at
+         * least one is idle.
          */
         private boolean idle() {
             long now = System.nanoTime();
             boolean waiting = false;
             for (int r = job.firstLocal(); r < job.firstLocal() + job.localCount(); r++) {
                 MatchingEngine e = job.engine(r);
-                if (e.activity().waiting()) {
-                    if (e.activity().waitedNanos(now) < idleNanos) {
-                        return false;
-                    }
+                if (e.activity().idleFor(now, idleNanos)) {
                     waiting = true;
-                } else if (!e.activity().finalized()) {
+                } else if (!e.activity().finalized() || e.activity().waiting()) {
                     return false;
                 }
             }

@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.ThreadJob;
+import org.hympj.comm.testing.LauncherPrograms.AllWait;
 import org.hympj.comm.testing.LauncherPrograms.Deadlock;
 import org.hympj.comm.testing.LauncherPrograms.WaitsOfEveryKind;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HangReportTest {
     private static final String CLASSES = HympjrunTest.CLASSES;
     private static final String RANK_0_WAITS = "rank 0: waits in Recv(source 1, tag 6, MPI.COMM_WORLD)";
+    private static final String AT_EXIT = "hympj hang report at exit";
     private static final String UNMATCHED = "unmatched here: from 1 tag 5 on MPI.COMM_WORLD (12 bytes)";
     /** Generous: JVMs start slowly on a loaded machine. */
     private static final int REPORT_SECONDS = 120;
@@ -60,9 +62,29 @@ class HangReportTest {
         ScriptJobs.Job job = ScriptJobs.start(dir, "-np", "2", "--jvms", "2", "--hang-report", "1", "-cp", CLASSES,
             Deadlock.class.getName());
         try {
-            String out = job.signalUntil(null, RANK_0_WAITS, REPORT_SECONDS);
-            out = job.signalUntil(null, "rank 1: ended; its JVM exited with status 0", 30);
-            assertReportNamesBothRanks(out, "rank 1: ended");
+            job.signalUntil(null, RANK_0_WAITS, REPORT_SECONDS);
+            // JVM 1 may not have exited when the idle report was taken: ask until a report says it has.
+            assertReportNamesBothRanks(reportAfterRank1Ended(job), "rank 1: ended");
+            job.process().destroy();
+            job.awaitExit(60);
+        } finally {
+            job.kill();
+        }
+    }
+
+    /** Both JVMs of the job go idle together and each asks the launcher: the job reports once. */
+    @Test
+    void anIdleJobOfTwoJvmsReportsOnce(@TempDir Path dir) throws Exception {
+        ScriptJobs.Job job = ScriptJobs.start(dir, "-np", "2", "--jvms", "2", "--hang-report", "1", "-cp", CLASSES,
+            AllWait.class.getName());
+        try {
+            String out = job.signalUntil(null, "rank 1: waits in Recv(source 0, tag 8, MPI.COMM_WORLD)", REPORT_SECONDS);
+            out = job.signalUntil(null, "rank 0: waits in Recv(source 1, tag 8, MPI.COMM_WORLD)", REPORT_SECONDS);
+            // The watchdogs poll every quarter second: the other JVM has asked by now, and a report of its own would show.
+            Thread.sleep(3_000);
+            out = job.output();
+            assertEquals(1, count(out, "hympj hang report (JVM 0,"), "one report of JVM 0:\n" + out);
+            assertEquals(1, count(out, "hympj hang report (JVM 1,"), "one report of JVM 1:\n" + out);
             job.process().destroy();
             job.awaitExit(60);
         } finally {
@@ -86,9 +108,10 @@ class HangReportTest {
     void sigquitToTheScriptReportsEveryJvm(@TempDir Path dir) throws Exception {
         ScriptJobs.Job job = ScriptJobs.start(dir, "-np", "2", "--jvms", "2", "-cp", CLASSES, Deadlock.class.getName());
         try {
-            String out = job.signalUntil("QUIT", RANK_0_WAITS, REPORT_SECONDS);
-            assertReportNamesBothRanks(out, "rank 1: ended");
-            assertTrue(job.process().isAlive(), "a report does not end the job:\n" + out);
+            // The first report may predate JVM 1's exit: ask until one names rank 1 as ended, and judge that one.
+            String report = reportAfterRank1Ended(job);
+            assertReportNamesBothRanks(report, "rank 1: ended");
+            assertTrue(job.process().isAlive(), "a report does not end the job:\n" + job.output());
         } finally {
             job.kill();
         }
@@ -99,13 +122,12 @@ class HangReportTest {
         ScriptJobs.Job job = ScriptJobs.start(dir, "-np", "2", "-cp", CLASSES, Deadlock.class.getName());
         try {
             // Until rank 0 has parked in its Recv, the exit would rightly have nothing to report: ask again meanwhile.
-            String out = job.signalUntil("QUIT", RANK_0_WAITS, REPORT_SECONDS);
-            int before = count(out, "hympj hang report");
+            job.signalUntil("QUIT", RANK_0_WAITS, REPORT_SECONDS);
             job.signal("INT");
             assertEquals(130, job.awaitExit(60), job.output());
-            out = job.output();
-            assertEquals(before + 1, count(out, "hympj hang report"), "Ctrl-C reports once:\n" + out);
-            assertReportNamesBothRanks(out.substring(out.lastIndexOf("hympj hang report")), "rank 1: finalized");
+            String out = job.output();
+            assertEquals(1, count(out, AT_EXIT), "Ctrl-C reports once:\n" + out);
+            assertReportNamesBothRanks(out.substring(out.indexOf(AT_EXIT)), "rank 1: finalized");
         } finally {
             job.kill();
         }
@@ -165,6 +187,31 @@ class HangReportTest {
         assertTrue(out.contains(RANK_0_WAITS), out);
         assertTrue(out.contains(UNMATCHED), out);
         assertTrue(out.contains(rank1), out);
+    }
+
+    /**
+     * Asks (SIGQUIT to the script) until the launcher names rank 1's JVM as ended and JVM 0
+     * has reported after that; returns the output from that line to the end of the rank-0
+     * line of JVM 0's report: a report of the job as it is once JVM 1 has exited.
+     */
+    private static String reportAfterRank1Ended(ScriptJobs.Job job) throws Exception {
+        String ended = "rank 1: ended; its JVM exited with status 0";
+        job.signalUntil("QUIT", ended, REPORT_SECONDS);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(REPORT_SECONDS);
+        while (true) {
+            String out = job.output();
+            int from = out.indexOf(ended);
+            int rank0 = out.indexOf(RANK_0_WAITS, from);
+            if (rank0 >= 0) {
+                int end = out.indexOf('\n', rank0);
+                return out.substring(from, end < 0 ? out.length() : end);
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no report of rank 0 after rank 1 ended; the job printed:\n" + out);
+            }
+            job.signal("QUIT");
+            Thread.sleep(1_000);
+        }
     }
 
     private static int count(String text, String fragment) {

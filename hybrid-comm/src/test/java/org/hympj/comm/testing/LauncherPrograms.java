@@ -43,6 +43,17 @@ public final class LauncherPrograms {
         }
     }
 
+    /** After a Barrier, so that they park together, every rank waits forever in a Recv from the next rank. */
+    public static class AllWait {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            var w = MPI.COMM_WORLD;
+            w.Barrier();
+            w.Recv(new int[1], 0, 1, MPI.INT, (w.Rank() + 1) % w.Size(), 8);
+            MPI.Finalize();
+        }
+    }
+
     /** Each rank waits forever in another kind of call: a request's Wait, a Probe, a collective, a synchronous send. */
     public static class WaitsOfEveryKind {
         public static void main(String[] args) {
