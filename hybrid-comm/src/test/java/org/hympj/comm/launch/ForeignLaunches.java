@@ -36,10 +36,14 @@ final class ForeignLaunches {
 
     /** {@code launcher... java --add-opens ... -cp <test class path> program}. */
     static Run run(List<String> launcher, Class<?> program) throws IOException, InterruptedException {
+        return run(launcher, System.getProperty("java.class.path"), program.getName());
+    }
+
+    /** {@code launcher... java --add-opens ... -cp classpath mainClass}. */
+    static Run run(List<String> launcher, String classpath, String mainClass) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(launcher);
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xmx256m",
-            "-cp", System.getProperty("java.class.path"), program.getName()));
+            "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xmx256m", "-cp", classpath, mainClass));
         return execute(command);
     }
 
