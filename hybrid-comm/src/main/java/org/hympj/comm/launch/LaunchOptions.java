@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
@@ -23,8 +24,8 @@ import java.util.jar.Manifest;
  *          [--net-address IF|CIDR|IP] ... MainClass [args...]
  * </pre>
  * Options end at the main class (or after {@code -jar app.jar}); everything after is the
- * program's. MPJ Express's options for its daemons ({@link MpjExpressOption}) are accepted and
- * ignored, each with a note for the user.
+ * program's. MPJ Express's options for its daemons ({@link #IGNORED_WITH_VALUE}) are accepted
+ * and ignored, each with a note for the user.
  */
 public final class LaunchOptions {
     /** Thrown for a command line that cannot be run; the message says why. */
@@ -90,6 +91,30 @@ public final class LaunchOptions {
         "                                                          the OSU-style benchmarks",
         "",
         "exit status: 0 if every rank ended normally, 1 if a rank failed, 2 for a bad command line.");
+
+    /**
+     * MPJ Express's mpjrun options for its daemons and devices that take a value, which HyMPJ
+     * does not need: accepted, each with the note that says so.
+     */
+    private static final Map<String, String> IGNORED_WITH_VALUE = Map.ofEntries(
+        ignored("-dport", "MPJ Express's daemon port", "HyMPJ starts its JVMs itself, without daemons"),
+        ignored("-mpjport", "a port of MPJ Express's ranks", "HyMPJ's JVMs take free ports themselves"),
+        ignored("-sport", "a port of MPJ Express's ranks", "HyMPJ's JVMs take free ports themselves"),
+        ignored("-headnodeip", "MPJ Express's head node address",
+            "HyMPJ's JVMs meet at a rendezvous; --net-address says where each node listens"),
+        ignored("-psl", "MPJ Express's protocol switch limit", "HyMPJ's is -Dhympj.eager.limit=BYTES in HYMPJ_JVM_OPTS"),
+        ignored("-mxboardnum", "MPJ Express's Myrinet board", "HyMPJ has no Myrinet device"),
+        ignored("-debug", "MPJ Express's debugger port", "give the JVM -agentlib:jdwp=... in HYMPJ_JVM_OPTS"));
+
+    /** The same for MPJ Express's switches, which take no value. */
+    private static final Map<String, String> IGNORED_SWITCHES = Map.ofEntries(
+        ignored("-profile", "MPJ Express's profiler switch", "give the JVM a profiler's agent in HYMPJ_JVM_OPTS"),
+        ignored("-src", "MPJ Express's switch to ship the sources to its daemons",
+            "the program must be at the same path on every node"));
+
+    private static Map.Entry<String, String> ignored(String option, String what, String why) {
+        return Map.entry(option, option + " (" + what + ") is ignored: " + why);
+    }
 
     final int np;
     final int jvms;
@@ -192,14 +217,16 @@ public final class LaunchOptions {
                     return complete(clusterArgs.applyTo(finish(np, jvms, classpath, jar, null,
                         Arrays.copyOfRange(args, i, args.length), wdir)), aotCache, hangReport, notes);
                 default:
-                    MpjExpressOption ignored = MpjExpressOption.named(option);
-                    if (ignored == null) {
+                    String note = IGNORED_WITH_VALUE.get(option);
+                    if (note != null) {
+                        value(args, i++, option);
+                    } else {
+                        note = IGNORED_SWITCHES.get(option);
+                    }
+                    if (note == null) {
                         throw new UsageException("unknown option '" + option + "'");
                     }
-                    if (ignored.takesValue) {
-                        value(args, i++, option);
-                    }
-                    notes.add(ignored.note());
+                    notes.add(note);
                     break;
             }
             i++;
@@ -256,47 +283,6 @@ public final class LaunchOptions {
             default:
                 throw new UsageException("device '" + device + "' is not one HyMPJ knows: it takes MPJ Express's multicore,"
                     + " hybdev and niodev");
-        }
-    }
-
-    /** MPJ Express's mpjrun options for its daemons and devices, which HyMPJ does not need: accepted with a note. */
-    enum MpjExpressOption {
-        DPORT("-dport", true, "MPJ Express's daemon port", "HyMPJ starts its JVMs itself, without daemons"),
-        MPJPORT("-mpjport", true, "a port of MPJ Express's ranks", "HyMPJ's JVMs take free ports themselves"),
-        SPORT("-sport", true, "a port of MPJ Express's ranks", "HyMPJ's JVMs take free ports themselves"),
-        HEADNODEIP("-headnodeip", true, "MPJ Express's head node address",
-            "HyMPJ's JVMs meet at a rendezvous; --net-address says where each node listens"),
-        PSL("-psl", true, "MPJ Express's protocol switch limit",
-            "HyMPJ's is -Dhympj.eager.limit=BYTES in HYMPJ_JVM_OPTS"),
-        MXBOARDNUM("-mxboardnum", true, "MPJ Express's Myrinet board", "HyMPJ has no Myrinet device"),
-        DEBUG("-debug", true, "MPJ Express's debugger port", "give the JVM -agentlib:jdwp=... in HYMPJ_JVM_OPTS"),
-        PROFILE("-profile", false, "MPJ Express's profiler switch", "give the JVM a profiler's agent in HYMPJ_JVM_OPTS"),
-        SRC("-src", false, "MPJ Express's switch to ship the sources to its daemons",
-            "the program must be at the same path on every node");
-
-        final String name;
-        final boolean takesValue;
-        final String what;
-        final String why;
-
-        MpjExpressOption(String name, boolean takesValue, String what, String why) {
-            this.name = name;
-            this.takesValue = takesValue;
-            this.what = what;
-            this.why = why;
-        }
-
-        static MpjExpressOption named(String option) {
-            for (MpjExpressOption o : values()) {
-                if (o.name.equals(option)) {
-                    return o;
-                }
-            }
-            return null;
-        }
-
-        String note() {
-            return name + " (" + what + ") is ignored: " + why;
         }
     }
 
