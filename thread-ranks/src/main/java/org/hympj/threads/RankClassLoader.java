@@ -48,7 +48,8 @@ public final class RankClassLoader extends URLClassLoader {
     /**
      * @param rank the world rank this loader belongs to (used in names and messages)
      * @param userClasspath the program's classpath, searched child first
-     * @param rankLocalPackages package prefixes (ending in '.') defined anew for each rank
+     * @param rankLocalPackages packages defined anew for each rank, each one exactly (a package
+     *     named here does not make its subpackages rank-local: they are the program's)
      * @param sharedPackages package prefixes always taken from the parent
      * @param parent the loader of the shared runtime
      * @param attachment the runtime's per-rank context, handed to rank-local code through
@@ -67,7 +68,7 @@ public final class RankClassLoader extends URLClassLoader {
                            ClassLoader parent, SharedProgramLoader sharedProgram, Object attachment) {
         super("rank-" + rank, userClasspath, parent);
         this.rank = rank;
-        this.rankLocalPackages = List.copyOf(rankLocalPackages);
+        this.rankLocalPackages = packageNames(rankLocalPackages);
         this.sharedPackages = List.copyOf(sharedPackages);
         this.sharedProgram = sharedProgram;
         this.attachment = attachment;
@@ -89,7 +90,7 @@ public final class RankClassLoader extends URLClassLoader {
             if (c == null) {
                 if (isPlatform(name) || startsWithAny(name, sharedPackages)) {
                     c = getParent().loadClass(name);
-                } else if (startsWithAny(name, rankLocalPackages)) {
+                } else if (inPackages(name, rankLocalPackages)) {
                     c = defineFromParent(name);
                 } else if (sharedProgram != null && sharedProgram.covers(name)) {
                     c = sharedProgram.loadClass(name);
@@ -110,6 +111,22 @@ public final class RankClassLoader extends URLClassLoader {
 
     static boolean isPlatform(String name) {
         return name.startsWith("java.") || name.startsWith("jdk.") || name.startsWith("sun.");
+    }
+
+    /** Whether the class {@code className} is in one of {@code packages} itself (not in a subpackage). */
+    static boolean inPackages(String className, List<String> packages) {
+        int dot = className.lastIndexOf('.');
+        return packages.contains(dot < 0 ? "" : className.substring(0, dot));
+    }
+
+    /** The names of whole packages, checked: a prefix ending in '.' would match nothing and is refused. */
+    static List<String> packageNames(List<String> packages) {
+        for (String p : packages) {
+            if (p.isEmpty() || p.endsWith(".")) {
+                throw new IllegalArgumentException("'" + p + "' is not a package name (rank-local packages are named whole)");
+            }
+        }
+        return List.copyOf(packages);
     }
 
     static boolean startsWithAny(String name, List<String> prefixes) {

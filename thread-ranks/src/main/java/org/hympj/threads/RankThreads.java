@@ -1,8 +1,5 @@
 package org.hympj.threads;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -10,7 +7,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.IntFunction;
 
 /**
- * Runs the {@code main} method of a program once per rank, each rank in its own thread and
+ * Runs the entry point of a program once per rank, each rank in its own thread and
  * its own {@link RankClassLoader}, and reports each rank's outcome.
  *
  * <p>Invariant: every rank ends in exactly one outcome, success or a failure cause, and
@@ -39,7 +36,8 @@ public final class RankThreads {
 
     /**
      * Starts one thread per rank that loads {@code mainClass} through that rank's loader and
-     * calls its {@code public static void main(String[])} with a copy of {@code args}.
+     * runs its entry point ({@link ProgramEntry}: the main that {@code java} would run) with a
+     * copy of {@code args}.
      *
      * <p>Rank threads are daemons: a rank stuck outside the runtime cannot keep the JVM
      * alive after the launcher has given up on it.
@@ -63,10 +61,7 @@ public final class RankThreads {
 
     private void runRank(int rank, ClassLoader loader, String mainClass, String[] args, FailureListener listener) {
         try {
-            Method main = findMain(loader, mainClass);
-            main.invoke(null, (Object) args.clone());
-        } catch (InvocationTargetException e) {
-            fail(rank, e.getCause(), listener);
+            ProgramEntry.of(Class.forName(mainClass, false, loader)).run(args.clone());
         } catch (Throwable t) {
             fail(rank, t, listener);
         } finally {
@@ -82,15 +77,6 @@ public final class RankThreads {
         } catch (Throwable ignored) {
             // The listener's own failure must not hide the rank's: the cause is recorded above.
         }
-    }
-
-    private static Method findMain(ClassLoader loader, String mainClass) throws ClassNotFoundException, NoSuchMethodException {
-        Class<?> c = Class.forName(mainClass, true, loader);
-        Method main = c.getMethod("main", String[].class);
-        if (!Modifier.isStatic(main.getModifiers()) || main.getReturnType() != void.class) {
-            throw new NoSuchMethodException(mainClass + " has no 'public static void main(String[])'");
-        }
-        return main;
     }
 
     public int size() {

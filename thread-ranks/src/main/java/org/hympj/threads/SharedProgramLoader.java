@@ -58,7 +58,8 @@ public final class SharedProgramLoader extends URLClassLoader {
      * neither its jars' manifests nor {@code declared} name a shared package.
      *
      * @param declared package names shared in addition to the manifests' (from a system property, say)
-     * @param rankLocalPackages prefixes that are per rank by nature and can never be shared
+     * @param rankLocalPackages packages (each exactly, not its subpackages) that are per rank by
+     *     nature and can never be shared
      * @param runtimePackages prefixes of the runtime that the parent always supplies
      */
     public static SharedProgramLoader forProgram(URL[] userClasspath, List<String> declared, List<String> rankLocalPackages,
@@ -74,14 +75,24 @@ public final class SharedProgramLoader extends URLClassLoader {
             return null;
         }
         for (String prefix : prefixes) {
-            if (RankClassLoader.startsWithAny(prefix, rankLocalPackages) || RankClassLoader.startsWithAny(prefix, runtimePackages)
+            if (coversAny(prefix, rankLocalPackages) || RankClassLoader.startsWithAny(prefix, runtimePackages)
                     || RankClassLoader.isPlatform(prefix)) {
                 throw new IllegalArgumentException("package " + prefix.substring(0, prefix.length() - 1)
                     + " cannot be declared shared by the ranks: it belongs to the JDK or to HyMPJ's runtime");
             }
         }
-        return new SharedProgramLoader(userClasspath, List.copyOf(prefixes), List.copyOf(rankLocalPackages),
+        return new SharedProgramLoader(userClasspath, List.copyOf(prefixes), RankClassLoader.packageNames(rankLocalPackages),
             List.copyOf(runtimePackages), parent);
+    }
+
+    /** Whether the shared prefix takes in one of {@code packages} (the prefix of a package or of a package above it). */
+    private static boolean coversAny(String prefix, List<String> packages) {
+        for (String p : packages) {
+            if ((p + ".").startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The package names a comma- or space-separated list holds. */
@@ -150,7 +161,7 @@ public final class SharedProgramLoader extends URLClassLoader {
                     c = getParent().loadClass(name);
                 } else if (covers(name)) {
                     c = findClass(name);
-                } else if (RankClassLoader.startsWithAny(name, rankLocalPackages)
+                } else if (RankClassLoader.inPackages(name, rankLocalPackages)
                         || findResource(name.replace('.', '/') + ".class") != null) {
                     // Only a class of a shared package asks this loader for a class outside them.
                     throw new ClassNotFoundException(name + " is loaded by each rank separately, so code that all ranks share"

@@ -3,11 +3,14 @@ package org.hympj.threads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.net.URL;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.hympj.threads.ranklocalfixture.PerRankState;
+import org.hympj.threads.ranklocalfixture.programs.ProgramUnderRankLocalPackage;
 import org.junit.jupiter.api.Test;
 
 /** Each rank gets its own copy of program classes and rank-local packages; the rest is shared. */
@@ -54,11 +57,37 @@ class RankClassLoaderTest {
     @Test
     void rankLocalPackagesAreDefinedAgainFromTheParentsBytes() throws Exception {
         ClassLoader parent = getClass().getClassLoader();
-        try (RankClassLoader a = new RankClassLoader(0, new URL[0], List.of("org.hympj.threads."), List.of(), parent, null)) {
+        try (RankClassLoader a = new RankClassLoader(0, new URL[0], List.of("org.hympj.threads"), List.of(), parent, null)) {
             Class<?> local = a.loadClass(RankThreads.class.getName());
             assertNotSame(RankThreads.class, local);
             assertSame(a, local.getClassLoader());
         }
+    }
+
+    /**
+     * A rank-local package is that package alone: a program class in a package under it comes
+     * from the user class path, also where the runtime's loader cannot see it.
+     */
+    @Test
+    void aPackageUnderARankLocalPackageIsTheProgramsOwn() throws Exception {
+        String program = ProgramUnderRankLocalPackage.class.getName();
+        String rankLocal = PerRankState.class.getName();
+        ClassLoader platform = ClassLoader.getPlatformClassLoader();
+        try (RankClassLoader a = new RankClassLoader(0, new URL[] {testClasses()}, List.of("org.hympj.threads.ranklocalfixture"),
+                List.of(), platform, null)) {
+            Class<?> c = a.loadClass(program);
+            assertSame(a, c.getClassLoader());
+            assertThrows(ClassNotFoundException.class, () -> a.loadClass(rankLocal), "rank-local classes come from the parent only");
+        }
+        ClassLoader parent = getClass().getClassLoader();
+        try (RankClassLoader a = new RankClassLoader(0, new URL[] {testClasses()}, List.of("org.hympj.threads.ranklocalfixture"),
+                List.of(), parent, null)) {
+            a.loadClass(program).getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+            assertEquals(2, a.loadClass(rankLocal).getField("value").getInt(null), "the rank's own copy of the rank-local class");
+            assertEquals(1, PerRankState.value);
+        }
+        assertThrows(IllegalArgumentException.class, () -> new RankClassLoader(0, new URL[0], List.of("mpi."), List.of(), parent, null),
+            "a prefix is not a package name");
     }
 
     @Test
@@ -90,5 +119,14 @@ class RankClassLoaderTest {
             "no.such.Main", new String[0], (r, t) -> { });
         missing.awaitAll();
         assertEquals(ClassNotFoundException.class, missing.failure(0).getClass());
+        RankThreads hello = RankThreads.start(2, r -> new RankClassLoader(r, new URL[] {testClasses()}, List.of(), List.of(), parent, null),
+            "org.hympj.threads.entryfixture.PackagePrivateHello", new String[0], (r, t) -> { });
+        hello.awaitAll();
+        assertEquals(null, hello.failure(0), "a public static main of a package-private class runs, as java runs it");
+        assertEquals(null, hello.failure(1));
+        RankThreads noMain = RankThreads.start(1, r -> new RankClassLoader(r, new URL[] {testClasses()}, List.of(), List.of(), parent, null),
+            "org.hympj.threads.entryfixture.NoMain", new String[0], (r, t) -> { });
+        noMain.awaitAll();
+        assertEquals(ProgramEntry.NoEntryPointException.class, noMain.failure(0).getClass());
     }
 }

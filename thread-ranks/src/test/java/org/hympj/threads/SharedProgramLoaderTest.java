@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * of the program stays per rank; shared code cannot reach per-rank code, and says so.
  */
 class SharedProgramLoaderTest {
-    private static final List<String> RANK_LOCAL = List.of("org.hympj.threads.ranklocalfixture.");
+    private static final List<String> RANK_LOCAL = List.of("org.hympj.threads.ranklocalfixture");
 
     private static URL testClasses() {
         return SharedProgramLoaderTest.class.getProtectionDomain().getCodeSource().getLocation();

@@ -8,6 +8,7 @@ import java.util.List;
 import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.JobOutcome;
 import org.hympj.comm.runtime.ThreadJob;
+import org.hympj.threads.ProgramEntry;
 
 /**
  * The {@code hympjrun} launcher: runs a program's ranks as threads of this JVM (or, with
@@ -57,6 +58,9 @@ public final class Hympjrun {
             err.println(LaunchOptions.USAGE);
             return 0;
         }
+        for (String note : options.notes) {
+            err.println("hympjrun: " + note);
+        }
         String missing = missingMainClass(options);
         if (missing != null) {
             err.println("hympjrun: " + missing);
@@ -93,20 +97,16 @@ public final class Hympjrun {
         }
     }
 
-    /** Why the main class cannot be run (not found, or no main method), or null if it can. */
+    /** Why the main class cannot be run (not found, or no entry point that java would run), or null if it can. */
     private static String missingMainClass(LaunchOptions options) {
         ClassLoader runtime = Hympjrun.class.getClassLoader();
         try (java.net.URLClassLoader probe = new java.net.URLClassLoader(options.classpathUrls(), runtime)) {
-            Class<?> main = Class.forName(options.mainClass, false, probe);
-            java.lang.reflect.Method m = main.getMethod("main", String[].class);
-            if (!java.lang.reflect.Modifier.isStatic(m.getModifiers())) {
-                return "main class " + options.mainClass + " has no 'public static void main(String[])'";
-            }
+            ProgramEntry.of(Class.forName(options.mainClass, false, probe));
             return null;
         } catch (ClassNotFoundException e) {
             return "main class " + options.mainClass + " was not found on the class path " + options.classpath;
-        } catch (NoSuchMethodException e) {
-            return "main class " + options.mainClass + " has no 'public static void main(String[])'";
+        } catch (ProgramEntry.NoEntryPointException e) {
+            return e.getMessage();
         } catch (java.io.IOException | LinkageError e) {
             return "main class " + options.mainClass + " cannot be loaded: " + e;
         }

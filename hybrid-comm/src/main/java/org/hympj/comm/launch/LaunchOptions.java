@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
@@ -17,13 +18,14 @@ import java.util.jar.Manifest;
  * The command line of {@code hympjrun}, which also accepts MPJ Express's {@code mpjrun.sh}
  * options so existing scripts port by renaming the command:
  * <pre>
- * hympjrun -np N [--jvms M [--aot-cache FILE]] [-dev multicore] [-cp PATH | -classpath PATH | -jar app.jar] [-wdir DIR]
+ * hympjrun -np N [--jvms M [--aot-cache FILE]] [-dev multicore|hybdev|niodev] [-cp PATH | -classpath PATH | -jar app.jar] [-wdir DIR]
  *          [--hang-report SECONDS] MainClass [args...]
- * hympjrun -np N --hosts h1,h2,... | --hostfile F [--ranks-per-node K] [--jvms-per-node M] [--rsh CMD]
+ * hympjrun -np N --hosts h1,h2,... | --hostfile F | -machinesfile F [--ranks-per-node K] [--jvms-per-node M] [--rsh CMD]
  *          [--net-address IF|CIDR|IP] ... MainClass [args...]
  * </pre>
  * Options end at the main class (or after {@code -jar app.jar}); everything after is the
- * program's.
+ * program's. MPJ Express's options for its daemons ({@link #IGNORED_WITH_VALUE}) are accepted
+ * and ignored, each with a note for the user.
  */
 public final class LaunchOptions {
     /** Thrown for a command line that cannot be run; the message says why. */
@@ -52,7 +54,8 @@ public final class LaunchOptions {
         "                       'dir/*' adds every jar in dir); default: the current directory",
         "  -jar app.jar         run the Main-Class of app.jar (its Class-Path is followed)",
         "  -wdir DIR            working directory of the ranks",
-        "  -dev multicore       MPJ Express's device for ranks on one node (accepted; the default)",
+        "  -dev DEVICE          MPJ Express's devices: multicore and hybdev are HyMPJ's default (threads",
+        "                       in a JVM per node); niodev runs every rank in a JVM of its own",
         "  --aot-cache FILE     JDK 25+, with --jvms: the JVMs start from the AOT cache FILE (the",
         "                       classes and method profiles of an earlier run); without FILE, JVM 0",
         "                       records it as it exits",
@@ -66,7 +69,8 @@ public final class LaunchOptions {
         "on a cluster (the ranks' JVMs started through a remote shell; HyMPJ, Java and the program",
         "at the same paths on every node):",
         "  --hosts h1,h2,...    the nodes, in rank order",
-        "  --hostfile F         the nodes, one per line: 'host [slots=K]' ('#' starts a comment);",
+        "  --hostfile F, -machinesfile F",
+        "                       the nodes, one per line: 'host [slots=K]' ('#' starts a comment);",
         "                       with slots, ranks fill each node's slots in turn",
         "  --ranks-per-node K   K ranks on each node in turn (default: -np spread evenly)",
         "  --jvms-per-node M    JVMs per node, threads inside each (default 1: the node's JVM is",
@@ -76,6 +80,8 @@ public final class LaunchOptions {
         "  --net-address X      where each node's bridge listens: an interface (eth0), a network",
         "                       (10.1.0.0/16) or an address; default: the address of the host name",
         "  -h, --help           this help",
+        "  MPJ Express's -dport, -mpjport, -sport, -headnodeip, -psl, -mxboardnum and -debug (each",
+        "  with a value), -profile and -src are accepted and ignored, with a note: HyMPJ needs no daemons",
         "",
         "Shipped programs:",
         "  hympjrun -np 2 npb is|ep|cg|mg|ft S|W|A|B|C [threads]    a NAS Parallel Benchmark kernel",
@@ -85,6 +91,30 @@ public final class LaunchOptions {
         "                                                          the OSU-style benchmarks",
         "",
         "exit status: 0 if every rank ended normally, 1 if a rank failed, 2 for a bad command line.");
+
+    /**
+     * MPJ Express's mpjrun options for its daemons and devices that take a value, which HyMPJ
+     * does not need: accepted, each with the note that says so.
+     */
+    private static final Map<String, String> IGNORED_WITH_VALUE = Map.ofEntries(
+        ignored("-dport", "MPJ Express's daemon port", "HyMPJ starts its JVMs itself, without daemons"),
+        ignored("-mpjport", "a port of MPJ Express's ranks", "HyMPJ's JVMs take free ports themselves"),
+        ignored("-sport", "a port of MPJ Express's ranks", "HyMPJ's JVMs take free ports themselves"),
+        ignored("-headnodeip", "MPJ Express's head node address",
+            "HyMPJ's JVMs meet at a rendezvous; --net-address says where each node listens"),
+        ignored("-psl", "MPJ Express's protocol switch limit", "HyMPJ's is -Dhympj.eager.limit=BYTES in HYMPJ_JVM_OPTS"),
+        ignored("-mxboardnum", "MPJ Express's Myrinet board", "HyMPJ has no Myrinet device"),
+        ignored("-debug", "MPJ Express's debugger port", "give the JVM -agentlib:jdwp=... in HYMPJ_JVM_OPTS"));
+
+    /** The same for MPJ Express's switches, which take no value. */
+    private static final Map<String, String> IGNORED_SWITCHES = Map.ofEntries(
+        ignored("-profile", "MPJ Express's profiler switch", "give the JVM a profiler's agent in HYMPJ_JVM_OPTS"),
+        ignored("-src", "MPJ Express's switch to ship the sources to its daemons",
+            "the program must be at the same path on every node"));
+
+    private static Map.Entry<String, String> ignored(String option, String what, String why) {
+        return Map.entry(option, option + " (" + what + ") is ignored: " + why);
+    }
 
     final int np;
     final int jvms;
@@ -98,6 +128,8 @@ public final class LaunchOptions {
     final Path workingDirectory;
     /** Where the ranks run when they span nodes; null for a job on this node. */
     Cluster cluster;
+    /** One line each on what the command line asked that HyMPJ does not need (MPJ Express's daemon ports, ...). */
+    List<String> notes = List.of();
 
     /**
      * A job across nodes: the hosts, how many ranks each gets, how many JVMs, how to reach
@@ -124,6 +156,9 @@ public final class LaunchOptions {
         String wdir = null;
         String aotCache = null;
         int hangReport = 0;
+        String device = null;
+        boolean jvmsGiven = false;
+        List<String> notes = new ArrayList<>();
         ClusterArguments clusterArgs = new ClusterArguments();
         int i = 0;
         while (i < args.length && args[i].startsWith("-")) {
@@ -136,6 +171,7 @@ public final class LaunchOptions {
                     break;
                 case "--jvms": case "-jvms":
                     jvms = parsePositive(value(args, i++, option), "--jvms needs a positive number of JVMs");
+                    jvmsGiven = true;
                     break;
                 case "-cp": case "-classpath": case "--classpath":
                     classpath = value(args, i++, option);
@@ -150,16 +186,12 @@ public final class LaunchOptions {
                     hangReport = parsePositive(value(args, i++, option), "--hang-report needs a positive number of seconds");
                     break;
                 case "-dev": case "--dev":
-                    String device = value(args, i++, option);
-                    if (!device.equals("multicore")) {
-                        throw new UsageException("device '" + device + "' is not available: HyMPJ picks its path per pair of"
-                            + " ranks itself ('-dev multicore' is accepted); for ranks on several nodes give --hosts or --hostfile");
-                    }
+                    device = value(args, i++, option);
                     break;
                 case "--hosts": case "-hosts": case "--host":
                     clusterArgs.hosts = value(args, i++, option);
                     break;
-                case "--hostfile": case "-hostfile": case "-machinefile":
+                case "--hostfile": case "-hostfile": case "-machinefile": case "-machinesfile":
                     clusterArgs.hostfile = value(args, i++, option);
                     break;
                 case "--ranks-per-node":
@@ -181,28 +213,77 @@ public final class LaunchOptions {
                 case "-jar": case "--jar":
                     jar = value(args, i++, option);
                     i++;
-                    return withHangReport(withAotCache(clusterArgs.applyTo(finish(np, jvms, classpath, jar, null,
-                        Arrays.copyOfRange(args, i, args.length), wdir)), aotCache), hangReport);
+                    jvms = onDevice(device, np, jvms, jvmsGiven, clusterArgs);
+                    return complete(clusterArgs.applyTo(finish(np, jvms, classpath, jar, null,
+                        Arrays.copyOfRange(args, i, args.length), wdir)), aotCache, hangReport, notes);
                 default:
-                    throw new UsageException("unknown option '" + option + "'");
+                    String note = IGNORED_WITH_VALUE.get(option);
+                    if (note != null) {
+                        value(args, i++, option);
+                    } else {
+                        note = IGNORED_SWITCHES.get(option);
+                    }
+                    if (note == null) {
+                        throw new UsageException("unknown option '" + option + "'");
+                    }
+                    notes.add(note);
+                    break;
             }
             i++;
         }
         if (i >= args.length) {
             throw new UsageException("no main class given");
         }
+        jvms = onDevice(device, np, jvms, jvmsGiven, clusterArgs);
         ShippedProgram shipped = ShippedProgram.named(args[i]);
         if (shipped != null && classpath == null) {
-            return withHangReport(withAotCache(clusterArgs.applyTo(finish(np, jvms, shippedClasspath(shipped), null,
-                shipped.mainClass, Arrays.copyOfRange(args, i + 1, args.length), wdir)), aotCache), hangReport);
+            return complete(clusterArgs.applyTo(finish(np, jvms, shippedClasspath(shipped), null,
+                shipped.mainClass, Arrays.copyOfRange(args, i + 1, args.length), wdir)), aotCache, hangReport, notes);
         }
-        return withHangReport(withAotCache(clusterArgs.applyTo(finish(np, jvms, classpath, null, args[i],
-            Arrays.copyOfRange(args, i + 1, args.length), wdir)), aotCache), hangReport);
+        return complete(clusterArgs.applyTo(finish(np, jvms, classpath, null, args[i],
+            Arrays.copyOfRange(args, i + 1, args.length), wdir)), aotCache, hangReport, notes);
     }
 
-    private static LaunchOptions withHangReport(LaunchOptions options, int seconds) {
-        options.hangReportSeconds = seconds;
+    private static LaunchOptions complete(LaunchOptions options, String aotCache, int hangReport, List<String> notes)
+        throws UsageException {
+        setAotCache(options, aotCache);
+        options.hangReportSeconds = hangReport;
+        options.notes = List.copyOf(notes);
         return options;
+    }
+
+    /**
+     * What MPJ Express's {@code -dev} device asks of the job's JVMs; returns the number of JVMs
+     * on this node. {@code multicore} (threads of one JVM) and {@code hybdev} (threads on each
+     * node, the network between nodes) are what HyMPJ does by default; {@code niodev} runs every
+     * rank in a JVM of its own, here ({@code --jvms N}) or on each node of a cluster job.
+     */
+    private static int onDevice(String device, int np, int jvms, boolean jvmsGiven, ClusterArguments clusterArgs)
+        throws UsageException {
+        if (device == null || device.equals("multicore") || device.equals("hybdev")) {
+            return jvms;
+        }
+        switch (device) {
+            case "niodev":
+                if (jvmsGiven || clusterArgs.jvmsPerNode > 0) {
+                    throw new UsageException("-dev niodev runs every rank in a JVM of its own; leave out --jvms and --jvms-per-node,"
+                        + " or -dev niodev to choose the JVMs yourself");
+                }
+                if (clusterArgs.hosts != null || clusterArgs.hostfile != null) {
+                    clusterArgs.jvmsPerNode = Math.max(np, 1);
+                    return jvms;
+                }
+                return Math.max(np, 1);
+            case "mxdev":
+                throw new UsageException("-dev mxdev is MPJ Express's Myrinet device, which HyMPJ does not have: its ranks on"
+                    + " several nodes talk over TCP (give -machinesfile, --hostfile or --hosts, without -dev)");
+            case "native":
+                throw new UsageException("-dev native runs MPJ Express over a native MPI library; HyMPJ runs under Open MPI's"
+                    + " mpirun or Slurm's srun by itself: mpirun -np N java -cp PATH MainClass");
+            default:
+                throw new UsageException("device '" + device + "' is not one HyMPJ knows: it takes MPJ Express's multicore,"
+                    + " hybdev and niodev");
+        }
     }
 
     /** The cluster options as given, checked once the rest of the command line is. */
@@ -372,9 +453,9 @@ public final class LaunchOptions {
      * that {@code --jvms} starts take JVM options from the launcher, and the one-step recording
      * ({@code -XX:AOTCacheOutput}) is JDK 25's.
      */
-    private static LaunchOptions withAotCache(LaunchOptions options, String file) throws UsageException {
+    private static void setAotCache(LaunchOptions options, String file) throws UsageException {
         if (file == null) {
-            return options;
+            return;
         }
         if (options.cluster != null) {
             throw new UsageException("--aot-cache is for the JVMs of a job on this node (--jvms), not for a job on --hosts");
@@ -398,7 +479,6 @@ public final class LaunchOptions {
             throw new UsageException("the directory of the AOT cache " + cache + " (--aot-cache) does not exist");
         }
         options.aotCache = cache;
-        return options;
     }
 
     private static LaunchOptions finish(int np, int jvms, String classpath, String jar, String mainClass, String[] programArgs,

@@ -15,8 +15,12 @@ import org.hympj.threads.SharedProgramLoader;
  * with an {@code MPIException} naming the failed rank.
  */
 public final class ThreadJob {
-    /** Packages defined anew in every rank: the {@code mpi} API keeps per-rank statics. */
-    public static final List<String> RANK_LOCAL_PACKAGES = List.of("mpi.");
+    /**
+     * Packages defined anew in every rank: the {@code mpi} API keeps per-rank statics. Exactly the
+     * package {@code mpi}: a program's own {@code mpi.something} package (MPJ Express's test
+     * programs live in such) is the program's, loaded from its class path like any other.
+     */
+    public static final List<String> RANK_LOCAL_PACKAGES = List.of("mpi");
 
     /**
      * The runtime's own packages: loaded once and shared by every rank, also when the

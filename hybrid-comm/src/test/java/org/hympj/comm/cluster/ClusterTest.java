@@ -29,6 +29,7 @@ import org.hympj.comm.p2p.MatchingSemanticsTest;
 import org.hympj.comm.p2p.PointToPointTest;
 import org.hympj.comm.p2p.RequestsTest;
 import org.hympj.comm.runtime.HangReports;
+import org.hympj.comm.testing.MpjStylePrograms;
 import org.hympj.net.RogueClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -210,6 +211,31 @@ class ClusterTest {
             }
             Files.delete(rendezvous);
         }
+    }
+
+    /**
+     * Programs as MPJ Express's users write them (a package-private main class, a program in a
+     * package under mpi., an inherited main; JEP 512's mains on JDK 25) run on two nodes, two
+     * ranks each; a class without a main java runs fails on every node with the sentence.
+     */
+    @Test
+    void mpjStyleProgramsRunOnTwoNodes(@org.junit.jupiter.api.io.TempDir Path programs) throws Exception {
+        MpjStylePrograms.compileInto(programs);
+        List<String> all = new ArrayList<>(MpjStylePrograms.RUN_ON_EVERY_JDK);
+        if (Runtime.version().feature() >= 25) {
+            all.addAll(MpjStylePrograms.RUN_FROM_JDK_25);
+        }
+        for (String program : all) {
+            TestCluster.Result r = cluster.run(4, 2, List.of(), programs.toString(), program);
+            assertEquals(0, r.exitCode(), () -> program + " on 2 nodes failed:\n" + r.output());
+            assertTrue(r.output().contains(MpjStylePrograms.marker(program)), r.output());
+            assertNothingLeft();
+        }
+        TestCluster.Result r = cluster.run(2, 2, List.of(), programs.toString(), "PrivateMain");
+        assertNotEquals(0, r.exitCode(), r.output());
+        assertTrue(r.output().contains("main class PrivateMain has no main method that java runs: static main(String[]) of"
+            + " PrivateMain is private"), r.output());
+        assertNothingLeft();
     }
 
     @Test

@@ -162,18 +162,30 @@ final class TestCluster {
 
     private int run(List<String> hosts, String remoteShell, int np, List<String> options, ByteArrayOutputStream output,
                     Class<?> program, String... args) {
+        try {
+            return run(hosts, remoteShell, np, options, output,
+                Path.of(program.getProtectionDomain().getCodeSource().getLocation().toURI()).toString(), program.getName(), args);
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** {@code hympjrun -np N --hosts <the first nodes> [options] -cp classpath mainClass args}. */
+    Result run(int np, int nodes, List<String> options, String classpath, String mainClass, String... args) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        int code = run(hosts.subList(0, nodes), rsh, np, options, bytes, classpath, mainClass, args);
+        return new Result(code, bytes.toString(StandardCharsets.UTF_8));
+    }
+
+    private int run(List<String> hosts, String remoteShell, int np, List<String> options, ByteArrayOutputStream output,
+                    String classpath, String mainClass, String... args) {
         List<String> command = new ArrayList<>(List.of("-np", Integer.toString(np), "--hosts",
             String.join(",", hosts), "--rsh", remoteShell));
         if (netAddress != null) {
             command.addAll(List.of("--net-address", netAddress));
         }
         command.addAll(options);
-        try {
-            command.addAll(List.of("-cp", Path.of(program.getProtectionDomain().getCodeSource().getLocation().toURI()).toString(),
-                program.getName()));
-        } catch (java.net.URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        command.addAll(List.of("-cp", classpath, mainClass));
         command.addAll(List.of(args));
         try (PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8)) {
             return HympjrunAccess.runCluster(command.toArray(new String[0]), out);

@@ -57,7 +57,21 @@ class ClusterOptionsTest {
         assertTrue(refused("-np", "4", "--hosts", "a,a", "Main").contains("listed twice"));
         assertTrue(refused("-np", "4", "--rsh", "ssh", "Main").contains("give --hosts or --hostfile too"));
         assertTrue(refused("-np", "4", "--hosts", "a", "--hostfile", "f", "Main").contains("not both"));
-        assertTrue(refused("-np", "4", "-dev", "niodev", "Main").contains("for ranks on several nodes give --hosts"));
+    }
+
+    /** MPJ Express's machines file is a hostfile; with niodev every rank has a JVM of its own on its node. */
+    @Test
+    void mpjExpressMachinesFileIsAHostfile(@TempDir Path dir) throws Exception {
+        Path machines = dir.resolve("machines");
+        Files.writeString(machines, "n1\nn2\n");
+        ClusterLayout threads = parse("-np", "6", "-machinesfile", machines.toString(), "-dev", "hybdev", "Main").clusterLayout();
+        assertEquals(List.of("n1", "n2"), List.of(threads.host(0), threads.host(1)));
+        assertEquals(2, threads.jvms(), "hybdev: one JVM per node, its ranks threads");
+        LaunchOptions nio = parse("-np", "5", "-machinesfile", machines.toString(), "-dev", "niodev", "Main");
+        assertEquals(5, nio.clusterLayout().jvms(), "niodev: a JVM per rank");
+        assertEquals(5, parse(nio.asChildArguments().toArray(new String[0])).clusterLayout().jvms());
+        assertTrue(refused("-np", "4", "-machinesfile", machines.toString(), "-dev", "niodev", "--jvms-per-node", "2", "Main")
+            .contains("-dev niodev runs every rank in a JVM of its own"));
     }
 
     @Test

@@ -37,17 +37,27 @@ final class ForeignLaunches {
 
     /** {@code launcher... java --add-opens ... jvmOptions... -cp <test class path> program}. */
     static Run run(List<String> launcher, List<String> jvmOptions, Class<?> program) throws IOException, InterruptedException {
+        return run(launcher, jvmOptions, System.getProperty("java.class.path"), program.getName());
+    }
+
+    /** {@code launcher... java --add-opens ... jvmOptions... -cp classpath mainClass}. */
+    static Run run(List<String> launcher, List<String> jvmOptions, String classpath, String mainClass)
+        throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(launcher);
-        command.addAll(java(jvmOptions, program));
+        command.addAll(java(jvmOptions, classpath, mainClass));
         return execute(command);
     }
 
     /** {@code java --add-opens ... jvmOptions... -cp <test class path> program}, as a launcher starts it per rank. */
     static List<String> java(List<String> jvmOptions, Class<?> program) {
+        return java(jvmOptions, System.getProperty("java.class.path"), program.getName());
+    }
+
+    private static List<String> java(List<String> jvmOptions, String classpath, String mainClass) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xmx256m"));
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), program.getName()));
+        command.addAll(List.of("-cp", classpath, mainClass));
         return command;
     }
 

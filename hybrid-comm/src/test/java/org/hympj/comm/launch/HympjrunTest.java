@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
@@ -53,7 +54,8 @@ class HympjrunTest {
         assertTrue(out.startsWith("2\n"), out);
         assertTrue(out.contains("main class no.such.Main was not found on the class path"), out);
         String noMain = stderrOf("-np", "2", "-cp", CLASSES, HympjrunTest.class.getName());
-        assertTrue(noMain.contains("has no 'public static void main(String[])'"), noMain);
+        assertTrue(noMain.startsWith("2\nhympjrun: main class " + HympjrunTest.class.getName()
+            + " has no main method that java runs: it declares and inherits no main(String[])"), noMain);
     }
 
     @Test
@@ -96,10 +98,37 @@ class HympjrunTest {
     void mpjExpressOptionsAreAccepted() throws Exception {
         LaunchOptions o = LaunchOptions.parse(new String[] {"-np", "4", "-dev", "multicore", "-classpath", "a.jar:lib", "Main", "-x", "1"});
         assertEquals(4, o.np);
+        assertEquals(1, o.jvms);
         assertEquals("Main", o.mainClass);
         assertArrayEquals(new String[] {"-x", "1"}, o.programArgs);
         assertEquals(Path.of("a.jar").toAbsolutePath(), o.classpath.get(0));
         assertEquals(Path.of("lib").toAbsolutePath(), o.classpath.get(1));
+        assertEquals(List.of(), o.notes);
+        assertEquals(1, LaunchOptions.parse(new String[] {"-np", "4", "-dev", "hybdev", "Main"}).jvms, "hybdev: threads in one JVM");
+        assertEquals(4, LaunchOptions.parse(new String[] {"-np", "4", "-dev", "niodev", "Main"}).jvms, "niodev: a JVM per rank");
+        assertUsage("-dev niodev runs every rank in a JVM of its own", "-np", "4", "-dev", "niodev", "--jvms", "2", "Main");
+        assertUsage("-dev mxdev is MPJ Express's Myrinet device", "-np", "2", "-dev", "mxdev", "Main");
+        assertUsage("-dev native runs MPJ Express over a native MPI library", "-np", "2", "-dev", "native", "Main");
+    }
+
+    /** Options of MPJ Express's daemons and devices are taken, each with a note, and nothing of the program's is lost. */
+    @Test
+    void mpjExpressDaemonOptionsAreIgnoredWithANote() throws Exception {
+        LaunchOptions o = LaunchOptions.parse(new String[] {"-np", "2", "-dport", "10000", "-mpjport", "20000", "-sport", "15000",
+            "-headnodeip", "10.0.0.1", "-psl", "65536", "-mxboardnum", "0", "-debug", "24500", "-profile", "-src",
+            "-wdir", ".", "Main", "-dport", "1"});
+        assertEquals("Main", o.mainClass);
+        assertArrayEquals(new String[] {"-dport", "1"}, o.programArgs, "after the main class, everything is the program's");
+        assertEquals(Path.of("").toAbsolutePath(), o.workingDirectory);
+        assertEquals(9, o.notes.size(), o.notes.toString());
+        assertEquals("-dport (MPJ Express's daemon port) is ignored: HyMPJ starts its JVMs itself, without daemons", o.notes.get(0));
+        assertTrue(o.notes.get(4).startsWith("-psl (MPJ Express's protocol switch limit) is ignored"), o.notes.get(4));
+        assertTrue(o.notes.get(8).startsWith("-src ("), o.notes.get(8));
+        assertEquals(List.of(), LaunchOptions.parse(o.asChildArguments().toArray(new String[0])).notes, "said once, by hympjrun");
+        assertUsage("option -dport needs a value", "-np", "2", "-dport");
+        String out = stderrOf("-np", "2", "-dport", "10000", "-cp", CLASSES, Ok.class.getName());
+        assertEquals("0\nhympjrun: -dport (MPJ Express's daemon port) is ignored: HyMPJ starts its JVMs itself, without daemons\n",
+            out.replace(System.lineSeparator(), "\n"));
     }
 
     @Test
@@ -115,7 +144,7 @@ class HympjrunTest {
         assertUsage("the number of ranks is missing", "Main");
         assertUsage("-np needs a positive number of ranks, got '0'", "-np", "0", "Main");
         assertUsage("-np needs a positive number of ranks, got 'x'", "-np", "x", "Main");
-        assertUsage("device 'niodev' is not available", "-np", "2", "-dev", "niodev", "Main");
+        assertUsage("device 'smpdev' is not one HyMPJ knows", "-np", "2", "-dev", "smpdev", "Main");
         assertUsage("unknown option '-zzz'", "-np", "2", "-zzz", "Main");
         assertUsage("--jvms 3 asks for more JVMs than the 2 ranks of -np", "-np", "2", "--jvms", "3", "Main");
         assertUsage("--jvms needs a positive number of JVMs, got '0'", "-np", "2", "--jvms", "0", "Main");
@@ -124,7 +153,7 @@ class HympjrunTest {
         assertUsage("does not exist", "-np", "2", "-jar", "/no/such.jar");
         assertUsage("(-wdir) does not exist", "-np", "2", "-wdir", "/no/such/dir", "Main");
         assertUsage("--hang-report needs a positive number of seconds, got '0'", "-np", "2", "--hang-report", "0", "Main");
-        assertTrue(stderrOf("-np", "2", "-dev", "niodev", "Main").startsWith("2\n"));
+        assertTrue(stderrOf("-np", "2", "-dev", "smpdev", "Main").startsWith("2\n"));
     }
 
     private static void assertUsage(String fragment, String... args) {

@@ -14,6 +14,7 @@ import org.hympj.comm.multiprocess.ProcessFaultsTest;
 import org.hympj.comm.p2p.MatchingSemanticsTest;
 import org.hympj.comm.p2p.PointToPointTest;
 import org.hympj.comm.testing.LauncherPrograms;
+import org.hympj.comm.testing.MpjStylePrograms;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -110,6 +111,23 @@ class MpirunTest {
         runOk(3, PointToPointTest.SendrecvRing.class);
         runOk(3, MatchingSemanticsTest.ConcurrentSendersInOrder.class);
         runOk(4, CollectivesTest.Program.class);
+    }
+
+    /** Under mpirun, java itself starts each rank: programs as MPJ Express's users write them run there too. */
+    @Test
+    void mpjStyleProgramsRunUnderMpirun(@TempDir Path programs) throws Exception {
+        MpjStylePrograms.compileInto(programs);
+        List<String> all = new ArrayList<>(MpjStylePrograms.RUN_ON_EVERY_JDK);
+        if (Runtime.version().feature() >= 25) {
+            all.addAll(MpjStylePrograms.RUN_FROM_JDK_25);
+        }
+        String classpath = programs + java.io.File.pathSeparator + System.getProperty("java.class.path");
+        for (String program : all) {
+            ForeignLaunches.Run r = ForeignLaunches.run(mpirun(2), own.jvmOptions(), classpath, program);
+            assertEquals(0, r.exitCode(), () -> program + " under mpirun -np 2 failed:\n" + r.output());
+            assertEquals(List.of(), own.leftInSharedMemory(), () -> "the job left this in its shared memory:\n" + r.output());
+            assertTrue(r.output().contains(MpjStylePrograms.marker(program)), r.output());
+        }
     }
 
     @Test

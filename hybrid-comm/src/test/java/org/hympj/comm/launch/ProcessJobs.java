@@ -26,18 +26,24 @@ public final class ProcessJobs {
     }
 
     public static Result run(int np, int jvms, Class<?> program, String... args) {
-        Path classes;
-        Path log;
         try {
-            classes = Path.of(program.getProtectionDomain().getCodeSource().getLocation().toURI());
-            log = Files.createTempFile("hympj-process-job", ".log");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return run(np, jvms, Path.of(program.getProtectionDomain().getCodeSource().getLocation().toURI()).toString(),
+                program.getName(), args);
         } catch (java.net.URISyntaxException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** As {@link #run(int, int, Class, String...)}, for the main class {@code mainClass} on {@code classpath}. */
+    public static Result run(int np, int jvms, String classpath, String mainClass, String... args) {
+        Path log;
+        try {
+            log = Files.createTempFile("hympj-process-job", ".log");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         List<String> command = new ArrayList<>(List.of("-np", Integer.toString(np), "--jvms", Integer.toString(jvms),
-            "-cp", classes.toString(), program.getName()));
+            "-cp", classpath, mainClass));
         command.addAll(List.of(args));
         ByteArrayOutputStream launcherOutput = new ByteArrayOutputStream();
         try {

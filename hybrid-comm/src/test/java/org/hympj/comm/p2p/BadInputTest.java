@@ -134,7 +134,7 @@ class BadInputTest {
     @Test
     void aProgramWithoutLauncherIsASingletonJob() throws Exception {
         URL classes = new File(Singleton.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toURI().toURL();
-        try (RankClassLoader plain = new RankClassLoader(0, new URL[] {classes}, List.of("mpi."),
+        try (RankClassLoader plain = new RankClassLoader(0, new URL[] {classes}, List.of("mpi"),
                 List.of(), BadInputTest.class.getClassLoader(), null)) {
             Class<?> main = Class.forName(Singleton.class.getName(), true, plain);
             main.getMethod("main", String[].class).invoke(null, (Object) new String[0]);

@@ -1,0 +1,5 @@
+/* Forgot its main. */
+class NoMain {
+    static void run(String[] args) {
+    }
+}
