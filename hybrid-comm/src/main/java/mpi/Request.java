@@ -27,6 +27,8 @@ public class Request {
     private final String call;
     private final int peer;
     private final int tag;
+    /** For a receive: its datatype, in whose items its status counts. */
+    private Datatype receiveType;
     /** For a receive of a derived type: where its packed items go on completion. */
     private Datatype unpackType;
     private Object unpackBuffer;
@@ -43,6 +45,7 @@ public class Request {
 
     /** A receive of {@code datatype} whose items must be spread over {@code buf} on completion. */
     void unpacksInto(Datatype datatype, Object buf, int offset) {
+        receiveType = datatype;
         if (!datatype.contiguous) {
             unpackType = datatype;
             unpackBuffer = buf;
@@ -116,7 +119,7 @@ public class Request {
         if (done instanceof ReceiveOperation) {
             ReceiveOperation r = (ReceiveOperation) done;
             try {
-                return finishReceive(r);
+                return finishReceive(r, receiveType);
             } finally {
                 if (unpackType != null) {
                     Comm.unpackReceived(r, unpackType, unpackBuffer, unpackOffset);
@@ -132,13 +135,17 @@ public class Request {
         return Status.empty(MPI.ANY_SOURCE);
     }
 
-    /** The status of a completed receive, after deserializing OBJECT data in this rank's class loader. */
-    static Status finishReceive(ReceiveOperation r) {
+    /**
+     * The status of a completed receive, after deserializing OBJECT data in this rank's class
+     * loader; its counts are in items of {@code layout}, the receive's datatype, where known.
+     */
+    static Status finishReceive(ReceiveOperation r, Datatype layout) {
+        Datatype type = layout != null ? layout : MPI.basic(r.type());
         if (r.cancelled()) {
-            return new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, MPI.basic(r.type()), true);
+            return new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, type, true);
         }
         checkReceive(r);
-        return new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), MPI.basic(r.type()), false);
+        return new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), type, false);
     }
 
     /** Deserializes a completed receive's OBJECT data in this rank's class loader and raises its error, if any. */
