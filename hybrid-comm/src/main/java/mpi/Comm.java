@@ -368,7 +368,7 @@ public class Comm {
             type = datatype;
             r.reset();
         }
-        return new Status(from, matchedTag, received, type, false);
+        return new Status(from, matchedTag, received, type, count, false);
     }
 
     /**
@@ -425,7 +425,7 @@ public class Comm {
         ReceiveOperation r = new ReceiveOperation();
         postReceive(r, buf, offset, count, datatype, source, tag);
         Request request = new Request(this, r, "Irecv", source, tag);
-        request.unpacksInto(datatype, buf, offset);
+        request.unpacksInto(datatype, buf, offset, count);
         return request;
     }
 
@@ -506,7 +506,7 @@ public class Comm {
             return Status.empty(MPI.PROC_NULL);
         }
         completeBlockingReceive(r, source, recvtag, recvbuf, recvoffset, recvtype);
-        Status status = new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), recvtype, false);
+        Status status = new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), recvtype, recvcount, false);
         r.reset();
         return status;
     }

@@ -25,6 +25,7 @@ public class Status {
     public int numEls;
 
     private final int elements;
+    private final int requested;
     /**
      * The message's datatype. Deliberately an {@code mpi} type, never an engine one: this
      * class is defined by each rank's loader, and C2 refuses to inline a method whose
@@ -41,12 +42,24 @@ public class Status {
     }
 
     Status(int source, int tag, int elements, Datatype type, boolean cancelled) {
+        this(source, tag, elements, type, 0, cancelled);
+    }
+
+    /**
+     * The status of a receive of {@code requested} items of {@code type} that got
+     * {@code elements} elements. The requested count matters only for a type without
+     * elements, whose items no element count can tell: as in MPJ Express, its status reports
+     * the requested count and no elements ({@code MPI.UNDEFINED}).
+     */
+    Status(int source, int tag, int elements, Datatype type, int requested, boolean cancelled) {
         this.source = source;
         this.tag = tag;
         this.index = MPI.UNDEFINED;
         this.elements = elements;
-        this.numEls = elements;
-        this.count = type == null || type.width == 1 ? elements : items(elements, type.width);
+        this.requested = requested;
+        boolean elementless = type != null && type.width == 0;
+        this.numEls = elementless ? MPI.UNDEFINED : elements;
+        this.count = type == null || type.width == 1 ? elements : elementless ? requested : items(elements, type.width);
         this.type = type;
         this.cancelled = cancelled;
     }
@@ -56,11 +69,8 @@ public class Status {
         return new Status(source, MPI.ANY_TAG, 0, null, false);
     }
 
-    /** How many whole items of {@code width} elements {@code elements} make (0 for items of no elements). */
+    /** How many whole items of {@code width} (at least 1) elements {@code elements} make. */
     private static int items(int elements, int width) {
-        if (width == 0 || elements == 0) {
-            return 0;
-        }
         return elements % width == 0 ? elements / width : MPI.UNDEFINED;
     }
 
@@ -82,7 +92,10 @@ public class Status {
         if (datatype == null) {
             throw new MPIException(MPI.ERR_TYPE, "Get_count needs a datatype, got null");
         }
-        if (type == null || elements == 0 || datatype.width == 0) {
+        if (datatype.width == 0) {
+            return datatype == type ? requested : 0;
+        }
+        if (type == null || elements == 0) {
             return 0;
         }
         if (datatype.base == type.base) {
@@ -99,13 +112,16 @@ public class Status {
     /**
      * The number of basic elements of {@code datatype}'s base type received (for a pair type,
      * twice its items), also where they make no whole item; {@code MPI.UNDEFINED} if the
-     * message's bytes make no whole number of them.
+     * message's bytes make no whole number of them, or if {@code datatype} has no elements.
      */
     public int Get_elements(Datatype datatype) {
         if (datatype == null) {
             throw new MPIException(MPI.ERR_TYPE, "Get_elements needs a datatype, got null");
         }
-        if (type == null || elements == 0 || datatype.width == 0) {
+        if (datatype.width == 0) {
+            return MPI.UNDEFINED;
+        }
+        if (type == null || elements == 0) {
             return 0;
         }
         if (datatype.base == type.base) {
