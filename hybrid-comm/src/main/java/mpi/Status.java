@@ -18,7 +18,8 @@ public class Status {
     public int index;
     /**
      * The number of items of the receive's datatype received: what {@code Get_count} of that
-     * datatype returns ({@code MPI.UNDEFINED} if the elements make no whole number of items).
+     * datatype returns ({@code MPI.UNDEFINED} if the elements make no whole number of items,
+     * the count asked for if the datatype has no elements).
      */
     public int count;
     /** The number of basic elements received: what {@code Get_elements} of the receive's datatype returns. */
