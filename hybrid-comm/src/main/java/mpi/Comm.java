@@ -368,7 +368,7 @@ public class Comm {
             type = datatype;
             r.reset();
         }
-        return new Status(from, matchedTag, received, type, false);
+        return new Status(from, matchedTag, received, type, count, false);
     }
 
     /**
@@ -425,7 +425,7 @@ public class Comm {
         ReceiveOperation r = new ReceiveOperation();
         postReceive(r, buf, offset, count, datatype, source, tag);
         Request request = new Request(this, r, "Irecv", source, tag);
-        request.unpacksInto(datatype, buf, offset);
+        request.unpacksInto(datatype, buf, offset, count);
         return request;
     }
 
@@ -506,7 +506,7 @@ public class Comm {
             return Status.empty(MPI.PROC_NULL);
         }
         completeBlockingReceive(r, source, recvtag, recvbuf, recvoffset, recvtype);
-        Status status = new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), recvtype, false);
+        Status status = new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), recvtype, recvcount, false);
         r.reset();
         return status;
     }
@@ -693,13 +693,15 @@ public class Comm {
             }
             throw new MPIException(MPI.ERR_BUFFER, op + ": buffer is null but count is " + count);
         }
-        if (!datatype.base.accepts(buf)) {
+        if (!datatype.accepts(buf)) {
             throw new MPIException(MPI.ERR_TYPE, op + ": datatype " + datatype + " needs a buffer of type "
                 + datatype.base.arrayTypeName() + ", got " + buf.getClass().getSimpleName());
         }
         int length = java.lang.reflect.Array.getLength(buf);
-        long first = (long) offset + (count == 0 ? 0 : datatype.lb);
-        long end = count == 0 ? offset : (long) offset + (long) (count - 1) * datatype.extent + datatype.ub;
+        // The elements the items touch: item i's lie from offset + i * extent + low up to + high.
+        boolean touches = count != 0 && datatype.width != 0;
+        long first = (long) offset + (touches ? datatype.low : 0);
+        long end = touches ? (long) offset + (long) (count - 1) * datatype.extent + datatype.high : offset;
         if (offset < 0 || first < 0 || end > length) {
             throw new MPIException(MPI.ERR_BUFFER, op + ": offset " + offset + " and count " + count
                 + (datatype.width == 1 ? "" : " of " + datatype) + " do not lie within the buffer of " + length + " elements");

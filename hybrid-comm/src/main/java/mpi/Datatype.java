@@ -17,17 +17,34 @@ import org.hympj.comm.data.ElementType;
  * Messages carry the items' elements packed in typemap order, so a strided halo row goes
  * with one internal copy on each side and none by the user.
  *
+ * <p>{@code MPI.LB} and {@code MPI.UB} are markers without elements: an entry of one in a
+ * derived type sets the type's lower (upper) bound at its displacement, whatever its
+ * elements span, so a {@code Struct} with an {@code MPI.UB} entry spaces its items further
+ * apart than their elements. Markers carry over into the types built from a marked type, and
+ * where several mark one bound the lowest {@code MPI.LB} and the highest {@code MPI.UB} win
+ * (MPI-1, section 3.12.3). A type without elements of a base type (the markers, a
+ * {@code Struct} of nothing or of markers only) moves nothing, so it accepts a buffer of any
+ * array type.
+ *
  * <p>Invariant: {@code runStarts} and {@code runLengths} describe the typemap in order,
  * adjacent runs merged; {@code width} is their total length (MPI's size, in elements);
- * {@code lb} and {@code ub} bound them; {@code extent = ub - lb}.
+ * {@code lb} and {@code ub} bound them, or are set by markers ({@code lbMarked},
+ * {@code ubMarked}); {@code extent = ub - lb >= 0}; {@code low} and {@code high} are the
+ * first element the runs reach and one past their last (0 and 0 without elements).
  */
 public class Datatype {
     final ElementType base;
+    /** False for a type without elements of a base type of its own: the markers, and Structs of nothing or of markers. */
+    final boolean typed;
     /** Elements per item: MPI's size, counted in base elements. */
     final int width;
     final int lb;
     final int ub;
+    final boolean lbMarked;
+    final boolean ubMarked;
     final int extent;
+    final int low;
+    final int high;
     final int[] runStarts;
     final int[] runLengths;
     /** One run starting at 0 that fills the extent: items lie back to back in the array. */
@@ -43,25 +60,41 @@ public class Datatype {
     }
 
     Datatype(ElementType base, int width, String name) {
-        this(base, new int[] {0}, new int[] {width}, 0, width, name, true);
+        this(base, true, new int[] {0}, new int[] {width}, new Bounds(0, width, false, false), name, true);
     }
 
-    private Datatype(ElementType base, int[] runStarts, int[] runLengths, int lb, int ub, String name, boolean predefined) {
+    private Datatype(ElementType base, boolean typed, int[] runStarts, int[] runLengths, Bounds bounds, String name,
+                     boolean predefined) {
         this.base = base;
+        this.typed = typed;
         this.runStarts = runStarts;
         this.runLengths = runLengths;
         int total = 0;
-        for (int length : runLengths) {
-            total += length;
+        int first = runStarts.length == 0 ? 0 : Integer.MAX_VALUE;
+        int last = runStarts.length == 0 ? 0 : Integer.MIN_VALUE;
+        for (int r = 0; r < runStarts.length; r++) {
+            total += runLengths[r];
+            first = Math.min(first, runStarts[r]);
+            last = Math.max(last, runStarts[r] + runLengths[r]);
         }
         this.width = total;
-        this.lb = lb;
-        this.ub = ub;
+        this.low = first;
+        this.high = last;
+        this.lb = bounds.lb;
+        this.ub = bounds.ub;
+        this.lbMarked = bounds.lbMarked;
+        this.ubMarked = bounds.ubMarked;
         this.extent = ub - lb;
-        this.contiguous = runStarts.length == 1 && runStarts[0] == 0 && runLengths[0] == extent;
+        this.contiguous = runStarts.length == 1 && runStarts[0] == 0 && lb == 0 && runLengths[0] == extent;
         this.name = name;
         this.predefined = predefined;
         this.committed = predefined;
+    }
+
+    /** {@code MPI.LB} or {@code MPI.UB}: no elements, a bound at displacement 0. */
+    static Datatype boundMarker(boolean upper) {
+        return new Datatype(ElementType.BYTE, false, new int[0], new int[0], new Bounds(0, 0, !upper, upper),
+            upper ? "MPI.UB" : "MPI.LB", true);
     }
 
     // ---------------------------------------------------------------- constructors of derived types
@@ -90,7 +123,7 @@ public class Datatype {
             lengths[i] = blocklength;
             displacements[i] = i * stride;
         }
-        return build("Hvector", lengths, displacements, repeat(oldtype, count));
+        return build("Hvector", lengths, displacements, repeat(oldtype, count), oldtype);
     }
 
     /** Blocks of {@code blocklengths[i]} items of {@code oldtype} at {@code displacements[i]} items. */
@@ -110,7 +143,7 @@ public class Datatype {
             throw new MPIException(MPI.ERR_ARG, "Hindexed: " + blocklengths.length + " block lengths but "
                 + displacements.length + " displacements");
         }
-        return build("Hindexed", blocklengths, displacements, repeat(oldtype, blocklengths.length));
+        return build("Hindexed", blocklengths, displacements, repeat(oldtype, blocklengths.length), oldtype);
     }
 
     /**
@@ -121,14 +154,20 @@ public class Datatype {
         if (blocklengths.length != displacements.length || blocklengths.length != types.length) {
             throw new MPIException(MPI.ERR_ARG, "Struct: block lengths, displacements and types differ in number");
         }
+        Datatype first = null;
         for (Datatype t : types) {
             checkOld("Struct", t);
-            if (t.base != types[0].base) {
+            if (!t.typed) {
+                continue;
+            }
+            if (first == null) {
+                first = t;
+            } else if (t.base != first.base) {
                 throw new MPIException(MPI.ERR_TYPE, "Struct: every type must have the same base type (a buffer is one Java"
-                    + " array), but " + types[0] + " and " + t + " differ");
+                    + " array), but " + first + " and " + t + " differ");
             }
         }
-        return build("Struct", blocklengths, displacements, types);
+        return build("Struct", blocklengths, displacements, types, first);
     }
 
     private static Datatype[] repeat(Datatype type, int n) {
@@ -137,11 +176,14 @@ public class Datatype {
         return all;
     }
 
-    /** Flattens blocks of items of old types into one typemap of element runs. */
-    private static Datatype build(String call, int[] blocklengths, int[] displacements, Datatype[] types) {
+    /**
+     * Flattens blocks of items of old types into one typemap of element runs, with its bounds.
+     * The new type's base is {@code baseOf}'s; without one (a Struct of nothing or of markers)
+     * it has none.
+     */
+    private static Datatype build(String call, int[] blocklengths, int[] displacements, Datatype[] types, Datatype baseOf) {
         List<int[]> runs = new ArrayList<>();
-        int lb = Integer.MAX_VALUE;
-        int ub = Integer.MIN_VALUE;
+        Bounds bounds = new Bounds(Integer.MAX_VALUE, Integer.MIN_VALUE, false, false);
         for (int b = 0; b < blocklengths.length; b++) {
             checkNonNegative(call, "block length", blocklengths[b]);
             Datatype t = types[b];
@@ -156,22 +198,72 @@ public class Datatype {
                         runs.add(new int[] {start, t.runLengths[r]});
                     }
                 }
-                lb = Math.min(lb, origin + t.lb);
-                ub = Math.max(ub, origin + t.ub);
+                bounds.include(t, origin);
             }
         }
-        if (runs.isEmpty()) {
-            lb = 0;
-            ub = 0;
-        }
+        bounds.settle(call);
         int[] starts = new int[runs.size()];
         int[] lengths = new int[runs.size()];
         for (int i = 0; i < starts.length; i++) {
             starts[i] = runs.get(i)[0];
             lengths[i] = runs.get(i)[1];
         }
-        ElementType base = types.length > 0 ? types[0].base : ElementType.BYTE;
-        return new Datatype(base, starts, lengths, lb, ub, call + " of " + (types.length > 0 ? types[0] : "nothing"), false);
+        boolean typed = baseOf != null && baseOf.typed;
+        Datatype named = baseOf != null ? baseOf : types.length > 0 ? types[0] : null;
+        return new Datatype(typed ? baseOf.base : ElementType.BYTE, typed, starts, lengths, bounds,
+            call + " of " + (named != null ? named : "nothing"), false);
+    }
+
+    /**
+     * The bounds of a typemap as its entries are added: the lowest and highest displacement of
+     * entries without markers, unless an {@code MPI.LB} (an {@code MPI.UB}) entry marks that
+     * bound, in which case the lowest (highest) marker decides.
+     */
+    private static final class Bounds {
+        int lb;
+        int ub;
+        boolean lbMarked;
+        boolean ubMarked;
+
+        Bounds(int lb, int ub, boolean lbMarked, boolean ubMarked) {
+            this.lb = lb;
+            this.ub = ub;
+            this.lbMarked = lbMarked;
+            this.ubMarked = ubMarked;
+        }
+
+        /** Adds the entries of one item of {@code t} placed at {@code origin}. */
+        void include(Datatype t, int origin) {
+            if (t.width == 0 && !t.lbMarked && !t.ubMarked) {
+                return; // no entries: nothing to bound
+            }
+            int itemLb = origin + t.lb;
+            if (t.lbMarked == lbMarked) {
+                lb = Math.min(lb, itemLb);
+            } else if (t.lbMarked) {
+                lb = itemLb;
+                lbMarked = true;
+            }
+            int itemUb = origin + t.ub;
+            if (t.ubMarked == ubMarked) {
+                ub = Math.max(ub, itemUb);
+            } else if (t.ubMarked) {
+                ub = itemUb;
+                ubMarked = true;
+            }
+        }
+
+        /** Ends the typemap: a type without entries has bounds 0 and 0; a marked upper bound below the lower is refused. */
+        void settle(String call) {
+            if (lb == Integer.MAX_VALUE && ub == Integer.MIN_VALUE) {
+                lb = 0;
+                ub = 0;
+            } else if (ub < lb) {
+                throw new MPIException(MPI.ERR_TYPE, call + ": the upper bound " + ub + (ubMarked ? " set by MPI.UB" : "")
+                    + " lies below the lower bound " + lb + (lbMarked ? " set by MPI.LB" : "")
+                    + "; a datatype's extent (ub - lb) cannot be negative");
+            }
+        }
     }
 
     private static void checkOld(String call, Datatype oldtype) {
@@ -207,17 +299,22 @@ public class Datatype {
         freed = true;
     }
 
+    /** MPJ Express's name for {@link #Free}: releases a derived type the same way. */
+    public void free() {
+        Free();
+    }
+
     /** The distance from one item to the next, in base elements. */
     public int Extent() {
         return extent;
     }
 
-    /** The lowest displacement of the typemap, in base elements. */
+    /** The lowest displacement of the typemap, or where {@code MPI.LB} sets it, in base elements. */
     public int Lb() {
         return lb;
     }
 
-    /** The highest displacement of the typemap (one past its last element), in base elements. */
+    /** The highest displacement of the typemap (one past its last element), or where {@code MPI.UB} sets it, in base elements. */
     public int Ub() {
         return ub;
     }
@@ -225,6 +322,11 @@ public class Datatype {
     /** The number of base elements one item holds. */
     public int Size() {
         return width;
+    }
+
+    /** True if {@code buffer} is an array this type's items can be read from and written to. */
+    boolean accepts(Object buffer) {
+        return base.accepts(buffer) || !typed;
     }
 
     /** Raises the error for a type that cannot be used in communication now. */
@@ -245,7 +347,8 @@ public class Datatype {
             return this;
         }
         if (packedForm == null) {
-            packedForm = new Datatype(base, new int[] {0}, new int[] {width}, 0, width, "packed " + this, true);
+            packedForm = new Datatype(base, typed, new int[] {0}, new int[] {width}, new Bounds(0, width, false, false),
+                "packed " + this, true);
         }
         return packedForm;
     }

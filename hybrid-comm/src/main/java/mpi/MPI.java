@@ -91,6 +91,15 @@ public class MPI {
     public static final Datatype LONG2 = new Datatype(ElementType.LONG, 2, "MPI.LONG2");
     public static final Datatype FLOAT2 = new Datatype(ElementType.FLOAT, 2, "MPI.FLOAT2");
     public static final Datatype DOUBLE2 = new Datatype(ElementType.DOUBLE, 2, "MPI.DOUBLE2");
+    /**
+     * Bound markers: an {@code MPI.LB} ({@code MPI.UB}) entry of a {@code Datatype.Struct} sets
+     * the new type's lower (upper) bound at its displacement, and so its extent, the distance
+     * between consecutive items. They hold no elements.
+     */
+    public static final Datatype LB = Datatype.boundMarker(false);
+    public static final Datatype UB = Datatype.boundMarker(true);
+    /** MPJ Express's status of nothing received: source {@code ANY_SOURCE}, tag {@code ANY_TAG}, no elements. */
+    public static final Status EMPTY_STATUS = Status.empty(ANY_SOURCE);
 
     public static final Op MAX = new Op(ReductionOps.MAX);
     public static final Op MIN = new Op(ReductionOps.MIN);

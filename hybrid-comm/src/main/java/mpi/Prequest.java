@@ -30,7 +30,7 @@ public class Prequest extends Request {
         this.peer = peer;
         this.tag = tag;
         if (mode == RECEIVE) {
-            unpacksInto(datatype, buf, offset);
+            unpacksInto(datatype, buf, offset, count);
         }
     }
 

@@ -27,6 +27,9 @@ public class Request {
     private final String call;
     private final int peer;
     private final int tag;
+    /** For a receive: its datatype, in whose items its status counts, and how many it asked for. */
+    private Datatype receiveType;
+    private int receiveCount;
     /** For a receive of a derived type: where its packed items go on completion. */
     private Datatype unpackType;
     private Object unpackBuffer;
@@ -41,8 +44,10 @@ public class Request {
         this.tag = tag;
     }
 
-    /** A receive of {@code datatype} whose items must be spread over {@code buf} on completion. */
-    void unpacksInto(Datatype datatype, Object buf, int offset) {
+    /** A receive of {@code count} items of {@code datatype}, spread over {@code buf} on completion. */
+    void unpacksInto(Datatype datatype, Object buf, int offset, int count) {
+        receiveType = datatype;
+        receiveCount = count;
         if (!datatype.contiguous) {
             unpackType = datatype;
             unpackBuffer = buf;
@@ -116,7 +121,7 @@ public class Request {
         if (done instanceof ReceiveOperation) {
             ReceiveOperation r = (ReceiveOperation) done;
             try {
-                return finishReceive(r);
+                return finishReceive(r, receiveType, receiveCount);
             } finally {
                 if (unpackType != null) {
                     Comm.unpackReceived(r, unpackType, unpackBuffer, unpackOffset);
@@ -132,13 +137,18 @@ public class Request {
         return Status.empty(MPI.ANY_SOURCE);
     }
 
-    /** The status of a completed receive, after deserializing OBJECT data in this rank's class loader. */
-    static Status finishReceive(ReceiveOperation r) {
+    /**
+     * The status of a completed receive, after deserializing OBJECT data in this rank's class
+     * loader; its counts are in items of {@code layout}, the receive's datatype, where known,
+     * of which it asked for {@code requested}.
+     */
+    static Status finishReceive(ReceiveOperation r, Datatype layout, int requested) {
+        Datatype type = layout != null ? layout : MPI.basic(r.type());
         if (r.cancelled()) {
-            return new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, MPI.basic(r.type()), true);
+            return new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, type, true);
         }
         checkReceive(r);
-        return new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), MPI.basic(r.type()), false);
+        return new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), type, requested, false);
     }
 
     /** Deserializes a completed receive's OBJECT data in this rank's class loader and raises its error, if any. */

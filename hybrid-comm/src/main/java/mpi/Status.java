@@ -1,9 +1,13 @@
 package mpi;
 
 /**
- * The envelope of a received (or probed) message: {@code source} and {@code tag} as in
- * mpiJava, {@code index} for the {@code Waitany}/{@code Waitsome} family, and the element
- * count through {@link #Get_count}.
+ * The envelope of a received (or probed) message, with MPJ Express's public fields:
+ * {@code source} and {@code tag} as in mpiJava, {@code index} for the {@code Waitany}/
+ * {@code Waitsome} family, {@code count} and {@code numEls} for the items and elements
+ * received; {@link #Get_count} and {@link #Get_elements} answer for any datatype.
+ *
+ * <p>The fields are the caller's to read (and, as in MPJ Express, to overwrite); the counts
+ * that {@code Get_count} and {@code Get_elements} report come from the message, not from them.
  */
 public class Status {
     /** The rank of the sender in the communicator of the receive. */
@@ -12,8 +16,17 @@ public class Status {
     public int tag;
     /** In results of {@code Waitany}, {@code Testany}, {@code Waitsome}, {@code Testsome}: the request's index. */
     public int index;
+    /**
+     * The number of items of the receive's datatype received: what {@code Get_count} of that
+     * datatype returns ({@code MPI.UNDEFINED} if the elements make no whole number of items,
+     * the count asked for if the datatype has no elements).
+     */
+    public int count;
+    /** The number of basic elements received: what {@code Get_elements} of the receive's datatype returns. */
+    public int numEls;
 
-    private final int count;
+    private final int elements;
+    private final int requested;
     /**
      * The message's datatype. Deliberately an {@code mpi} type, never an engine one: this
      * class is defined by each rank's loader, and C2 refuses to inline a method whose
@@ -23,11 +36,31 @@ public class Status {
     private final Datatype type;
     private final boolean cancelled;
 
-    Status(int source, int tag, int count, Datatype type, boolean cancelled) {
+    /** A status of nothing received, for a program to fill in (MPJ Express's public constructor). */
+    public Status() {
+        this(0, 0, 0, null, false);
+        this.index = 0;
+    }
+
+    Status(int source, int tag, int elements, Datatype type, boolean cancelled) {
+        this(source, tag, elements, type, 0, cancelled);
+    }
+
+    /**
+     * The status of a receive of {@code requested} items of {@code type} that got
+     * {@code elements} elements. The requested count matters only for a type without
+     * elements, whose items no element count can tell: as in MPJ Express, its status reports
+     * the requested count and no elements ({@code MPI.UNDEFINED}).
+     */
+    Status(int source, int tag, int elements, Datatype type, int requested, boolean cancelled) {
         this.source = source;
         this.tag = tag;
         this.index = MPI.UNDEFINED;
-        this.count = count;
+        this.elements = elements;
+        this.requested = requested;
+        boolean elementless = type != null && type.width == 0;
+        this.numEls = elementless ? MPI.UNDEFINED : elements;
+        this.count = type == null || type.width == 1 ? elements : elementless ? requested : items(elements, type.width);
         this.type = type;
         this.cancelled = cancelled;
     }
@@ -35,6 +68,11 @@ public class Status {
     /** The status of a request that had nothing to do (null, inactive, or from PROC_NULL). */
     static Status empty(int source) {
         return new Status(source, MPI.ANY_TAG, 0, null, false);
+    }
+
+    /** How many whole items of {@code width} (at least 1) elements {@code elements} make. */
+    private static int items(int elements, int width) {
+        return elements % width == 0 ? elements / width : MPI.UNDEFINED;
     }
 
     /**
@@ -46,7 +84,7 @@ public class Status {
         // The usual case is kept this small so that it always inlines: a Status whose methods
         // are all inlined never escapes, and escape analysis then removes it (see Comm.Recv).
         if (datatype == type && datatype != null && datatype.width == 1) {
-            return count;
+            return elements;
         }
         return countAs(datatype);
     }
@@ -55,27 +93,46 @@ public class Status {
         if (datatype == null) {
             throw new MPIException(MPI.ERR_TYPE, "Get_count needs a datatype, got null");
         }
-        if (type == null || count == 0) {
+        if (datatype.width == 0) {
+            return datatype == type ? requested : 0;
+        }
+        if (type == null || elements == 0) {
             return 0;
         }
         if (datatype.base == type.base) {
-            return count % datatype.width == 0 ? count / datatype.width : MPI.UNDEFINED;
+            return items(elements, datatype.width);
         }
         if (type.base.isObject() || datatype.base.isObject()) {
             return MPI.UNDEFINED;
         }
-        long bytes = (long) count * type.base.size();
+        long bytes = (long) elements * type.base.size();
         long itemBytes = (long) datatype.base.size() * datatype.width;
         return bytes % itemBytes == 0 ? (int) (bytes / itemBytes) : MPI.UNDEFINED;
     }
 
-    /** The number of basic elements received (for a pair type, twice its items). */
+    /**
+     * The number of basic elements of {@code datatype}'s base type received (for a pair type,
+     * twice its items), also where they make no whole item; {@code MPI.UNDEFINED} if the
+     * message's bytes make no whole number of them, or if {@code datatype} has no elements.
+     */
     public int Get_elements(Datatype datatype) {
         if (datatype == null) {
             throw new MPIException(MPI.ERR_TYPE, "Get_elements needs a datatype, got null");
         }
-        int items = Get_count(datatype);
-        return items == MPI.UNDEFINED ? MPI.UNDEFINED : items * datatype.width;
+        if (datatype.width == 0) {
+            return MPI.UNDEFINED;
+        }
+        if (type == null || elements == 0) {
+            return 0;
+        }
+        if (datatype.base == type.base) {
+            return elements;
+        }
+        if (type.base.isObject() || datatype.base.isObject()) {
+            return MPI.UNDEFINED;
+        }
+        long bytes = (long) elements * type.base.size();
+        return bytes % datatype.base.size() == 0 ? (int) (bytes / datatype.base.size()) : MPI.UNDEFINED;
     }
 
     /** True if the request this status completes was cancelled. */
@@ -83,9 +140,13 @@ public class Status {
         return cancelled;
     }
 
+    /** MPJ Express's release of a status: a status holds nothing to release, so this does nothing. */
+    public void free() {
+    }
+
     @Override
     public String toString() {
-        return "Status[source=" + source + ", tag=" + tag + ", count=" + count + (type == null ? "" : " " + type)
+        return "Status[source=" + source + ", tag=" + tag + ", count=" + elements + (type == null ? "" : " " + type)
             + (index == MPI.UNDEFINED ? "" : ", index=" + index) + (cancelled ? ", cancelled" : "") + "]";
     }
 }

@@ -24,6 +24,7 @@ import org.hympj.comm.collective.MoreCollectivesTest;
 import org.hympj.comm.launch.LaunchAccess;
 import org.hympj.comm.multiprocess.ProcessFaultsTest;
 import org.hympj.comm.multiprocess.ProcessRanksTest;
+import org.hympj.comm.p2p.BoundMarkersAndStatusTest;
 import org.hympj.comm.p2p.DerivedDatatypesTest;
 import org.hympj.comm.p2p.MatchingSemanticsTest;
 import org.hympj.comm.p2p.PointToPointTest;
@@ -118,6 +119,14 @@ class ClusterTest {
             PointToPointTest.SsendWaitsForReceiver.class, MatchingSemanticsTest.ProtocolSwitchKeepsOrder.class,
             RequestsTest.WaitanyWaitsome.class, RequestsTest.Persistent.class, ProcessRanksTest.LargeBothWays.class,
             ProcessRanksTest.TruncatedStream.class)) {
+            runOk(2, 2, List.of(), program);
+        }
+    }
+
+    /** MPJ Express-style programs on two nodes: items spaced by MPI.UB, Structs of no blocks on every array, Status's fields. */
+    @Test
+    void boundMarkersZeroBlockStructsAndStatusAcrossNodes() throws Exception {
+        for (Class<?> program : BoundMarkersAndStatusTest.PROGRAMS) {
             runOk(2, 2, List.of(), program);
         }
     }
