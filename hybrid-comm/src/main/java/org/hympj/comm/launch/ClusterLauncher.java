@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,6 +41,11 @@ import org.hympj.shm.JobId;
  * system, as clusters have); the JVMs start in this directory (or {@code -wdir}).
  */
 final class ClusterLauncher {
+    /** How long a launcher being stopped lets the JVMs' reports at exit come back before it stops them. */
+    private static final long AT_EXIT_REPORT_MILLIS = 1_500;
+    /** util-linux's setsid, which starts a command in a session of its own. */
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
+
     private ClusterLauncher() {
     }
 
@@ -49,9 +55,19 @@ final class ClusterLauncher {
         JobSecret secret = JobSecret.random();
         Process[] children = new Process[layout.jvms()];
         List<Thread> pumps = new ArrayList<>();
-        Thread killOnExit = new Thread(() -> ProcessLauncher.destroyAll(children), "hympjrun-cleanup");
+        // Stopped by a signal (Ctrl-C): the JVMs on the nodes, which the signal does not reach, print
+        // their reports at exit through their output, which goes on being copied here meanwhile.
+        Thread killOnExit = new Thread(() -> {
+            requestReports(children, ClusterMember.REPORT_AT_EXIT);
+            try {
+                Thread.sleep(AT_EXIT_REPORT_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            stopAll(children);
+        }, "hympjrun-cleanup");
         Runtime.getRuntime().addShutdownHook(killOnExit);
-        HangReports.Registration reports = HangReports.add(o -> requestReports(children));
+        HangReports.Registration reports = HangReports.add(o -> requestReports(children, ClusterMember.REPORT));
         long wireUpMillis = Long.getLong("hympj.wireup.timeout.seconds", 60) * 1000;
         try {
             children[0] = start(options, layout, job, secret, 0, null);
@@ -145,7 +161,14 @@ final class ClusterLauncher {
         for (String word : java) {
             remote.append(' ').append(quote(word));
         }
-        List<String> command = new ArrayList<>(Arrays.asList(options.cluster.rsh().trim().split("\\s+")));
+        List<String> command = new ArrayList<>();
+        // The remote shell in a session of its own: a terminal's Ctrl-C or Ctrl-\ goes to the
+        // launcher alone, which then asks the JVMs for their reports through the remote shells
+        // (a signal to the shells themselves would end them, and the reports with them).
+        if (Files.isExecutable(SETSID)) {
+            command.addAll(List.of(SETSID.toString(), "--wait"));
+        }
+        command.addAll(Arrays.asList(options.cluster.rsh().trim().split("\\s+")));
         command.add(layout.host(node));
         command.add(remote.toString());
         Process p = new ProcessBuilder(command).start();
@@ -169,15 +192,15 @@ final class ClusterLauncher {
         return p;
     }
 
-    /** Asks every running JVM of the job for its hang report: a byte on its standard input. */
-    private static void requestReports(Process[] children) {
+    /** Asks every running JVM of the job for its hang report: byte {@code request} on its standard input. */
+    private static void requestReports(Process[] children, int request) {
         for (Process p : children) {
             if (p != null && p.isAlive()) {
                 OutputStream in = p.getOutputStream();
                 // One writer at a time: the secret went first, before the JVM was in the array.
                 synchronized (in) {
                     try {
-                        in.write('\n');
+                        in.write(request);
                         in.flush();
                     } catch (IOException gone) {
                         // its remote shell ended meanwhile; the watch reports that

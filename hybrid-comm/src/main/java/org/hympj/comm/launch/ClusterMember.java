@@ -37,6 +37,10 @@ import org.hympj.shm.JobId;
  * {@code hympj.wireup.timeout.seconds}.
  */
 final class ClusterMember {
+    /** The byte by which hympjrun asks a JVM for its hang report (any byte but {@link #REPORT_AT_EXIT} does). */
+    static final int REPORT = '\n';
+    /** The byte by which hympjrun, being stopped, asks a JVM for its report at exit. */
+    static final int REPORT_AT_EXIT = 'x';
     /** The line by which JVM 0 tells hympjrun where the rendezvous is. */
     static final String RENDEZVOUS_LINE = "hympj-rendezvous ";
 
@@ -142,13 +146,19 @@ final class ClusterMember {
      * Watches standard input, which hympjrun keeps open for as long as it runs: its end means
      * the launcher (or the remote shell that connects us to it) is gone, and the job with it.
      * Each byte that comes before asks for a hang report ({@link HangReports#reportAll}), the
-     * request that reaches a remote JVM the way SIGUSR1 reaches a local one.
+     * request that reaches a remote JVM the way SIGUSR1 reaches a local one; {@link #REPORT_AT_EXIT}
+     * asks for the report at exit, sent by a launcher being stopped (Ctrl-C), whose signal
+     * reaches no other node.
      */
     static void watchLauncher(InputStream in, Job job) {
         Thread t = new Thread(() -> {
             try {
-                while (in.read() >= 0) {
-                    HangReports.reportAll();
+                for (int request = in.read(); request >= 0; request = in.read()) {
+                    if (request == REPORT_AT_EXIT) {
+                        HangReports.reportAllAtExit();
+                    } else {
+                        HangReports.reportAll();
+                    }
                 }
             } catch (IOException ignored) {
                 // the same as the end of the stream

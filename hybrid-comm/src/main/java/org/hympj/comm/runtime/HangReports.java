@@ -31,6 +31,13 @@ public final class HangReports {
     /** Something that answers a report request: prints its part, or passes the request on. */
     public interface Source {
         void report(PrintStream out);
+
+        /**
+         * Answers the end of the job's launcher: prints the report at exit if a rank here still
+         * waits in MPI (a source with no ranks of its own passes nothing on).
+         */
+        default void reportAtExit(PrintStream out) {
+        }
     }
 
     /** A source's place among this JVM's report requests; closing it removes the source. */
@@ -53,6 +60,17 @@ public final class HangReports {
     public static void reportAll() {
         for (Source s : SOURCES) {
             s.report(System.err);
+        }
+        System.err.flush();
+    }
+
+    /**
+     * Answers a launcher that is being stopped (Ctrl-C) while this JVM, on another node, cannot
+     * see its signal: every source prints its report at exit, as this JVM's own shutdown would.
+     */
+    public static void reportAllAtExit() {
+        for (Source s : SOURCES) {
+            s.reportAtExit(System.err);
         }
         System.err.flush();
     }
@@ -134,11 +152,7 @@ public final class HangReports {
             this.job = job;
             this.idleNanos = TimeUnit.SECONDS.toNanos(idleSeconds);
             this.onIdle = onIdle;
-            this.atExit = new Thread(() -> {
-                if (anyWaiting()) {
-                    print(System.err, "hympj hang report at exit");
-                }
-            }, "hympj-hang-report-at-exit");
+            this.atExit = new Thread(() -> reportAtExit(System.err), "hympj-hang-report-at-exit");
             if (idleSeconds > 0) {
                 watchdog = new Thread(this::watchForIdleness, "hympj-hang-watch");
                 watchdog.setDaemon(true);
@@ -150,6 +164,13 @@ public final class HangReports {
         @Override
         public void report(PrintStream out) {
             printTo(out);
+        }
+
+        @Override
+        public void reportAtExit(PrintStream out) {
+            if (anyWaiting()) {
+                print(out, "hympj hang report at exit");
+            }
         }
 
         /** Prints the report of this JVM's ranks of the job, as one write. */

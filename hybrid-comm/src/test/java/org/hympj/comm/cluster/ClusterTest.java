@@ -22,6 +22,7 @@ import org.hympj.comm.collective.CollectivesTest;
 import org.hympj.comm.collective.CommunicatorsTest;
 import org.hympj.comm.collective.MoreCollectivesTest;
 import org.hympj.comm.launch.LaunchAccess;
+import org.hympj.comm.launch.ScriptJobs;
 import org.hympj.comm.multiprocess.ProcessFaultsTest;
 import org.hympj.comm.multiprocess.ProcessRanksTest;
 import org.hympj.comm.p2p.BoundMarkersAndStatusTest;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Jobs across nodes, on four "nodes" of this machine ({@link TestCluster}: network namespaces
@@ -304,6 +306,37 @@ class ClusterTest {
         assertTrue(all.contains(report), () -> "no report of rank 0's receive came back:\n" + all);
         assertTrue(all.contains("from 1 tag 5 on MPI.COMM_WORLD"), () -> "rank 1's first message is not listed unmatched:\n" + all);
         assertTrue(all.matches("(?s).*rank 1: (waits|not blocked).*"), () -> "rank 1, on the other node, did not report:\n" + all);
+        assertNothingLeft();
+    }
+
+    /**
+     * Ctrl-C to the hympjrun script of a job on two nodes (SIGINT to the script alone: a real
+     * terminal signals the whole foreground group, and the remote shells are in a session of
+     * their own, so it comes to the same): each node's JVM prints its report at exit, which
+     * comes back before the job ends with status 130.
+     */
+    @Test
+    void ctrlCOfAJobOnTwoNodesBringsBackEveryNodesReportAtExit(@TempDir Path dir) throws Exception {
+        List<String> args = new ArrayList<>(List.of("-np", "2", "--hosts", cluster.hosts.get(0) + "," + cluster.hosts.get(1),
+            "--rsh", cluster.rsh));
+        if (cluster.netAddress != null) {
+            args.addAll(List.of("--net-address", cluster.netAddress));
+        }
+        args.addAll(List.of("-cp", Path.of(ReleasedByFile.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+            .toString(), ReleasedByFile.class.getName(), dir.resolve("never").toString()));
+        ScriptJobs.Job job = ScriptJobs.start(dir, List.of("-Dhympj.shm.dir=" + sharedMemory, "-Dhympj.key.dir=" + keys),
+            args.toArray(new String[0]));
+        try {
+            job.signalUntil("QUIT", "rank 0: waits in Recv(source 1, tag 6, MPI.COMM_WORLD)", 120);
+            job.signal("INT");
+            assertEquals(130, job.awaitExit(60), job.output());
+            String out = job.output();
+            int atExit = out.indexOf("hympj hang report at exit");
+            assertTrue(atExit >= 0, () -> "no report at exit came back from the nodes:\n" + out);
+            assertTrue(out.substring(atExit).contains("rank 0: waits in Recv(source 1, tag 6, MPI.COMM_WORLD)"), out);
+        } finally {
+            job.kill();
+        }
         assertNothingLeft();
     }
 

@@ -20,19 +20,19 @@ import java.util.jar.Manifest;
  * looks for them, the runtime's one naming this JVM's class path in its manifest (so no build
  * is started and the classes under test are the ones run).
  */
-final class ScriptJobs {
+public final class ScriptJobs {
     private static final Path SCRIPT = Path.of(System.getProperty("user.dir")).resolveSibling("hympjrun");
 
     private ScriptJobs() {
     }
 
     /** A job started by the script: its process (the script's) and the file its output goes to. */
-    record Job(Process process, Path log) {
-        long pid() {
+    public record Job(Process process, Path log) {
+        public long pid() {
             return process.pid();
         }
 
-        String output() throws IOException {
+        public String output() throws IOException {
             return Files.readString(log);
         }
 
@@ -41,7 +41,7 @@ final class ScriptJobs {
          * {@code fragment} (a signal sent before every rank waits may report too early);
          * fails after {@code seconds}.
          */
-        String signalUntil(String signal, String fragment, int seconds) throws IOException, InterruptedException {
+        public String signalUntil(String signal, String fragment, int seconds) throws IOException, InterruptedException {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
             // The script traps its signals before it starts the JVM; one sent earlier finds the default action.
             while (signal != null && !jvmStarted() && System.nanoTime() < deadline) {
@@ -64,7 +64,7 @@ final class ScriptJobs {
         }
 
         /** The output once it holds {@code fragment}, or null after {@code seconds}. */
-        String awaitOutput(String fragment, int seconds) throws IOException, InterruptedException {
+        public String awaitOutput(String fragment, int seconds) throws IOException, InterruptedException {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
             do {
                 String out = output();
@@ -76,12 +76,12 @@ final class ScriptJobs {
             return null;
         }
 
-        void signal(String name) throws IOException, InterruptedException {
+        public void signal(String name) throws IOException, InterruptedException {
             new ProcessBuilder("kill", "-" + name, Long.toString(pid())).inheritIO().start().waitFor();
         }
 
         /** Waits for the script to end; kills it and every process under it if it has not within {@code seconds}. */
-        int awaitExit(int seconds) throws IOException, InterruptedException {
+        public int awaitExit(int seconds) throws IOException, InterruptedException {
             if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
                 kill();
                 throw new AssertionError("hympjrun did not end within " + seconds + " s; it printed:\n" + output());
@@ -90,7 +90,7 @@ final class ScriptJobs {
         }
 
         /** Kills the script and the JVMs under it, for the end of a test whatever happened. */
-        void kill() {
+        public void kill() {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
         }
@@ -98,18 +98,29 @@ final class ScriptJobs {
 
     /** Starts {@code hympjrun args...} from an installation in {@code dir}, its output (both streams) in a file there. */
     static Job start(Path dir, String... args) throws IOException {
+        return start(dir, List.of(), args);
+    }
+
+    /** As {@link #start(Path, String...)}, with {@code jvmOptions} added to the launcher's JVM (HYMPJ_JVM_OPTS). */
+    public static Job start(Path dir, List<String> jvmOptions, String... args) throws IOException {
         Path home = install(dir);
         List<String> command = new ArrayList<>(List.of(home.resolve("hympjrun").toString()));
         command.addAll(List.of(args));
-        return startCommand(dir, command);
+        return startCommand(dir, command, jvmOptions);
     }
 
     /** Starts another launcher's {@code command} the same way (its output in a file in {@code dir}). */
     static Job startCommand(Path dir, List<String> command) throws IOException {
+        return startCommand(dir, command, List.of());
+    }
+
+    private static Job startCommand(Path dir, List<String> command, List<String> jvmOptions) throws IOException {
         Path log = dir.resolve("job.log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        builder.environment().put("HYMPJ_JVM_OPTS", "-Xmx256m");
+        List<String> options = new ArrayList<>(List.of("-Xmx256m"));
+        options.addAll(jvmOptions);
+        builder.environment().put("HYMPJ_JVM_OPTS", String.join(" ", options));
         return new Job(builder.start(), log);
     }
 
