@@ -16,6 +16,7 @@ public class Cartcomm extends Intracomm {
     Cartcomm(Intracomm grid, int[] dims, boolean[] periods) {
         super("Cartesian communicator " + java.util.Arrays.toString(dims), false);
         bind(grid.rt, grid.context, grid.rank, grid.size, grid.worldRanks());
+        inheritFrom(grid);
         this.dims = dims.clone();
         this.periods = periods.clone();
         this.coords = coordinates(grid.rank);

@@ -12,6 +12,7 @@ public class Graphcomm extends Intracomm {
     Graphcomm(Intracomm graph, int[] index, int[] edges) {
         super("graph communicator of " + index.length + " nodes", false);
         bind(graph.rt, graph.context, graph.rank, graph.size, graph.worldRanks());
+        inheritFrom(graph);
         this.index = index.clone();
         this.edges = edges.clone();
     }

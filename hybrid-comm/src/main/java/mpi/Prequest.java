@@ -37,6 +37,7 @@ public class Prequest extends Request {
     /** Starts the operation; the request must be inactive (completed or never started). */
     public void Start() {
         MPI.checkActive();
+        Errhandler.entering(comm);
         if (op == null) {
             throw new MPIException(MPI.ERR_REQUEST, "Start on a persistent request that has been freed");
         }
