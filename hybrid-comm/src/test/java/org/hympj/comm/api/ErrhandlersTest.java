@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Timeout;
  * handler. The programs are written as MPJ Express users write theirs.
  */
 @Timeout(120)
-class ErrhandlersTest {
+public class ErrhandlersTest {
 
     /** With ERRORS_RETURN a bad call throws to the caller, which catches it and goes on communicating. */
     public static class ReturnGoesOn {
