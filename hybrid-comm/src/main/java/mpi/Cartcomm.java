@@ -22,6 +22,12 @@ public class Cartcomm extends Intracomm {
         this.coords = coordinates(grid.rank);
     }
 
+    /** A duplicate with the same grid and a context of its own. Collective. */
+    @Override
+    public Cartcomm clone() {
+        return new Cartcomm(Dup(), dims, periods);
+    }
+
     /**
      * Fills the zero entries of {@code dims} so that all entries multiply to {@code nnodes},
      * as balanced as possible, in non-increasing order.

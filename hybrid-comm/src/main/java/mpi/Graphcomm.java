@@ -17,6 +17,12 @@ public class Graphcomm extends Intracomm {
         this.edges = edges.clone();
     }
 
+    /** A duplicate with the same graph and a context of its own. Collective. */
+    @Override
+    public Graphcomm clone() {
+        return new Graphcomm(Dup(), index, edges);
+    }
+
     public GraphParms Get() {
         checkUsable();
         return new GraphParms(index.clone(), edges.clone());

@@ -137,7 +137,11 @@ public class ErrhandlersTest {
             Intercomm interClone = inter.clone();
             Intracomm merged = inter.Merge(me % 2 == 1);
             Cartcomm row = cart.Sub(new boolean[] {true});
-            for (Comm c : new Comm[] {dup, split, created, cloned, cart, graph, inter, interClone, merged, row}) {
+            Cartcomm cartClone = cart.clone();
+            Graphcomm graphClone = graph.clone();
+            check(cartClone.Topo_test() == MPI.CART && cartClone.Get().dims[0] == n, "a Cartcomm's clone keeps its grid");
+            check(graphClone.Topo_test() == MPI.GRAPH && graphClone.Neighbours(1)[0] == 0, "a Graphcomm's clone keeps its graph");
+            for (Comm c : new Comm[] {dup, split, created, cloned, cart, graph, inter, interClone, merged, row, cartClone, graphClone}) {
                 check(c.Errhandler_get() == MPI.ERRORS_ARE_FATAL, c + " inherits ERRORS_ARE_FATAL");
             }
             Intracomm dupOfReturning = returning.Split(0, me);
@@ -157,7 +161,7 @@ public class ErrhandlersTest {
             expectReturned(() -> dup.Recv(new int[1], 0, 1, MPI.INT, 99, 0));
             // Every communicator still works after the errors.
             int[] sum = new int[1];
-            for (Intracomm c : new Intracomm[] {world, dup, split, created, cloned, cart, graph, merged, row, returning}) {
+            for (Intracomm c : new Intracomm[] {world, dup, split, created, cloned, cart, graph, merged, row, returning, cartClone, graphClone}) {
                 c.Allreduce(new int[] {1}, 0, sum, 0, 1, MPI.INT, MPI.SUM);
                 check(sum[0] == c.Size(), "Allreduce on " + c);
             }
