@@ -166,8 +166,8 @@ public abstract class Comm {
      */
     public void Attr_delete(int keyval) {
         checkUsable();
-        boolean predefined = keyval == MPI.TAG_UB || keyval == MPI.HOST || keyval == MPI.IO || keyval == MPI.WTIME_IS_GLOBAL;
-        throw new MPIException(MPI.ERR_ARG, "Attr_delete: " + (predefined
+        boolean builtIn = keyval == MPI.TAG_UB || keyval == MPI.HOST || keyval == MPI.IO || keyval == MPI.WTIME_IS_GLOBAL;
+        throw new MPIException(MPI.ERR_ARG, "Attr_delete: " + (builtIn
             ? "attribute " + keyval + " is predefined and cannot be deleted"
             : "no attribute with key " + keyval + " (predefined: MPI.TAG_UB, MPI.HOST, MPI.IO, MPI.WTIME_IS_GLOBAL)"));
     }

@@ -159,8 +159,8 @@ public class MPI {
     static ThreadOperations operations;
     private static int providedThreadLevel;
     private static BsendArena attachedBuffer;
-    /** True when the attached buffer came as a direct ByteBuffer, whose bytes no array holds. */
-    private static boolean attachedDirect;
+    /** True when the attached buffer came as a ByteBuffer whose whole array is not at hand (direct, read-only, a slice). */
+    private static boolean attachedCapacityOnly;
     private static String processorName;
 
     MPI() {
@@ -305,7 +305,8 @@ public class MPI {
     /**
      * Attaches the buffer that {@code Bsend} copies messages into, as MPJ Express takes it: its
      * capacity is the space for buffered messages. A heap buffer's array holds them; a direct
-     * buffer lends its capacity only, and the messages are kept in an array of that size.
+     * (or read-only, or sliced) buffer lends its capacity only, and the messages are kept in
+     * an array of that size.
      */
     public static void Buffer_attach(ByteBuffer buffer) {
         checkActive();
@@ -316,33 +317,33 @@ public class MPI {
         attach(wholeArray ? buffer.array() : new byte[buffer.capacity()], !wholeArray);
     }
 
-    private static void attach(byte[] space, boolean direct) {
+    private static void attach(byte[] space, boolean capacityOnly) {
         synchronized (MPI.class) {
             if (attachedBuffer != null) {
                 throw new MPIException(ERR_BUFFER, "a buffer of " + attachedBuffer.capacity()
                     + " bytes is already attached; call MPI.Buffer_detach first");
             }
             attachedBuffer = new BsendArena(space);
-            attachedDirect = direct;
+            attachedCapacityOnly = capacityOnly;
         }
     }
 
     /**
      * Waits until every buffered message has been delivered, detaches the buffer and returns
      * it: the array given to {@code Buffer_attach}, or the array of the ByteBuffer given to it
-     * (null for a direct ByteBuffer, which has none). MPJ Express's form returns nothing; a
+     * (null for one that only lent its capacity). MPJ Express's form returns nothing; a
      * program that calls it as a statement runs unchanged.
      */
     public static byte[] Buffer_detach() {
         checkActive();
         BsendArena arena;
-        boolean direct;
+        boolean capacityOnly;
         synchronized (MPI.class) {
             arena = attachedBuffer;
             if (arena == null) {
                 throw new MPIException(ERR_BUFFER, "Buffer_detach was called but no buffer is attached");
             }
-            direct = attachedDirect;
+            capacityOnly = attachedCapacityOnly;
             attachedBuffer = null;
         }
         try {
@@ -351,12 +352,12 @@ public class MPI {
             Thread.currentThread().interrupt();
             throw new MPIException(ERR_OTHER, "interrupted while Buffer_detach waited for buffered messages", e);
         }
-        return direct ? null : arena.buffer();
+        return capacityOnly ? null : arena.buffer();
     }
 
     /**
      * Initialises MPI with the thread level {@code required} and returns the program's
-     * arguments (MPJ Express's name; {@code provided} is not read, as there).
+     * arguments (MPJ Express's name; {@code provided}, an output in C, is not read).
      */
     public static String[] initThread(int required, int provided, String[] argv) {
         Init_thread(argv, required);

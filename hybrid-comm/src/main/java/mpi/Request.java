@@ -17,8 +17,9 @@ import org.hympj.comm.match.Waiting;
  *
  * <p>For the array forms, null entries, {@code MPI.REQUEST_NULL} and null or inactive
  * requests are skipped as MPI says: they count as complete with an empty status, and
- * {@code Waitany}/{@code Testany} over no active request give index {@code MPI.UNDEFINED}. {@code Waitsome} and {@code Testsome}
- * return null when no request is active (MPI's {@code MPI_UNDEFINED} outcount).
+ * {@code Waitany}/{@code Testany} over no active request give index {@code MPI.UNDEFINED}.
+ * {@code Waitsome} and {@code Testsome} return null when no request is active (MPI's
+ * {@code MPI_UNDEFINED} outcount).
  */
 public class Request {
     final Comm comm;
@@ -184,6 +185,7 @@ public class Request {
         while (true) {
             for (int i = 0; i < ops.length; i++) {
                 if (ops[i] != null && ops[i].isComplete()) {
+                    Errhandler.entering(requests[i].comm);
                     Status s = requests[i].finish();
                     s.index = i;
                     return s;

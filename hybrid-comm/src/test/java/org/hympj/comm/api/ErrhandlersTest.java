@@ -110,6 +110,32 @@ public class ErrhandlersTest {
     }
 
     /**
+     * An error of a call on no communicator (here Group.Incl) goes to COMM_WORLD's handler,
+     * even right after a call on a communicator that returns errors.
+     */
+    public static class FatalOnNoCommunicator {
+        public static void main(String[] args) throws MPIException {
+            MPI.Init(args);
+            Intracomm lenient = MPI.COMM_WORLD.Dup();
+            MPI.COMM_WORLD.Errhandler_set(MPI.ERRORS_ARE_FATAL);
+            if (MPI.COMM_WORLD.Rank() == 0) {
+                try {
+                    lenient.Send(new int[1], 0, 1, MPI.INT, 99, 0);
+                } catch (MPIException e) {
+                    System.out.println("rank 0 goes on after " + e.getMessage());
+                }
+                try {
+                    lenient.Group().Incl(new int[] {77});
+                } catch (MPIException e) {
+                    System.out.println("rank 0 caught " + e.getMessage());
+                }
+            }
+            MPI.COMM_WORLD.Recv(new int[1], 0, 1, MPI.INT, MPI.ANY_SOURCE, 42);
+            MPI.Finalize();
+        }
+    }
+
+    /**
      * Handlers are per communicator and inherited at creation: with COMM_WORLD fatal, every
      * communicator made from it is fatal; errors on communicators set to return (and the
      * program's own MPIExceptions) do not end the job.
@@ -219,6 +245,15 @@ public class ErrhandlersTest {
         assertEquals(1, outcome.failedRank());
         String message = String.valueOf(outcome.cause());
         assertTrue(message.contains("ERR_TRUNCATE") && message.contains("MPI.ERRORS_ARE_FATAL"), message);
+    }
+
+    @Test
+    void anErrorOfACallOnNoCommunicatorGoesToCommWorldsHandler() {
+        JobOutcome outcome = RankJobs.run(2, FatalOnNoCommunicator.class);
+        assertFalse(outcome.succeeded(), "the job should have ended with the group error");
+        assertEquals(0, outcome.failedRank());
+        String message = String.valueOf(outcome.cause());
+        assertTrue(message.contains("Incl: rank 77") && message.contains("MPI.COMM_WORLD has MPI.ERRORS_ARE_FATAL"), message);
     }
 
     @Test
