@@ -221,14 +221,21 @@ public class ErrhandlersTest {
         ProcessJobs.runOk(2, 2, ReturnGoesOn.class);
     }
 
-    @Test
-    void errorsAreFatalEndTheJobOnThreadRanksEvenWhenTheErrorIsCaught() {
-        JobOutcome outcome = RankJobs.run(2, FatalEndsJob.class);
+    /** The thread job of {@code program} ended with a non-zero status, because of rank {@code rank}'s error naming each of {@code fragments}. */
+    private static void assertEndedBy(Class<?> program, int rank, String... fragments) {
+        JobOutcome outcome = RankJobs.run(2, program);
         assertFalse(outcome.succeeded(), "the job should have ended with the error");
-        assertEquals(0, outcome.failedRank());
+        assertEquals(rank, outcome.failedRank());
         assertNotEquals(0, outcome.exitCode());
         String message = String.valueOf(outcome.cause());
-        assertTrue(message.contains("destination rank 99") && message.contains("MPI.ERRORS_ARE_FATAL"), message);
+        for (String fragment : fragments) {
+            assertTrue(message.contains(fragment), "'" + fragment + "' should be in: " + message);
+        }
+    }
+
+    @Test
+    void errorsAreFatalEndTheJobOnThreadRanksEvenWhenTheErrorIsCaught() {
+        assertEndedBy(FatalEndsJob.class, 0, "destination rank 99", "MPI.COMM_WORLD has MPI.ERRORS_ARE_FATAL");
     }
 
     @Test
@@ -240,20 +247,12 @@ public class ErrhandlersTest {
 
     @Test
     void anErrorCompletedByWaitOnAFatalCommunicatorEndsTheJob() {
-        JobOutcome outcome = RankJobs.run(2, FatalThroughRequest.class);
-        assertFalse(outcome.succeeded(), "the job should have ended with the truncation");
-        assertEquals(1, outcome.failedRank());
-        String message = String.valueOf(outcome.cause());
-        assertTrue(message.contains("ERR_TRUNCATE") && message.contains("MPI.ERRORS_ARE_FATAL"), message);
+        assertEndedBy(FatalThroughRequest.class, 1, "ERR_TRUNCATE", "Dup of MPI.COMM_WORLD has MPI.ERRORS_ARE_FATAL");
     }
 
     @Test
     void anErrorOfACallOnNoCommunicatorGoesToCommWorldsHandler() {
-        JobOutcome outcome = RankJobs.run(2, FatalOnNoCommunicator.class);
-        assertFalse(outcome.succeeded(), "the job should have ended with the group error");
-        assertEquals(0, outcome.failedRank());
-        String message = String.valueOf(outcome.cause());
-        assertTrue(message.contains("Incl: rank 77") && message.contains("MPI.COMM_WORLD has MPI.ERRORS_ARE_FATAL"), message);
+        assertEndedBy(FatalOnNoCommunicator.class, 0, "Incl: rank 77", "MPI.COMM_WORLD has MPI.ERRORS_ARE_FATAL");
     }
 
     @Test
