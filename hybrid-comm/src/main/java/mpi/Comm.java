@@ -92,6 +92,16 @@ public abstract class Comm {
         return errhandler;
     }
 
+    /** The mpiJava 1.2 name of {@link #Errhandler_set}. */
+    public void Errorhandler_set(Errhandler errhandler) {
+        Errhandler_set(errhandler);
+    }
+
+    /** The mpiJava 1.2 name of {@link #Errhandler_get}. */
+    public Errhandler Errorhandler_get() {
+        return Errhandler_get();
+    }
+
     /** True for {@code MPI.COMM_NULL} and for a communicator that has been freed. */
     public boolean Is_null() {
         return freed;

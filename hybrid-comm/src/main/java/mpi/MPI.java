@@ -387,9 +387,9 @@ public class MPI {
     /**
      * The profiling control of MPI: HyMPJ has no profiling layer to tell, and as MPI
      * specifies for that case, the call does nothing. {@code level} 0 disables profiling,
-     * 1 enables it, 2 flushes it; other levels mean what a profiler defines.
+     * 1 enables it, 2 flushes it; other levels, and {@code args}, mean what a profiler defines.
      */
-    public static void Pcontrol(int level, Object obj) {
+    public static void Pcontrol(int level, Object... args) {
         checkActive();
     }
 

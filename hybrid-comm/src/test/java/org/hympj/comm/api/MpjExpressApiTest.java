@@ -72,12 +72,18 @@ class MpjExpressApiTest {
             check(rest.length == args.length, "initThread returns the program's arguments");
             check(MPI.isMainThread(), "isMainThread on the thread that initialised");
             check(MPI.queryThread() == MPI.THREAD_MULTIPLE, "queryThread");
-            MPI.Pcontrol(1, null);
+            MPI.Pcontrol(1);
             MPI.Pcontrol(0, "any object");
+            MPI.Pcontrol(2, "two", "objects");
             Errhandler initial = MPI.Errorhandler_get();
             check(initial == MPI.ERRORS_RETURN, "COMM_WORLD's initial handler is " + initial);
             MPI.Errorhandler_set(MPI.ERRORS_RETURN);
             check(MPI.COMM_WORLD.Errhandler_get() == MPI.ERRORS_RETURN, "Errorhandler_set applies to COMM_WORLD");
+            // mpiJava 1.2's names on a communicator.
+            MPI.COMM_SELF.Errorhandler_set(MPI.ERRORS_ARE_FATAL);
+            check(MPI.COMM_SELF.Errorhandler_get() == MPI.ERRORS_ARE_FATAL, "Comm.Errorhandler_set and _get");
+            MPI.COMM_SELF.Errorhandler_set(MPI.ERRORS_RETURN);
+            check(MPI.COMM_SELF.Errhandler_get() == MPI.ERRORS_RETURN, "Comm.Errorhandler_set is Errhandler_set");
 
             int me = MPI.COMM_WORLD.Rank();
             int other = 1 - me;
