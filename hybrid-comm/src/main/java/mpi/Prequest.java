@@ -59,10 +59,15 @@ public class Prequest extends Request {
         active = true;
     }
 
-    /** Starts every request of the array. */
+    /** Starts every request of the array; null entries are skipped, as MPJ Express does. */
     public static void Startall(Prequest[] requests) {
+        if (requests == null) {
+            throw new MPIException(MPI.ERR_ARG, "Startall needs an array of persistent requests, got null");
+        }
         for (Prequest p : requests) {
-            p.Start();
+            if (p != null) {
+                p.Start();
+            }
         }
     }
 }
