@@ -16,9 +16,16 @@ public class Cartcomm extends Intracomm {
     Cartcomm(Intracomm grid, int[] dims, boolean[] periods) {
         super("Cartesian communicator " + java.util.Arrays.toString(dims), false);
         bind(grid.rt, grid.context, grid.rank, grid.size, grid.worldRanks());
+        inheritFrom(grid);
         this.dims = dims.clone();
         this.periods = periods.clone();
         this.coords = coordinates(grid.rank);
+    }
+
+    /** A duplicate with the same grid and a context of its own. Collective. */
+    @Override
+    public Cartcomm clone() {
+        return new Cartcomm(Dup(), dims, periods);
     }
 
     /**

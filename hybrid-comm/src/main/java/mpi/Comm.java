@@ -20,10 +20,12 @@ import org.hympj.comm.runtime.RankRuntime;
  * <p>Every operation checks its arguments first and raises {@link MPIException} with an MPI
  * error class for bad ones, before anything is sent or posted.
  */
-public class Comm {
+public abstract class Comm {
     private final String name;
     private final boolean predefined;
     private volatile boolean freed;
+    /** What an MPI error in a call on this communicator does; a communicator made from this one starts with it. */
+    volatile Errhandler errhandler = MPI.ERRORS_RETURN;
     RankRuntime rt;
     int context;
     int rank;
@@ -46,13 +48,68 @@ public class Comm {
         this.predefined = predefined;
     }
 
-    /** Raises the error for a call before Init, after Finalize, or on a freed communicator. */
+    /** Raises the error for a call before Init, after Finalize, or on a freed or null communicator. */
     final void checkUsable() {
         MPI.checkActive();
+        Errhandler.entering(this);
         if (freed) {
-            throw new MPIException(MPI.ERR_COMM, this + " has been freed; it cannot be used any more");
+            throw new MPIException(MPI.ERR_COMM, this == MPI.COMM_NULL
+                ? "MPI.COMM_NULL is the null communicator; no operation can be made on it"
+                : this + " has been freed; it cannot be used any more");
         }
     }
+
+    /** The communicator behind {@code MPI.COMM_NULL}: null from the start. */
+    static Comm nullCommunicator() {
+        Comm none = new Intracomm("MPI.COMM_NULL");
+        none.freed = true;
+        return none;
+    }
+
+    /** Starts with the errhandler of {@code parent}, as every communicator made from another does. */
+    final void inheritFrom(Comm parent) {
+        errhandler = parent.errhandler;
+    }
+
+    /**
+     * Sets what an MPI error in a call on this communicator does: {@code MPI.ERRORS_RETURN}
+     * (raise MPIException in the caller) or {@code MPI.ERRORS_ARE_FATAL} (end the job).
+     */
+    public void Errhandler_set(Errhandler errhandler) {
+        checkUsable();
+        if (errhandler == null) {
+            throw new MPIException(MPI.ERR_ARG, "Errhandler_set needs MPI.ERRORS_RETURN or MPI.ERRORS_ARE_FATAL, got null");
+        }
+        if (errhandler == MPI.ERRORS_ARE_FATAL) {
+            Errhandler.fatalInUse();
+        }
+        this.errhandler = errhandler;
+    }
+
+    /** This communicator's errhandler. */
+    public Errhandler Errhandler_get() {
+        checkUsable();
+        return errhandler;
+    }
+
+    /** The mpiJava 1.2 name of {@link #Errhandler_set}. */
+    public void Errorhandler_set(Errhandler errhandler) {
+        Errhandler_set(errhandler);
+    }
+
+    /** The mpiJava 1.2 name of {@link #Errhandler_get}. */
+    public Errhandler Errorhandler_get() {
+        return Errhandler_get();
+    }
+
+    /** True for {@code MPI.COMM_NULL} and for a communicator that has been freed. */
+    public boolean Is_null() {
+        return freed;
+    }
+
+    /** A duplicate of this communicator, with its own context (mpiJava's form of {@code Dup}). Collective. */
+    @Override
+    public abstract Object clone();
 
     void bind(RankRuntime runtime, int context, int rank, int size, int[] worldRanks) {
         this.rt = runtime;
@@ -111,6 +168,18 @@ public class Comm {
             throw new MPIException(MPI.ERR_COMM, this + " is predefined and cannot be freed");
         }
         freed = true;
+    }
+
+    /**
+     * Deletes an attribute. HyMPJ's communicators carry only the predefined attributes, which
+     * MPI does not allow to be deleted, so every call raises {@code ERR_ARG}.
+     */
+    public void Attr_delete(int keyval) {
+        checkUsable();
+        boolean builtIn = keyval == MPI.TAG_UB || keyval == MPI.HOST || keyval == MPI.IO || keyval == MPI.WTIME_IS_GLOBAL;
+        throw new MPIException(MPI.ERR_ARG, "Attr_delete: " + (builtIn
+            ? "attribute " + keyval + " is predefined and cannot be deleted"
+            : "no attribute with key " + keyval + " (predefined: MPI.TAG_UB, MPI.HOST, MPI.IO, MPI.WTIME_IS_GLOBAL)"));
     }
 
     /** {@code MPI.IDENT} (the same communicator), {@code CONGRUENT} (same group, in order), {@code SIMILAR}, or {@code UNEQUAL}. */

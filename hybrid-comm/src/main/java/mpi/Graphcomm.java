@@ -12,8 +12,15 @@ public class Graphcomm extends Intracomm {
     Graphcomm(Intracomm graph, int[] index, int[] edges) {
         super("graph communicator of " + index.length + " nodes", false);
         bind(graph.rt, graph.context, graph.rank, graph.size, graph.worldRanks());
+        inheritFrom(graph);
         this.index = index.clone();
         this.edges = edges.clone();
+    }
+
+    /** A duplicate with the same graph and a context of its own. Collective. */
+    @Override
+    public Graphcomm clone() {
+        return new Graphcomm(Dup(), index, edges);
     }
 
     public GraphParms Get() {

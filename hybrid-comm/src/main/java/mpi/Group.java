@@ -18,6 +18,11 @@ public class Group {
         this.myWorldRank = myWorldRank;
     }
 
+    /** A group of no processes, as {@code MPI.GROUP_EMPTY}; made before any rank is known. */
+    static Group empty() {
+        return new Group(new int[0], MPI.UNDEFINED);
+    }
+
     public int Size() {
         return members.length;
     }
@@ -114,25 +119,35 @@ public class Group {
         for (int m : group2.members) {
             all.add(m);
         }
-        return group1.derived(all.stream().mapToInt(Integer::intValue).toArray());
+        return derived(group1, group2, all.stream().mapToInt(Integer::intValue).toArray());
     }
 
     /** The members of {@code group1} that are also in {@code group2}, in {@code group1}'s order. */
     public static Group Intersection(Group group1, Group group2) {
-        return group1.derived(Arrays.stream(group1.members).filter(m -> group2.indexOf(m) != MPI.UNDEFINED).toArray());
+        return derived(group1, group2, Arrays.stream(group1.members).filter(m -> group2.indexOf(m) != MPI.UNDEFINED).toArray());
     }
 
     /** The members of {@code group1} that are not in {@code group2}, in {@code group1}'s order. */
     public static Group Difference(Group group1, Group group2) {
-        return group1.derived(Arrays.stream(group1.members).filter(m -> group2.indexOf(m) == MPI.UNDEFINED).toArray());
+        return derived(group1, group2, Arrays.stream(group1.members).filter(m -> group2.indexOf(m) == MPI.UNDEFINED).toArray());
     }
 
     /** Groups hold no resources; kept for mpiJava compatibility. */
     public void Free() {
     }
 
+    /** MPJ Express's name for {@link #Free}. */
+    public void free() {
+        Free();
+    }
+
     private Group derived(int[] newMembers) {
         return new Group(newMembers, myWorldRank);
+    }
+
+    /** A group of {@code newMembers} made from two groups, one of which may be the empty group made before Init. */
+    private static Group derived(Group group1, Group group2, int[] newMembers) {
+        return new Group(newMembers, group1.myWorldRank != MPI.UNDEFINED ? group1.myWorldRank : group2.myWorldRank);
     }
 
     private void checkRank(String call, int rank) {

@@ -10,7 +10,7 @@ package mpi;
  * creation, so no other communicator that shares a member can match its messages.
  */
 public class Intercomm extends Comm {
-    /** The tag of the leaders' exchange in {@link #Merge}, on the collective context. */
+    /** The tag of the leaders' exchange in {@link #Merge} and {@link #clone}, on the collective context. */
     private static final int MERGE_TAG = 7;
 
     /** A duplicate of the local group's communicator, for the collective steps of Merge. */
@@ -42,18 +42,9 @@ public class Intercomm extends Comm {
      */
     public Intracomm Merge(boolean high) {
         checkUsable();
-        int[] mine = {MPI.nextContext()};
-        int[] localMax = new int[1];
-        local.Allreduce(mine, 0, localMax, 0, 1, MPI.INT, MPI.MAX);
-        int[] remoteInfo = new int[2];
-        if (rank == 0) {
-            int[] info = {high ? 1 : 0, localMax[0]};
-            collectiveExchange(info, 0, 2, MPI.INT, 0, remoteInfo, 0, 2, MPI.INT, 0, MERGE_TAG);
-        }
-        local.Bcast(remoteInfo, 0, 2, MPI.INT, 0);
-        int context = Math.max(localMax[0], remoteInfo[1]);
-        MPI.contextsUsedBelow(context + 2);
-        boolean remoteHigh = remoteInfo[0] != 0;
+        int[] agreed = agreeWithRemote(high ? 1 : 0);
+        int context = agreed[1];
+        boolean remoteHigh = agreed[0] != 0;
         boolean localFirst = high != remoteHigh ? !high : worldRank(0) < peerWorldRank(0);
         int[] own = worldRanks();
         int[] members = new int[size + peerSize];
@@ -61,7 +52,44 @@ public class Intercomm extends Comm {
         System.arraycopy(localFirst ? remote : own, 0, members, localFirst ? size : peerSize, localFirst ? peerSize : size);
         Intracomm merged = new Intracomm("Merge of " + this, false);
         merged.bind(rt, context, localFirst ? rank : peerSize + rank, members.length, members);
+        merged.inheritFrom(this);
         return merged;
+    }
+
+    /**
+     * A duplicate of this intercommunicator: the same two groups with a context of their own.
+     * Collective over both groups.
+     */
+    @Override
+    public Intercomm clone() {
+        checkUsable();
+        int context = agreeWithRemote(0)[1];
+        Intercomm copy = new Intercomm("clone of " + this, local.Dup(), remote);
+        copy.bind(rt, context, rank, size, worldRanks());
+        copy.bindPeers(remote);
+        copy.inheritFrom(this);
+        return copy;
+    }
+
+    /**
+     * Tells the remote group {@code value} (the same on every rank of a group) and agrees on a
+     * context free on every member of both groups: each group takes its largest next free
+     * context, the leaders exchange theirs, and the larger one is the result. Returns
+     * {the remote group's value, the context}. Collective over both groups.
+     */
+    private int[] agreeWithRemote(int value) {
+        int[] mine = {MPI.nextContext()};
+        int[] localMax = new int[1];
+        local.Allreduce(mine, 0, localMax, 0, 1, MPI.INT, MPI.MAX);
+        int[] remoteInfo = new int[2];
+        if (rank == 0) {
+            int[] info = {value, localMax[0]};
+            collectiveExchange(info, 0, 2, MPI.INT, 0, remoteInfo, 0, 2, MPI.INT, 0, MERGE_TAG);
+        }
+        local.Bcast(remoteInfo, 0, 2, MPI.INT, 0);
+        int context = Math.max(localMax[0], remoteInfo[1]);
+        MPI.contextsUsedBelow(context + 2);
+        return new int[] {remoteInfo[0], context};
     }
 
     @Override

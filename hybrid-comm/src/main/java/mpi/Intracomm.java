@@ -99,6 +99,12 @@ public class Intracomm extends Comm {
         return derive(worldRanks(), rank, "Dup of " + this);
     }
 
+    /** {@link #Dup}, in mpiJava's and MPJ Express's form. Collective. */
+    @Override
+    public Intracomm clone() {
+        return Dup();
+    }
+
     /**
      * Splits the communicator: ranks passing the same {@code color} form a new communicator,
      * ordered by {@code key} then by their rank here; a rank passing {@code MPI.UNDEFINED}
@@ -214,6 +220,7 @@ public class Intracomm extends Comm {
             localDup, remoteMembers);
         inter.bind(rt, info[1], localComm.rank, members.length, members);
         inter.bindPeers(remoteMembers);
+        inter.inheritFrom(localComm);
         return inter;
     }
 
@@ -294,6 +301,7 @@ public class Intracomm extends Comm {
     private Intracomm bound(int context, int[] members, int myRank, String name) {
         Intracomm comm = new Intracomm(name, false);
         comm.bind(rt, context, myRank, members.length, members);
+        comm.inheritFrom(this);
         return comm;
     }
 

@@ -1,6 +1,7 @@
 package mpi;
 
 import java.net.InetAddress;
+import java.nio.ByteBuffer;
 import org.hympj.comm.data.BsendArena;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.ReductionOps;
@@ -25,7 +26,7 @@ public class MPI {
     public static final int ANY_SOURCE = MatchingEngine.ANY_SOURCE;
     public static final int ANY_TAG = MatchingEngine.ANY_TAG;
     public static final int PROC_NULL = -3;
-    public static final int UNDEFINED = -32766;
+    public static final int UNDEFINED = -1;
     /** Extra bytes of the attached buffer each buffered send uses besides its data. */
     public static final int BSEND_OVERHEAD = 64;
     /** The largest tag a message may carry. */
@@ -33,13 +34,13 @@ public class MPI {
 
     /** Results of {@code Comm.Compare} and {@code Group.Compare}. */
     public static final int IDENT = 0;
-    public static final int CONGRUENT = 1;
-    public static final int SIMILAR = 2;
-    public static final int UNEQUAL = 3;
+    public static final int CONGRUENT = 3;
+    public static final int SIMILAR = 1;
+    public static final int UNEQUAL = 2;
 
     /** Results of {@code Comm.Topo_test}. */
-    public static final int CART = 1;
-    public static final int GRAPH = 2;
+    public static final int GRAPH = 1;
+    public static final int CART = 2;
 
     /** Attribute keys of {@code MPI.COMM_WORLD} for {@code Attr_get}. */
     public static final int TAG_UB = 100;
@@ -127,6 +128,28 @@ public class MPI {
     static final int WORLD_CONTEXT = 0;
     static final int SELF_CONTEXT = 2;
 
+    // ---------------------------------------------------------------- MPJ Express and mpiJava 1.2 members
+
+    /** The processors the JVM may use. */
+    public static final int NUM_OF_PROCESSORS = Runtime.getRuntime().availableProcessors();
+    /** Extra bytes a send needs besides its data, as for {@code Bsend}; a receive needs none. */
+    public static final int SEND_OVERHEAD = BSEND_OVERHEAD;
+    public static final int RECV_OVERHEAD = 0;
+    /** An MPI error in a call on the communicator ends the whole job (see {@link Errhandler}). */
+    public static final Errhandler ERRORS_ARE_FATAL = new Errhandler(true, "MPI.ERRORS_ARE_FATAL");
+    /** An MPI error in a call on the communicator raises MPIException in the caller; the initial handler. */
+    public static final Errhandler ERRORS_RETURN = new Errhandler(false, "MPI.ERRORS_RETURN");
+    /** The null request: {@code Is_null()} is true; the completion calls skip it. */
+    public static final Request REQUEST_NULL = Request.nullRequest();
+    /** The group of no processes. */
+    public static final Group GROUP_EMPTY = Group.empty();
+    /** The null group handle; it has no members. */
+    public static final Group GROUP_NULL = Group.empty();
+    /** The null communicator: {@code Is_null()} is true and any other call on it raises {@code ERR_COMM}. */
+    public static final Comm COMM_NULL = Comm.nullCommunicator();
+    /** The status of an operation with nothing to report: any source, any tag, no elements. */
+    public static final Status EMPTY_STATUS = Status.empty(ANY_SOURCE);
+
     public static final Intracomm COMM_WORLD = new Intracomm("MPI.COMM_WORLD");
     public static final Intracomm COMM_SELF = new Intracomm("MPI.COMM_SELF");
 
@@ -145,6 +168,8 @@ public class MPI {
     static ThreadOperations operations;
     private static int providedThreadLevel;
     private static BsendArena attachedBuffer;
+    /** True when the attached buffer came as a ByteBuffer whose whole array is not at hand (direct, read-only, a slice). */
+    private static boolean attachedCapacityOnly;
     private static String processorName;
 
     MPI() {
@@ -283,24 +308,51 @@ public class MPI {
         if (buffer == null) {
             throw new MPIException(ERR_BUFFER, "Buffer_attach needs a byte[] buffer, got null");
         }
+        attach(buffer, false);
+    }
+
+    /**
+     * Attaches the buffer that {@code Bsend} copies messages into, as MPJ Express takes it: its
+     * capacity is the space for buffered messages. A heap buffer's array holds them; a direct
+     * (or read-only, or sliced) buffer lends its capacity only, and the messages are kept in
+     * an array of that size.
+     */
+    public static void Buffer_attach(ByteBuffer buffer) {
+        checkActive();
+        if (buffer == null) {
+            throw new MPIException(ERR_BUFFER, "Buffer_attach needs a ByteBuffer, got null");
+        }
+        boolean wholeArray = buffer.hasArray() && buffer.arrayOffset() == 0 && buffer.array().length == buffer.capacity();
+        attach(wholeArray ? buffer.array() : new byte[buffer.capacity()], !wholeArray);
+    }
+
+    private static void attach(byte[] space, boolean capacityOnly) {
         synchronized (MPI.class) {
             if (attachedBuffer != null) {
                 throw new MPIException(ERR_BUFFER, "a buffer of " + attachedBuffer.capacity()
                     + " bytes is already attached; call MPI.Buffer_detach first");
             }
-            attachedBuffer = new BsendArena(buffer);
+            attachedBuffer = new BsendArena(space);
+            attachedCapacityOnly = capacityOnly;
         }
     }
 
-    /** Waits until every buffered message has been delivered, detaches the buffer and returns it. */
+    /**
+     * Waits until every buffered message has been delivered, detaches the buffer and returns
+     * it: the array given to {@code Buffer_attach}, or the array of the ByteBuffer given to it
+     * (null for one that only lent its capacity). MPJ Express's form returns nothing; a
+     * program that calls it as a statement runs unchanged.
+     */
     public static byte[] Buffer_detach() {
         checkActive();
         BsendArena arena;
+        boolean capacityOnly;
         synchronized (MPI.class) {
             arena = attachedBuffer;
             if (arena == null) {
                 throw new MPIException(ERR_BUFFER, "Buffer_detach was called but no buffer is attached");
             }
+            capacityOnly = attachedCapacityOnly;
             attachedBuffer = null;
         }
         try {
@@ -309,7 +361,45 @@ public class MPI {
             Thread.currentThread().interrupt();
             throw new MPIException(ERR_OTHER, "interrupted while Buffer_detach waited for buffered messages", e);
         }
-        return arena.buffer();
+        return capacityOnly ? null : arena.buffer();
+    }
+
+    /**
+     * Initialises MPI with the thread level {@code required} and returns the program's
+     * arguments (MPJ Express's name; {@code provided}, an output in C, is not read).
+     */
+    public static String[] initThread(int required, int provided, String[] argv) {
+        Init_thread(argv, required);
+        return argv == null ? new String[0] : argv.clone();
+    }
+
+    /** MPJ Express's name for {@link #Is_thread_main}. */
+    public static boolean isMainThread() {
+        return Is_thread_main();
+    }
+
+    /** MPJ Express's name for {@link #Query_thread}. */
+    public static int queryThread() {
+        return Query_thread();
+    }
+
+    /** Sets the errhandler of {@code MPI.COMM_WORLD}, which also handles errors of calls on no communicator. */
+    public static void Errorhandler_set(Errhandler errhandler) {
+        COMM_WORLD.Errhandler_set(errhandler);
+    }
+
+    /** The errhandler of {@code MPI.COMM_WORLD}. */
+    public static Errhandler Errorhandler_get() {
+        return COMM_WORLD.Errhandler_get();
+    }
+
+    /**
+     * The profiling control of MPI: HyMPJ has no profiling layer to tell, and as MPI
+     * specifies for that case, the call does nothing. {@code level} 0 disables profiling,
+     * 1 enables it, 2 flushes it; other levels, and {@code args}, mean what a profiler defines.
+     */
+    public static void Pcontrol(int level, Object... args) {
+        checkActive();
     }
 
     static BsendArena attachedBuffer() {
@@ -328,6 +418,10 @@ public class MPI {
 
     static RankRuntime runtime() {
         return runtime;
+    }
+
+    static boolean isActive() {
+        return state == ACTIVE;
     }
 
     /** Raises the error for a call made before {@code Init} or after {@code Finalize}. */

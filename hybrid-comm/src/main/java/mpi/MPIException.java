@@ -9,6 +9,9 @@ import org.hympj.comm.runtime.ErrorClass;
  * <p>Unchecked, unlike mpiJava's: every program written against the checked original still
  * compiles (its {@code throws} clauses and {@code catch} blocks stay valid), and lambdas
  * that call MPI, such as bodies of thread-team regions, need no wrapping.
+ *
+ * <p>Each one the runtime makes goes through the errhandler of the communicator whose call
+ * raised it ({@link Errhandler}) as it is made.
  */
 public class MPIException extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -18,11 +21,18 @@ public class MPIException extends RuntimeException {
     public MPIException(int errorClass, String message) {
         super("[" + ErrorClass.name(errorClass) + "] " + message);
         this.errorClass = errorClass;
+        Errhandler.raised(this);
     }
 
     public MPIException(int errorClass, String message, Throwable cause) {
         super("[" + ErrorClass.name(errorClass) + "] " + message, cause);
         this.errorClass = errorClass;
+        Errhandler.raised(this);
+    }
+
+    /** An error of class {@code MPI.ERR_OTHER} with no message (MPJ Express's form). */
+    public MPIException() {
+        this(MPI.ERR_OTHER, "an MPI error");
     }
 
     public MPIException(String message) {

@@ -32,6 +32,10 @@ public class Op {
         this.name = "user Op (" + function.getClass().getName() + (commute ? ", commutative)" : ", non-commutative)");
     }
 
+    /** Ops hold no resources; MPJ Express's {@code free} does nothing, as here. */
+    public void free() {
+    }
+
     public boolean Is_commute() {
         return commute;
     }

@@ -37,6 +37,7 @@ public class Prequest extends Request {
     /** Starts the operation; the request must be inactive (completed or never started). */
     public void Start() {
         MPI.checkActive();
+        Errhandler.entering(comm);
         if (op == null) {
             throw new MPIException(MPI.ERR_REQUEST, "Start on a persistent request that has been freed");
         }
@@ -58,10 +59,15 @@ public class Prequest extends Request {
         active = true;
     }
 
-    /** Starts every request of the array. */
+    /** Starts every request of the array; null entries are skipped, as MPJ Express does. */
     public static void Startall(Prequest[] requests) {
+        if (requests == null) {
+            throw new MPIException(MPI.ERR_ARG, "Startall needs an array of persistent requests, got null");
+        }
         for (Prequest p : requests) {
-            p.Start();
+            if (p != null) {
+                p.Start();
+            }
         }
     }
 }

@@ -15,9 +15,11 @@ import org.hympj.comm.match.Waiting;
  * Once completed by {@code Wait} or a successful {@code Test}, it becomes null
  * ({@link #Is_null}); a persistent request ({@link Prequest}) becomes inactive instead.
  *
- * <p>For the array forms, null entries and null or inactive requests are skipped as MPI
- * says: they count as complete with an empty status. {@code Waitsome} and {@code Testsome}
- * return null when no request is active (MPI's {@code MPI_UNDEFINED} outcount).
+ * <p>For the array forms, null entries, {@code MPI.REQUEST_NULL} and null or inactive
+ * requests are skipped as MPI says: they count as complete with an empty status, and
+ * {@code Waitany}/{@code Testany} over no active request give index {@code MPI.UNDEFINED}.
+ * {@code Waitsome} and {@code Testsome} return null when no request is active (MPI's
+ * {@code MPI_UNDEFINED} outcount).
  */
 public class Request {
     final Comm comm;
@@ -55,6 +57,11 @@ public class Request {
         }
     }
 
+    /** The request behind {@code MPI.REQUEST_NULL}: on no communicator, with no operation. */
+    static Request nullRequest() {
+        return new Request(null, null, "MPI.REQUEST_NULL", MPI.PROC_NULL, MPI.ANY_TAG);
+    }
+
     /** A request with nothing to do, as for an operation with {@code MPI.PROC_NULL}. */
     static Request completedNothing(Comm comm) {
         return new Request(comm, null, "an operation", MPI.PROC_NULL, MPI.ANY_TAG);
@@ -63,6 +70,7 @@ public class Request {
     /** Waits for the operation and returns its status. */
     public Status Wait() {
         MPI.checkActive();
+        Errhandler.entering(comm);
         if (op == null || !active) {
             return Status.empty(MPI.ANY_SOURCE);
         }
@@ -76,6 +84,7 @@ public class Request {
     /** The status if the operation has completed, else null. */
     public Status Test() {
         MPI.checkActive();
+        Errhandler.entering(comm);
         MPI.runtime().engine().progress();
         if (op == null || !active) {
             return Status.empty(MPI.ANY_SOURCE);
@@ -182,9 +191,11 @@ public class Request {
             return Status.empty(MPI.ANY_SOURCE);
         }
         Comm comm = firstActive(requests).comm;
+        Errhandler.entering(comm);
         while (true) {
             for (int i = 0; i < ops.length; i++) {
                 if (ops[i] != null && ops[i].isComplete()) {
+                    Errhandler.entering(requests[i].comm);
                     Status s = requests[i].finish();
                     s.index = i;
                     return s;
@@ -228,6 +239,7 @@ public class Request {
             return null;
         }
         Comm comm = firstActive(requests).comm;
+        Errhandler.entering(comm);
         int stop = Waiting.awaitAny(ops, comm.rt.engine(), "Waitsome");
         if (stop != 0) {
             throw new MPIException(stop, Waiting.failureMessage(comm.rt.job(), "Waitsome over " + ops.length + " requests"));
@@ -246,6 +258,7 @@ public class Request {
         }
         for (int i = 0; i < ops.length; i++) {
             if (ops[i] != null && ops[i].isComplete()) {
+                Errhandler.entering(requests[i].comm);
                 Status s = requests[i].finish();
                 s.index = i;
                 return s;
@@ -282,6 +295,7 @@ public class Request {
         for (int i = 0; i < ops.length; i++) {
             if (ops[i] != null && ops[i].isComplete()) {
                 try {
+                    Errhandler.entering(requests[i].comm);
                     Status s = requests[i].finish();
                     s.index = i;
                     done.add(s);

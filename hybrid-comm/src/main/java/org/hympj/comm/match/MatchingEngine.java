@@ -36,7 +36,7 @@ import org.hympj.rings.MemoryCopy;
  */
 public final class MatchingEngine {
     public static final int ANY_SOURCE = -2;
-    public static final int ANY_TAG = -1;
+    public static final int ANY_TAG = -2;
 
     private final Job job;
     private final int eagerLimit;

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import mpi.MPI;
 import mpi.Status;
+import org.hympj.comm.api.ErrhandlersTest;
 import org.hympj.comm.collective.CollectivesTest;
 import org.hympj.comm.collective.CommunicatorsTest;
 import org.hympj.comm.collective.MoreCollectivesTest;
@@ -131,6 +132,19 @@ class ClusterTest {
         for (Class<?> program : BoundMarkersAndStatusTest.PROGRAMS) {
             runOk(2, 2, List.of(), program);
         }
+    }
+
+    /**
+     * Errhandlers across nodes: with ERRORS_RETURN a bad call raises in the caller and the ranks
+     * go on; with ERRORS_ARE_FATAL the error ends the job on every node, with its message.
+     */
+    @Test
+    void errhandlersWorkAcrossNodes() throws Exception {
+        runOk(2, 2, List.of(), ErrhandlersTest.ReturnGoesOn.class);
+        TestCluster.Result r = cluster.run(2, 2, List.of(), ErrhandlersTest.FatalEndsJob.class);
+        assertNotEquals(0, r.exitCode(), r.output());
+        assertTrue(r.output().contains("destination rank 99") && r.output().contains("MPI.ERRORS_ARE_FATAL"), r.output());
+        assertNothingLeft();
     }
 
     /** 16 ranks, 4 nodes, 2 JVMs of 2 ranks per node: rank 0's ANY_SOURCE receives take from all three paths at once. */
