@@ -147,8 +147,6 @@ public class MPI {
     public static final Group GROUP_NULL = Group.empty();
     /** The null communicator: {@code Is_null()} is true and any other call on it raises {@code ERR_COMM}. */
     public static final Comm COMM_NULL = Comm.nullCommunicator();
-    /** The status of an operation with nothing to report: any source, any tag, no elements. */
-    public static final Status EMPTY_STATUS = Status.empty(ANY_SOURCE);
 
     public static final Intracomm COMM_WORLD = new Intracomm("MPI.COMM_WORLD");
     public static final Intracomm COMM_SELF = new Intracomm("MPI.COMM_SELF");
