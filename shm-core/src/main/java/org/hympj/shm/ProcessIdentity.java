@@ -64,11 +64,16 @@ public record ProcessIdentity(long pid, long startMillis) {
      * {@code kill} command). For a JVM that has stopped responding: its dump says where.
      */
     public boolean requestThreadDump() {
-        if (!isAlive()) {
-            return false;
-        }
+        return isAlive() && signal(pid, "QUIT");
+    }
+
+    /**
+     * Sends signal {@code name} ("QUIT", "USR1", ...) to process {@code pid} with the
+     * {@code kill} command (Java sends no signal but KILL and TERM); false if it could not be sent.
+     */
+    public static boolean signal(long pid, String name) {
         try {
-            return new ProcessBuilder("kill", "-QUIT", Long.toString(pid)).redirectErrorStream(true)
+            return new ProcessBuilder("kill", "-" + name, Long.toString(pid)).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() == 0;
         } catch (IOException e) {
             return false;

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.hympj.comm.match.MatchingEngine;
+import org.hympj.shm.ProcessIdentity;
 
 /**
  * The hang reports of this JVM: for every rank of a running job, the MPI call it waits in
@@ -81,18 +82,7 @@ public final class HangReports {
      * starting, or to another process that took the pid, the signal's default action is death.
      */
     public static boolean request(long pid) {
-        if (!handlesUsr1(pid)) {
-            return false;
-        }
-        try {
-            return new ProcessBuilder("kill", "-USR1", Long.toString(pid)).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return handlesUsr1(pid) && ProcessIdentity.signal(pid, "USR1");
     }
 
     /** True if Linux says (/proc/PID/status, the mask of caught signals) that process {@code pid} handles SIGUSR1. */
