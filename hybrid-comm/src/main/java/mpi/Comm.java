@@ -51,7 +51,9 @@ public abstract class Comm {
     /** Raises the error for a call before Init, after Finalize, or on a freed or null communicator. */
     final void checkUsable() {
         MPI.checkActive();
-        Errhandler.entering(this);
+        // An error on a freed or null communicator goes to COMM_WORLD's handler, as MPI says of
+        // an invalid handle; its own handler is not in force any more.
+        Errhandler.entering(freed ? null : this);
         if (freed) {
             throw new MPIException(MPI.ERR_COMM, this == MPI.COMM_NULL
                 ? "MPI.COMM_NULL is the null communicator; no operation can be made on it"
@@ -185,6 +187,7 @@ public abstract class Comm {
     /** {@code MPI.IDENT} (the same communicator), {@code CONGRUENT} (same group, in order), {@code SIMILAR}, or {@code UNEQUAL}. */
     public static int Compare(Comm comm1, Comm comm2) {
         MPI.checkActive();
+        Errhandler.entering(null);
         if (comm1 == comm2) {
             return MPI.IDENT;
         }
@@ -228,6 +231,7 @@ public abstract class Comm {
 
     /** The bytes {@link #Pack} needs for {@code incount} items of {@code datatype}. */
     public int Pack_size(int incount, Datatype datatype) {
+        checkUsable();
         if (datatype == null) {
             throw new MPIException(MPI.ERR_TYPE, "Pack_size: datatype is null");
         }

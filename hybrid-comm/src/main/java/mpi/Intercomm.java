@@ -71,6 +71,13 @@ public class Intercomm extends Comm {
         return copy;
     }
 
+    /** Also the hidden local communicator's, whose collectives run inside this one's calls. */
+    @Override
+    public void Errhandler_set(Errhandler errhandler) {
+        super.Errhandler_set(errhandler);
+        local.errhandler = errhandler;
+    }
+
     /**
      * Tells the remote group {@code value} (the same on every rank of a group) and agrees on a
      * context free on every member of both groups: each group takes its largest next free

@@ -325,14 +325,17 @@ public class MPI {
     }
 
     private static void attach(byte[] space, boolean capacityOnly) {
+        int attached;
+        // The error is made after the lock: a fatal errhandler aborts the job in its constructor.
         synchronized (MPI.class) {
-            if (attachedBuffer != null) {
-                throw new MPIException(ERR_BUFFER, "a buffer of " + attachedBuffer.capacity()
-                    + " bytes is already attached; call MPI.Buffer_detach first");
+            if (attachedBuffer == null) {
+                attachedBuffer = new BsendArena(space);
+                attachedCapacityOnly = capacityOnly;
+                return;
             }
-            attachedBuffer = new BsendArena(space);
-            attachedCapacityOnly = capacityOnly;
+            attached = attachedBuffer.capacity();
         }
+        throw new MPIException(ERR_BUFFER, "a buffer of " + attached + " bytes is already attached; call MPI.Buffer_detach first");
     }
 
     /**
@@ -347,11 +350,11 @@ public class MPI {
         boolean capacityOnly;
         synchronized (MPI.class) {
             arena = attachedBuffer;
-            if (arena == null) {
-                throw new MPIException(ERR_BUFFER, "Buffer_detach was called but no buffer is attached");
-            }
             capacityOnly = attachedCapacityOnly;
             attachedBuffer = null;
+        }
+        if (arena == null) {
+            throw new MPIException(ERR_BUFFER, "Buffer_detach was called but no buffer is attached");
         }
         try {
             arena.awaitEmpty();

@@ -314,6 +314,9 @@ public class Request {
 
     /** Raises the error for a request array that is missing (its elements may be null: MPI's null requests). */
     private static void checkArray(String call, Request[] requests) {
+        // A call on requests of no one communicator: its own errors (this one) go to COMM_WORLD's
+        // handler, never to that of the communicator this thread was last in.
+        Errhandler.entering(null);
         if (requests == null) {
             throw new MPIException(MPI.ERR_ARG, call + " needs an array of requests, got null (an array of length 0,"
                 + " or one whose entries are null, stands for no requests)");

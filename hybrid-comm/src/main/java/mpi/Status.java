@@ -19,7 +19,7 @@ public class Status {
     /**
      * The number of items of the receive's datatype received: what {@code Get_count} of that
      * datatype returns ({@code MPI.UNDEFINED} if the elements make no whole number of items,
-     * the count asked for if the datatype has no elements).
+     * the count asked for if the datatype has no elements of a base type, 0 for a typed one of size zero).
      */
     public int count;
     /** The number of basic elements received: what {@code Get_elements} of the receive's datatype returns. */
@@ -58,9 +58,13 @@ public class Status {
         this.index = MPI.UNDEFINED;
         this.elements = elements;
         this.requested = requested;
-        boolean elementless = type != null && type.width == 0;
-        this.numEls = elementless ? MPI.UNDEFINED : elements;
-        this.count = type == null || type.width == 1 ? elements : elementless ? requested : items(elements, type.width);
+        // MPJ Express's counts for a type with no elements of a base type (the markers, Structs
+        // of nothing): the count asked for and no element count. A typed type of size zero
+        // (Contiguous(0, MPI.INT)) counts 0 of each, as MPI says.
+        boolean untyped = type != null && type.width == 0 && !type.typed;
+        this.numEls = untyped ? MPI.UNDEFINED : elements;
+        this.count = type == null || type.width == 1 ? elements : untyped ? requested : type.width == 0 ? 0
+            : items(elements, type.width);
         this.type = type;
         this.cancelled = cancelled;
     }
@@ -94,7 +98,7 @@ public class Status {
             throw new MPIException(MPI.ERR_TYPE, "Get_count needs a datatype, got null");
         }
         if (datatype.width == 0) {
-            return datatype == type ? requested : 0;
+            return datatype == type && !datatype.typed ? requested : 0;
         }
         if (type == null || elements == 0) {
             return 0;
@@ -113,14 +117,15 @@ public class Status {
     /**
      * The number of basic elements of {@code datatype}'s base type received (for a pair type,
      * twice its items), also where they make no whole item; {@code MPI.UNDEFINED} if the
-     * message's bytes make no whole number of them, or if {@code datatype} has no elements.
+     * message's bytes make no whole number of them, or if {@code datatype} has no elements of a
+     * base type (0 for a typed type of size zero).
      */
     public int Get_elements(Datatype datatype) {
         if (datatype == null) {
             throw new MPIException(MPI.ERR_TYPE, "Get_elements needs a datatype, got null");
         }
         if (datatype.width == 0) {
-            return MPI.UNDEFINED;
+            return datatype.typed ? 0 : MPI.UNDEFINED;
         }
         if (type == null || elements == 0) {
             return 0;

@@ -85,11 +85,6 @@ public final class ProgramEntry {
         }
     }
 
-    /** The method this entry point runs. */
-    Method method() {
-        return main;
-    }
-
     private static ProgramEntry byStaticMainOnly(Class<?> c) throws NoEntryPointException {
         String wanted = "; java on JDK " + Runtime.version().feature() + " runs public static void main(String[] args)";
         Method m;

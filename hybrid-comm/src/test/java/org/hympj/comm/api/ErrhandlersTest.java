@@ -211,6 +211,48 @@ public class ErrhandlersTest {
         }
     }
 
+    /**
+     * A call on a fatal communicator, then errors of calls on no communicator, on a null
+     * communicator's handle and of Pack_size without a datatype: each goes to COMM_WORLD's handler
+     * (ERRORS_RETURN here), not to the fatal one this thread was last in, and the rank goes on.
+     */
+    public static class ErrorsAfterAFatalCallGoToTheirOwnHandler {
+        public static void main(String[] args) throws MPIException {
+            MPI.Init(args);
+            Intracomm fatal = MPI.COMM_WORLD.Dup();
+            fatal.Errhandler_set(MPI.ERRORS_ARE_FATAL);
+            fatal.Barrier();
+            int caught = 0;
+            try {
+                Request.Waitall(null);
+            } catch (MPIException e) {
+                caught++;
+            }
+            fatal.Barrier();
+            try {
+                MPI.COMM_NULL.Send(new int[1], 0, 1, MPI.INT, 0, 0);
+            } catch (MPIException e) {
+                caught++;
+            }
+            fatal.Barrier();
+            try {
+                MPI.COMM_WORLD.Pack_size(1, null);
+            } catch (MPIException e) {
+                caught++;
+            }
+            if (caught != 3) {
+                throw new AssertionError("only " + caught + " of 3 errors reached the caller");
+            }
+            fatal.Barrier();
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    void errorsAfterACallOnAFatalCommunicatorGoToTheirOwnCommunicatorsHandler() {
+        RankJobs.runOk(2, ErrorsAfterAFatalCallGoToTheirOwnHandler.class);
+    }
+
     @Test
     void errorsReturnRaisesInTheCallerAndTheRankGoesOnOnThreadRanks() {
         RankJobs.runOk(3, ReturnGoesOn.class);
