@@ -88,7 +88,7 @@ class HandshakeTest {
     }
 
     /**
-     * A client that trickles a HELLO, well formed but for its MAC, one byte every 100 ms, connected
+     * A client that trickles a HELLO, well formed but for its MAC, a byte at a time, connected
      * before the real JVMs: they wire up beside it, long before its HELLO could be whole, and
      * JVM 0 logs it as dropped.
      */
