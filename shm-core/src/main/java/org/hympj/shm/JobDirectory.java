@@ -311,19 +311,38 @@ public final class JobDirectory implements AutoCloseable {
         boolean all = true;
         try {
             for (Path entry : entries(directory)) {
-                PosixFileAttributes a = OwnFiles.entryAttributes(directory, entry);
+                PosixFileAttributes a;
+                try {
+                    a = OwnFiles.entryAttributes(directory, entry);
+                } catch (NoSuchFileException gone) {
+                    continue; // its creator removed it as it ended
+                }
                 if (a.isRegularFile() && a.owner().equals(OwnFiles.user())) {
-                    directory.deleteFile(entry);
+                    deleteIfThere(directory, entry, false);
                 } else {
                     all = false;
                 }
             }
-            base.deleteDirectory(name);
+            // The job's last JVM out removes the directory itself when it ends normally.
+            deleteIfThere(base, name, true);
         } catch (IOException e) {
             all = false;
         }
         release();
         return all;
+    }
+
+    /** Deletes {@code entry} of {@code dir} (a file, or a directory if {@code isDirectory}); one already gone is no error. */
+    private static void deleteIfThere(SecureDirectoryStream<Path> dir, Path entry, boolean isDirectory) throws IOException {
+        try {
+            if (isDirectory) {
+                dir.deleteDirectory(entry);
+            } else {
+                dir.deleteFile(entry);
+            }
+        } catch (NoSuchFileException gone) {
+            // removed meanwhile by the process that made it
+        }
     }
 
     /** How a pass over one job directory ended: the segments it removed, and the entries it left. */

@@ -82,6 +82,17 @@ class SharedMemoryIsolationTest {
         }
     }
 
+    /** A job of two JVMs that ends normally leaves its base empty and the launcher has nothing to complain of. */
+    @Test
+    void aJvmsJobThatEndsNormallyLeavesNothingAndSaysNothingOfItsDirectory() throws Exception {
+        ProcessJobs.Result r = ProcessJobs.run(2, 2, LauncherPrograms.Ok.class);
+        assertEquals(0, r.exitCode(), r.output());
+        assertTrue(!r.output().contains("shared-memory directory"), r.output());
+        try (Stream<Path> left = Files.list(base)) {
+            assertEquals(List.of(), left.toList(), "the job left this in its shared memory");
+        }
+    }
+
     @Test
     void aJvmsJobFollowsNoPlantedLinkAndSweepsWhenItEnds() throws Exception {
         Path precious = Files.createDirectory(elsewhere.resolve("precious"));
