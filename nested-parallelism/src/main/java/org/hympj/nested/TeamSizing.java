@@ -22,8 +22,7 @@ public final class TeamSizing {
     /**
      * Whether a team of {@code size} outnumbers this rank's share of the cores: every rank on
      * the node may run a team as large, and a thread spinning for its team then holds a core
-     * another rank's team needs (CG class S, 2 ranks x 2 threads on 2 cores: 1.4 s with the
-     * spinning budgets, 0.18 s with the oversubscribed ones).
+     * another rank's team needs (docs/decisions/thread-team.md).
      */
     static boolean oversubscribed(int size) {
         return (long) size * localRanks() > Runtime.getRuntime().availableProcessors();

@@ -9,9 +9,8 @@ import java.util.Arrays;
  * cores move lines between them fast (they share a cache), slower when they do not (cores on
  * other dies or sockets, or a VM's vCPUs placed so for a while), where a writer's store to a
  * line the reader last read waits for the other core, and a wide ring, whose lines the writer
- * finds in memory, streams faster (docs/measurements.md, "What the cap is"). How much faster depends
- * on the phase: this machine has shown narrow rings at 2, 10 and 45 GB/s while wide ones ran
- * at 10 to 20. So neither is assumed, both are measured:
+ * finds in memory, streams faster. Which is faster, and by how much, changes while a job runs
+ * (docs/decisions/ring-size-and-writer-window.md). So neither is assumed, both are measured:
  *
  * <pre>
  *            narrow rate measured, and the whole ring due or last seen faster

@@ -33,9 +33,8 @@ public final class RingWriter {
      * The smallest fragment while the window is the whole ring. The writer uses the whole ring
      * only while it copies faster than the narrow window (cores that share no cache), where the
      * reader falls behind and reads from memory, so little of the two copies' overlap that small
-     * fragments buy is lost, and each fragment's fixed work is spread over more bytes: OSU-lite
-     * `bw` on 2 JVMs in that phase, 64 KiB to 4 MiB, 14.9 to 19.7 GB/s against 13.8 to 18.8 with
-     * 16 KiB, five alternated rounds (docs/measurements.md, "Both windows measured").
+     * fragments buy is lost, and each fragment's fixed work is spread over more bytes
+     * (docs/decisions/ring-size-and-writer-window.md).
      */
     static final int WIDE_FRAGMENT_BYTES = 128 * 1024;
     private final RingBuffer ring;

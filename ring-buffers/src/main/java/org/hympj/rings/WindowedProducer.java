@@ -29,7 +29,7 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
  * Why: while the cores at both ends move cache lines fast, a small window keeps the ring in
  * their caches; when they move lines slowly (cores that share no cache), the whole ring lets
  * the reader fall far enough behind that what it copies has gone to memory, which is faster
- * than a transfer between those cores (docs/measurements.md, "What the cap is").
+ * than a transfer between those cores (docs/decisions/ring-size-and-writer-window.md).
  *
  * <p>Invariants, as in Agrona: every position from the tail to the next header a reader can
  * reach reads zero (a claim zeroes the header word after its record before that record can be

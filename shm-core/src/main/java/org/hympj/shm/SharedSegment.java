@@ -32,9 +32,9 @@ public final class SharedSegment implements AutoCloseable {
     private boolean closed;
 
     private SharedSegment(Path path, MappedByteBuffer mapping, boolean created) {
-        // Every page mapped now, once (8 to 10 ms for 64 MiB), rather than a fault at the first
-        // touch of each: a ring writer's first lap of a wide ring ran at 3 GB/s against 11 to 24
-        // for later laps, and the window policy, timing that lap, took the whole ring for slow.
+        // Every page mapped here, once, rather than a fault at the first touch of each: a ring
+        // writer's first lap of a wide ring would otherwise be slower than its later laps, and the
+        // window policy, timing that lap, would take the whole ring for slow.
         mapping.load();
         this.path = path;
         this.mapping = mapping;
@@ -106,8 +106,8 @@ public final class SharedSegment implements AutoCloseable {
      * window widens.
      */
     private static void reserve(FileChannel channel, long from, long to) throws IOException {
-        // Direct, and large: Agrona's IoUtil.fill writes 4 KiB at a time from the heap, 42 to 73 ms
-        // for 64 MiB of /dev/shm here, against 22 to 24 ms this way.
+        // Direct, and large: Agrona's IoUtil.fill writes 4 KiB at a time from the heap, which
+        // takes longer for a segment of many MiB than large writes from direct memory.
         ByteBuffer zeros = ByteBuffer.allocateDirect((int) Math.max(1, Math.min(to - from, RESERVE_CHUNK_BYTES)));
         try {
             for (long at = from; at < to; ) {

@@ -19,10 +19,9 @@ import java.util.jar.Manifest;
  * library on its class path) declares a package free of per-rank state, with the manifest
  * attribute {@value #MANIFEST_ATTRIBUTE} of its jar or with {@code -Dhympj.shared.packages};
  * its classes are then defined once, here, instead of once per rank, so the ranks run one copy
- * of that code and the JIT compiles it once. On a 2-core node where every core runs a rank,
- * each compilation takes CPU from a rank: NPB MG class A on 2 thread ranks spent its first
- * timed iteration compiling its stencils twice over, and sharing them took its median from
- * 0.805 s to 0.685 s over eight alternated pairs (docs/architecture.md).
+ * of that code and the JIT compiles it once. On a node where every core runs a rank, each
+ * compilation takes CPU from a rank, and per-rank copies of a hot loop are compiled once per
+ * rank (docs/decisions/thread-ranks-and-class-loaders.md).
  *
  * <p>Shared code cannot be per rank, so it may use only the JDK, the shared runtime and other
  * shared packages: a class in a shared package that refers to a rank-local package (such as

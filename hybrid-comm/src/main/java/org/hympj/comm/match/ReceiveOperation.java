@@ -63,8 +63,7 @@ public final class ReceiveOperation extends ReceiveOperationFields {
      * collective's). When that thread completes it itself, draining a ring, the completion is
      * its own ({@link #complete}), so the drain stops there and the call returns, rather than
      * reading on into the next collective's messages: a large block read before its receive
-     * is posted is staged in an array of its own and copied twice (NPB IS A on 2 JVMs, while
-     * collectives posted requests' receives: one to four of its eleven 8 MB exchanges a run).
+     * is posted is staged in an array of its own and copied twice.
      */
     public static ReceiveOperation ownedByCaller() {
         return new ReceiveOperation(Thread.currentThread());

@@ -22,9 +22,7 @@ public final class Waiting {
     /**
      * Polls at the start of a wait that do not pause ({@code Thread.onSpinWait}, x86's PAUSE,
      * tens of cycles on AMD's cores): a message already on its way is seen that much sooner.
-     * OSU-lite, 2 JVMs, 8 B, alternated runs: no pause at all 0.18 and 0.19 µs one way against
-     * 0.22 and 0.23 with a pause on every poll; these unpaused polls 0.16 to 0.17 against 0.16
-     * to 0.20. Past them a long wait pauses, leaving a core's other hardware thread its share.
+     * Past them a long wait pauses, leaving a core's other hardware thread its share.
      */
     static final int UNPAUSED_POLLS = 1_000;
 
@@ -57,7 +55,7 @@ public final class Waiting {
      * The rest of {@link #await} once its spin budget is spent, in a method of its own so
      * that {@code await}, which every wait runs, compiles small: the JIT compiles it (and
      * compiles it again after a deoptimization) during a program's first timed steps, on
-     * cores the ranks are using. IS class A: 0.170 -> 0.154 s by medians of 16 alternated pairs.
+     * cores the ranks are using.
      */
     private static int yieldThenPark(Operation op, MatchingEngine engine, Job job, String call, int peer) {
         for (int i = job.yields(); i > 0; i--) {

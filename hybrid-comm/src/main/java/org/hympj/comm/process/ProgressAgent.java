@@ -21,10 +21,9 @@ import org.agrona.concurrent.IdleStrategy;
  * for no one but its sender, whose ring may be full. After {@link #QUIET_AFTER_NANOS} without
  * work in that state the agent's first park is {@link #QUIET_PARK_FACTOR} times its longest
  * (2 ms with the default 200 us park) and each further one twice the one before, up to
- * {@link #QUIET_PARK_MAX_NANOS}, so that its wake-ups do not take cores from computing ranks:
- * on 2 cores, with a rank in each of 2 JVMs, they cost NPB EP 1 to 15 % at 200 us, and a few
- * per cent at 2 ms. A sender that filled the ring meanwhile waits at most one park once, since
- * work found ends the quiet state; a rank that parks ends it at once.
+ * {@link #QUIET_PARK_MAX_NANOS}, so that its wake-ups do not take cores from computing ranks
+ * (docs/decisions/progress-agent.md). A sender that filled the ring meanwhile waits at most
+ * one park once, since work found ends the quiet state; a rank that parks ends it at once.
  */
 final class ProgressAgent extends Thread {
     static final long WATCH_PERIOD_MILLIS = 100;

@@ -41,8 +41,8 @@ import org.hympj.shm.SharedSegment;
 public final class RingPath implements RemotePath, AutoCloseable {
     /**
      * The window a writer keeps to in its ring while that copies faster than the whole ring
-     * ({@link org.hympj.rings.CopyRateWindow}; so while lines move fast between the two cores):
-     * the ring size measured best for that, and the smallest default ring up to 8 JVMs.
+     * ({@link org.hympj.rings.CopyRateWindow}; so while lines move fast between the two cores),
+     * and the smallest default ring up to 8 JVMs.
      */
     public static final int NARROW_WINDOW_BYTES = 2 << 20;
     /** The largest default ring: what a writer widens its window to while that copies faster. */
@@ -187,12 +187,12 @@ public final class RingPath implements RemotePath, AutoCloseable {
      * while rings of that size take at most half the file system; on one too small for that,
      * as large as its quarter allows, down to {@link #MIN_RING_BYTES}. Two JVMs get 64 MiB
      * rings on a large /dev/shm, of which the writer uses the first 2 MiB or the whole,
-     * whichever its copies measure faster (docs/measurements.md, "A window that follows the
-     * cap"); a segment takes its memory when it is created. 2 MiB rather than
-     * 1 lets a writer's stores find lines that have left the reader's 1 MiB L2 since the last
-     * lap, and a larger narrow window (4 MiB) cost CG 12 %, whose matrices share the L3 with it
-     * ("What the cap is"). Every JVM of a node computes the same size from the same count and
-     * file system, as the layout of their segments requires.
+     * whichever its copies measure faster (docs/decisions/ring-size-and-writer-window.md); a
+     * segment takes its memory when it is created. The narrow window is larger than a core's L2,
+     * so that a writer's stores find lines that have left the reader's L2 since the last lap,
+     * and small beside the L3, which it shares with the program's own data. Every JVM of a node
+     * computes the same size from the same count and file system, as the layout of their
+     * segments requires.
      */
     public static int defaultRingBytes(int jvms, long shmTotalBytes) {
         long rings = (long) jvms * (jvms - 1);
