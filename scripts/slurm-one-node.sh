@@ -3,7 +3,7 @@
 # (SrunTest, and by hand). Needs root; installs Debian's slurm-wlm (with munge) if missing.
 #
 #   scripts/slurm-one-node.sh start   # configure and start munged, slurmctld and slurmd
-#   srun -n 2 java --add-opens java.base/jdk.internal.misc=ALL-UNNAMED -cp "$CP" org.hympj.npb.Npb cg A
+#   srun -n 2 java --add-opens java.base/jdk.internal.misc=ALL-UNNAMED -cp "$CP" org.hympj.examples.Hello
 #   scripts/slurm-one-node.sh stop    # stop the daemons and remove their state
 #
 # The daemons keep their state, logs and pid files under /tmp/hympj-slurm.

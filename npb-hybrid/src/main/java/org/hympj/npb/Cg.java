@@ -38,25 +38,17 @@ public final class Cg {
      * its block holds at least this many entries; below it the rank's thread runs them alone.
      * A loop over a small block is a few microseconds of work, and a team region waits for its
      * slowest thread, which on a busy node is often one a compiler or another rank has just
-     * preempted: CG A with 1 rank x 2 threads (a block of 14,000) took 0.625 s against 0.745
-     * by medians of twenty alternated pairs with the dots on the rank's thread (faster in 16),
-     * and its updates by the team took 35 to 52 ms of a run against 19 to 24 alone; CG B
-     * (75,000) took 38.0 s against 36.2 with its dots alone (slower in 4 of 4), and 29.75
-     * against 31.21 with its updates by the team (twelve pairs, faster in 8). The bound lies
-     * between the two.
+     * preempted. A class A block (14,000 entries) runs faster on the rank's thread alone, a
+     * class B block (75,000) faster by the team; the bound lies between the two.
      */
     static final int TEAM_VECTOR_MIN_ENTRIES = 32_768;
     /**
      * A team shares a product's rows in chunks of this many, taken by whichever thread is free
      * (OpenMP's dynamic schedule). The two vCPUs of a busy node often run at different speeds
-     * for stretches of dozens of products (one rank's half in 0.8 ms, the other's in 1.1, in
-     * CG A), and one may lose a scheduler slice to a compiler thread; with one fixed half each
-     * the region waits for the slower. A chunk of 256 rows is 35 us of class A's work and 70 us
-     * of class B's, against the hundred-odd nanoseconds of taking one. Every row is still one
-     * thread's running sum, so the result is the same bit for bit. CG B with 1 rank x 2
-     * threads, fourteen alternated pairs: faster in 10 (medians 23.27 against 21.90 s in one
-     * phase, 30.78 against 27.96 in a slower one); CG A, twenty-four pairs: no difference
-     * beyond the noise (faster in 11, slower in 10).
+     * for stretches of dozens of products, and one may lose a scheduler slice to a compiler
+     * thread; with one fixed half each the region waits for the slower. A chunk of 256 rows is
+     * tens of microseconds of work, against the hundred-odd nanoseconds of taking one. Every row
+     * is still one thread's running sum, so the result is the same bit for bit.
      */
     static final int PRODUCT_CHUNK_ROWS = 256;
 

@@ -20,7 +20,7 @@ import org.hympj.npb.numerics.Randlc;
  * at C): its bucket is known from where it lies, since each rank sends its buckets in order
  * and its owner learns, with the bucket counts, where each bucket's keys end. The reference
  * sends 32-bit keys. IS's time is mostly moving keys: the scatter's writes, the exchange (two
- * copies between JVMs) and the ranking's reads, each now over half the bytes.
+ * copies between JVMs) and the ranking's reads, each over half the bytes.
  *
  * <p>In the hybrid form a rank's team generates the keys and counts them into buckets, each
  * thread into a histogram of its own, and ranks them, each thread the values of its own run

@@ -152,7 +152,7 @@ public final class Npb {
 
     /**
      * The peak heap use of this JVM (rank 0's; on thread ranks, the whole job's): the heap
-     * pools' peaks, which G1 updates at collections, or the heap in use now if larger (a run
+     * pools' peaks, which G1 updates at collections, or the heap in use at the end if larger (a run
      * that never collected).
      */
     private static void heap() {

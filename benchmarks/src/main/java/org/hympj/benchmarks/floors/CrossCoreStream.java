@@ -9,7 +9,7 @@ import java.util.Arrays;
 /**
  * What streaming data from one core to another costs on this machine, beside the cache-line
  * floor, in alternating bursts so that every row is one phase of a machine whose cores drift
- * apart and together (docs/measurements.md, "What the cap is"). One row per round:
+ * apart and together (docs/decisions/ring-size-and-writer-window.md). One row per round:
  *
  * <ul>
  *   <li>the floor: a round trip of a volatile counter between the two threads, ns;</li>
@@ -20,8 +20,8 @@ import java.util.Arrays;
  *       as thread ranks move a large message, GB/s.</li>
  * </ul>
  *
- * <p>Both threads run in this JVM: a ring between two JVMs behaves the same way (measured),
- * so what this shows is the cores, not shared memory between processes. At the end it prints
+ * <p>Both threads run in this JVM: a ring between two JVMs behaves the same way, so what this
+ * shows is the cores, not shared memory between processes. At the end it prints
  * the medians of each column in two groups of rounds, parted where the sorted floor jumps
  * most: the machine's two phases, when the run saw both.
  *

@@ -42,9 +42,8 @@ public final class OsuLite {
     /**
      * Untimed iterations before each size: ten times OSU's skip, because after the warm-up's
      * collectives the JIT recompiles parts of the point-to-point path, and the first tens of
-     * thousands of small messages run while it does (measured: the first 10,000 8-byte round
-     * trips after the warm-up averaged 2 to 5 µs, the fifth 10,000 0.25 µs). C's twin skips
-     * OSU's count.
+     * thousands of small messages run while it does, several times slower than the rest.
+     * C's twin skips OSU's count.
      */
     static int warmup(long size) {
         return size <= 8192 ? 10_000 : 100;
@@ -390,9 +389,8 @@ public final class OsuLite {
             // Zero-byte messages too (a barrier's), every round: a branch the warm-up never took
             // is one C2 compiled as a trap, and the barrier that ends the warm-up (and starts each
             // size of a collective test) took it. The compiled receive path was thrown away then
-            // (unstable_if in MatchingEngine.copyPayload and ArrayMemory.copy, seen with JDK 25's
-            // -Xlog:deoptimization) and the first sizes ran while C2 compiled it again (2 JVMs,
-            // medians of 5 interleaved runs: 8-byte latency 0.75 us before, 0.19 and 0.21 us after).
+            // (unstable_if in MatchingEngine.copyPayload and ArrayMemory.copy, as JDK 25's
+            // -Xlog:deoptimization shows) and the first sizes would run while C2 compiled it again.
             MPI.COMM_WORLD.Barrier();
             double now = MPI.Wtime();
             long total = jit.getTotalCompilationTime();

@@ -27,9 +27,10 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * One producer thread and one consumer thread moving {@code bytes}-byte records through an
  * Agrona ring, SPSC ({@code OneToOneRingBuffer}) against MPSC ({@code ManyToOneRingBuffer}):
- * the measurement behind the rings' choice for process ranks (docs/architecture.md). Each
- * producer operation is one write attempt (a full ring fails it), so that the producer never
- * blocks inside an operation when the iteration ends; the throughput is {@code records}, the
+ * the measurement behind the rings' choice for process ranks
+ * (docs/decisions/rings-one-per-ordered-pair.md). Each producer operation is one write
+ * attempt (a full ring fails it), so that the producer never blocks inside an operation when
+ * the iteration ends; the throughput is {@code records}, the
  * consumer's count of records read.
  */
 @State(Scope.Group)

@@ -7,7 +7,7 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
  * The layout of the data area of the segment each JVM of a job creates on its node (after
  * the segment header of shm-core): a control block that tells the other processes how this
  * one is doing, then one inbound ring per other JVM of the job, each written only by that
- * JVM and read only by this one (SPSC; docs/architecture.md says why not one MPSC ring).
+ * JVM and read only by this one (SPSC; docs/decisions/rings-one-per-ordered-pair.md says why not one MPSC ring).
  *
  * <pre>
  *   0                   1                   2                   3

@@ -207,10 +207,8 @@ public final class CgMatrix {
      * rank's block of the vector and gives a partial product over all rows, which the ranks
      * sum). Column numbers that all fit in a {@code char} ({@link #NARROW_COLUMNS}) are held
      * in a {@code char[]}: an entry is 10 bytes instead of 12, and the product, which streams
-     * the entries and is bound by memory, reads a sixth less: in CG B on 2 thread ranks (a
-     * block of columns) its CPU samples fell 9 to 12 % (two profiled runs each), and the run
-     * went from 2816 to 2925 Mop/s (medians of three alternated rounds, faster in 3 of 3).
-     * Either way each row adds its entries in column order.
+     * the entries and is bound by memory, reads a sixth less. Either way each row adds its
+     * entries in column order.
      *
      * <p>{@link #forProduct} chooses: the rows when their column numbers fit a {@code char}
      * (n at most 65,536: classes S, W and A) or when the rank holds the whole matrix; else
@@ -218,10 +216,8 @@ public final class CgMatrix {
      * C from 3). With both narrow the rows win: a row holds all its entries instead of a
      * rank's share (CG A on 2 ranks: 7,000 rows of about 132 where the columns give 14,000 of
      * about 66), so a rank ends half as many rows, writes half as many sums and adds up no
-     * partial products (CG A, alternated with the columns: on 2 thread ranks 0.45 against
-     * 0.485 s by medians of twelve pairs, in 2 JVMs 0.505 against 0.59 of ten). Where only the
-     * columns are narrow they win by the bytes (CG B on 2 thread ranks, two alternated pairs:
-     * 20.02 and 20.69 s by columns in chars, 22.28 and 23.64 by rows in ints).
+     * partial products. Where only the columns are narrow they win by the bytes
+     * (docs/logs/2026-11-26-cg-by-rows-where-the-rows-fit-in-chars.md).
      */
     public static final class SparseBlock {
         /** The most columns whose numbers fit in a {@code char}. */
@@ -323,11 +319,9 @@ public final class CgMatrix {
         // generic primitive arrays, and an index read through an interface would not inline).
         // One running sum per row, as the reference adds, with the entry index carried from
         // row to row so that the inner loop's only bound is the row's end: C2 then drops the
-        // range checks of value[k] and column[k]. Against four partial sums per row (a loop
-        // stepping by four to a bound it cannot count), one thread alone, ns a nonzero: CG A
-        // on 2 ranks 0.43-0.44 against 0.51, on 1 rank 0.50 against 0.63 (JDK 25: 0.44 against
-        // 0.51), CG B on 2 ranks 0.97 against 1.04. The row's additions still form one chain;
-        // the out-of-order core overlaps the chains of neighbouring rows.
+        // range checks of value[k] and column[k], which four partial sums per row (a loop
+        // stepping by four to a bound it cannot count) would keep. The row's additions still
+        // form one chain; the out-of-order core overlaps the chains of neighbouring rows.
 
         private static void multiply(int[] start, char[] column, double[] value, double[] in, double[] out, int lo, int hi) {
             int k = start[lo];

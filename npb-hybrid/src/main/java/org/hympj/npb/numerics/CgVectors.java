@@ -11,15 +11,12 @@ package org.hympj.npb.numerics;
  * stopped: the same operations in the same order as one loop, so the results are identical.
  * As loops inside each rank's conjugateGradient, these made the JIT compile that method,
  * every MPI call inlined, by on-stack replacement at each loop and then in full, in the first
- * timed iterations (CG A: 63-93 ms for the first against 25-35 ms for the rest, 150-240 ms of
- * compiler time in a 0.5 s timed section). In blocks, the passes of the 25 inner iterations
+ * timed iterations, on cores the ranks need. In blocks, the passes of the 25 inner iterations
  * make 800 to 1,700 calls in the one untimed outer iteration.
  *
  * <p>The start of conj_grad and the final scaling run once per outer iteration, so loops of
- * their own reached C2 only inside the timed section, by on-stack replacement and then whole:
- * about 30 ms of compiler time there, on cores the ranks need (CG A on 2 thread ranks: 3931
- * Mop/s with those loops compiled, 4511 with them kept from the compiler, eight alternated
- * pairs). So they use no loop of their own: the start copies with {@code System.arraycopy},
+ * their own reached C2 only inside the timed section, by on-stack replacement and then whole,
+ * on cores the ranks need. So they use no loop of their own: the start copies with {@code System.arraycopy},
  * which needs no compiling, and the scaling is a copy and then {@link #direction}'s loop,
  * which the inner iterations compile.
  */

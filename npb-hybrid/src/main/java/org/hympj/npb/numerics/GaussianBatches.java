@@ -3,8 +3,8 @@ package org.hympj.npb.numerics;
 /**
  * EP's batches in one thread, each added by the scalar loop ({@link GaussianPairs}) or by the
  * vector one ({@link GaussianVectorPairs}), whichever is the faster by then. The vector loop
- * is two to three times faster once C2 has compiled it, and a hundred times slower before:
- * its vectors are objects until then, and C2 takes a few hundred milliseconds to get there
+ * is faster once C2 has compiled it, and far slower before: its vectors are objects until
+ * then, and C2 takes a long while to get there
  * (with the class's compile thresholds lowered, as hympjrun does). So until the vector loop
  * has shown itself faster, each batch starts with one call of it (a probe, its pairs the
  * batch's first) and the scalar loop takes the rest; the threads keep working at the scalar
@@ -12,25 +12,22 @@ package org.hympj.npb.numerics;
  * agree within about 1e-13 a pair ({@link GaussianVectorPairs}).
  *
  * <p>The machine's noise can hardly make the vector loop look faster before C2 has compiled
- * it: an interpreted or C1 probe takes 1 to 3 ms for its 256 pairs, where the scalar loop
- * takes about 4 us, so the batch's scalar part (about 1 ms) would have to be held up for
- * hundreds of times its length. And if it did, or if C2 later throws its code away, the next
+ * it: an interpreted or C1 probe of 256 pairs takes longer than the batch's whole scalar
+ * part, which would have to be held up for hundreds of times its length. And if it did, or
+ * if C2 later throws its code away, the next
  * whole vector batch is slower per pair than the best scalar part seen, and probing starts
  * again.
  *
- * <p>Where the vector loop never wins, every batch keeps paying for its probe: with SSE only
- * (two lanes; {@code -XX:UseAVX=0}) EP A on 2 ranks took 3.32 s against 3.13 with the vector loop
- * off, which is why {@link Vectors} turns vectors off below four lanes.
+ * <p>Where the vector loop never wins, every batch keeps paying for its probe: so with
+ * vectors of fewer than four lanes (SSE only), {@link Vectors} turns vectors off.
  *
  * <p>Not thread-safe: one per thread (each keeps its own timings).
  */
 public final class GaussianBatches {
     /**
      * The fewest batches a thread must have for the vector loop to be worth compiling: C2 spends
-     * a few hundred milliseconds of CPU on it, on cores the ranks use, and a thread with fewer
-     * batches ends before the vector loop has repaid that (EP S and W on 2 ranks, 128 and 256
-     * batches a thread, took 0.50 and 0.53 s with it, 0.28 and 0.38 s without; A, 2,048
-     * batches a thread, 1.5 s against 3.1).
+     * much CPU on it, on cores the ranks use, and a thread with fewer batches (classes S and W)
+     * ends before the vector loop has repaid that.
      */
     public static final int FEWEST_BATCHES_FOR_VECTORS = 1024;
     /** The vector loop, or null when this thread's batches stay scalar. */
@@ -82,8 +79,7 @@ public final class GaussianBatches {
     }
 
     /**
-     * Loads and initialises the vector loop's classes (the Vector API's among them, about
-     * 80 ms) if threads with {@code batches} batches each will use it, by one call on a stream
+     * Loads and initialises the vector loop's classes (the Vector API's among them) if threads with {@code batches} batches each will use it, by one call on a stream
      * of its own, as EP's reference calls its generator once before its timer; this compiles
      * nothing.
      */

@@ -5,14 +5,13 @@ import java.util.Arrays;
 /**
  * IS's loops over keys: generating them, counting them into slots, scattering them into
  * buckets. Free of MPI and of per-rank state, so all thread ranks of a job share one copy
- * (the jar declares the package shared) and the JIT compiles it once: IS class A is a
- * quarter of a second, and its first timed iterations ran two and three times slower than
- * the rest while each rank compiled its own copy of these loops.
+ * (the jar declares the package shared) and the JIT compiles it once: IS's timed section is
+ * short, and a compilation per rank of these loops would fall in its first timed iterations.
  *
  * <p>The passes over the keys call their loop once per block, about four thousand blocks a
- * pass ({@link PassBlocks} says why): as one loop per iteration, a pass ran in C1's profiling
- * code in the first timed iterations until C2 had compiled it (IS A: 19-37 ms against 12-14
- * for the rest); four thousand calls get it compiled in the untimed one. The passes over the
+ * pass ({@link PassBlocks} says why): as one loop per iteration, a pass would run in C1's
+ * profiling code in the first timed iterations until C2 had compiled it; four thousand calls
+ * get it compiled in the untimed one. The passes over the
  * count table take larger blocks ({@link #COUNTS_BLOCK}).
  */
 public final class Keys {
@@ -20,10 +19,8 @@ public final class Keys {
     /**
      * The count table's passes ({@link #clear}, {@link #accumulate}) run in blocks of this
      * many entries: IS A's 262,144 counts in 32 calls rather than 4096 of 64 entries, whose
-     * calls were most of the pass (a clear took 200 µs so, 30-50 µs now; an accumulate about
-     * 200 µs, 60 now, 2 thread ranks). A loop of 8192 iterations passes the JIT's back-edge
-     * thresholds within a few calls, so both are still compiled in the untimed iteration,
-     * mostly: in one run of four the first timed clear still took 2.9 ms.
+     * calls would be most of the pass. A loop of 8192 iterations passes the JIT's back-edge
+     * thresholds within a few calls, so both are still compiled in the untimed iteration.
      */
     private static final int COUNTS_BLOCK = 8192;
 
@@ -60,10 +57,8 @@ public final class Keys {
      * Adds to {@code out[key >> shift]} one for each key of {@code data[lo..hi)}.
      * {@code out.length} is a power of two ({@link #histogramLength}) above every
      * {@code key >> shift}: each slot is masked with {@code out.length - 1}, from which the JIT
-     * proves it in bounds and drops the bounds check of every increment. IS class A's 4M keys
-     * into 1024 buckets, one thread: 0.9 ms so, 1.2 one plain increment at a time, 1.3 with four
-     * keys loaded before their four increments (this loop's previous form); C's plain loop
-     * (gcc -O3) 1.24 ms. A key beyond the histogram would be counted in the wrong slot rather
+     * proves it in bounds and drops the bounds check of every increment. A key beyond the
+     * histogram would be counted in the wrong slot rather
      * than rejected: IS's keys are below its maximum key by construction, and its verification
      * ranks every key.
      */
@@ -86,8 +81,8 @@ public final class Keys {
      * slot below {@code out.length}, a power of two; the slot is masked, as in
      * {@link #countBuckets}, so that the JIT drops the bounds check (here the misses in a table
      * of IS A's 1 MiB set the pace). A loop of its own rather than one shared with the bucket
-     * count: sharing one loop (and its profile) made this pass 1.6 times slower (2.8 against
-     * 1.6 ms in IS A). IS calls it once per bucket and sending rank, a thousand calls an
+     * count: one shared loop has one profile, which fits neither pass. IS calls it once per
+     * bucket and sending rank, a thousand calls an
      * iteration at class A, so it needs no blocks of its own to reach C2 in the untimed
      * iteration.
      */

@@ -2,9 +2,9 @@ package org.hympj.npb.numerics;
 
 /**
  * The natural logarithm by table and short series, for EP's polar method, which takes one
- * per accepted pair. HotSpot's {@code Math.log} intrinsic costs 4.4 to 4.7 ns a call in a loop
- * on this project's machine, glibc's {@code log} (the reference's) 2.9; this one 3.5, and EP's
- * pair loop ({@link GaussianPairs}) went from 10.3-10.5 to 8.6-8.7 ns a pair with it (JDK 17).
+ * per accepted pair. HotSpot's {@code Math.log} intrinsic is slower than glibc's {@code log},
+ * which the reference calls; this one comes close to glibc's, and the logarithm is a large
+ * part of EP's pair loop ({@link GaussianPairs}).
  *
  * <p>How: a positive normal x is 2^k z with z in [0.6875, 1.375) (so that z is near 1 when x
  * is). The top {@value #INTERVAL_BITS} bits of z's distance from 0.6875 pick one of 256
@@ -67,7 +67,7 @@ public final class Logarithm {
         // The index is masked to the table's length, which lets the JIT drop its bounds checks.
         int entry = ((int) (fromStart >>> (52 - INTERVAL_BITS)) << 2) & (TABLE.length - 1);
         // The exponent through the exponent field too, as Randlc.deviate does for the same
-        // reason: 1.5 * 2^52 + k is exact for |k| < 2^51 (a call in a loop 3.45 ns, 3.9 with the cast).
+        // reason: 1.5 * 2^52 + k is exact for |k| < 2^51.
         double k = Double.longBitsToDouble(ONE_AND_A_HALF_TIMES_2_TO_52_BITS + (fromStart >> 52)) - 0x1.8p52;
         double z = Double.longBitsToDouble(bits - (fromStart & EXPONENT_FIELD));
         double r = productMinusOne(z, TABLE[entry]);
@@ -117,8 +117,8 @@ public final class Logarithm {
     /**
      * Whether {@code Math.fma} is the CPU's instruction here: HotSpot's {@code UseFMA}, off on
      * CPUs without FMA3 (x86 before 2013) and with {@code -XX:UseAVX=0}. Without it the JDK
-     * computes an FMA with {@code BigDecimal}: EP's scalar batch took 14.7 s for 64 batches
-     * instead of 0.12 s (JDK 17, {@code -XX:-UseFMA}). A JVM without that option is trusted to
+     * computes an FMA with {@code BigDecimal}, far slower than the instruction or than
+     * Dekker's exact product. A JVM without that option is trusted to
      * have a fast {@code Math.fma}.
      */
     private static boolean hardwareFma() {

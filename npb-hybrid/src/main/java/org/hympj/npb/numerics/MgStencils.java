@@ -9,9 +9,9 @@ package org.hympj.npb.numerics;
 public final class MgStencils {
     /**
      * The shortest row (interior x-points) that goes through the vector stencils. Until C2
-     * compiles them, vector operations are objects, a hundred times slower than scalar code:
-     * class S's rows, 32 points and fewer, are too few calls for C2 to compile them early
-     * (its MG took 0.32 s instead of 0.03), while the finest levels of classes W to C have
+     * compiles them, vector operations are objects, far slower than scalar code: class S's
+     * rows, 32 points and fewer, are too few calls for C2 to compile them early, while the
+     * finest levels of classes W to C have
      * 16,384 rows and more, 64 points long and more.
      */
     static final int SHORTEST_VECTOR_ROW = 64;

@@ -13,10 +13,8 @@ package org.hympj.npb.numerics;
  */
 public final class Vectors {
     /**
-     * The fewest doubles a vector must hold for the vector loops to pay: with two (SSE only, as
-     * {@code -XX:UseAVX=0} leaves this machine; or 128-bit NEON) MG A on 2 ranks took 0.77 to
-     * 0.92 s in vectors against 0.63 to 0.77 s scalar (three alternated pairs), and EP's vector
-     * loop never beat its scalar one.
+     * The fewest doubles a vector must hold for the vector loops to pay: with two (SSE only, or
+     * 128-bit NEON) MG's and EP's vector loops run slower than their scalar ones.
      */
     static final int FEWEST_LANES = 4;
     /** Why the loops are scalar, or null when they are not. */
