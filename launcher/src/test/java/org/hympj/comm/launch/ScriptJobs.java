@@ -127,12 +127,12 @@ public final class ScriptJobs {
     private static Path install(Path dir) throws IOException {
         Path home = Files.createDirectories(dir.resolve("hympj"));
         Files.copy(SCRIPT, home.resolve("hympjrun"), StandardCopyOption.COPY_ATTRIBUTES);
-        Files.createDirectories(home.resolve("hybrid-comm/target/lib"));
+        Files.createDirectories(home.resolve("launcher/target/lib"));
         StringBuilder classPath = new StringBuilder();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             classPath.append(Path.of(entry).toAbsolutePath().toUri()).append(' ');
         }
-        jar(home.resolve("hybrid-comm/target/hympj-hybrid-comm-test.jar"), classPath.toString().trim());
+        jar(home.resolve("launcher/target/hympj-launcher-test.jar"), classPath.toString().trim());
         jar(home.resolve("nested-parallelism/target/hympj-nested-parallelism-test.jar"), null);
         jar(home.resolve("npb-hybrid/target/hympj-npb-hybrid-test.jar"), null);
         jar(home.resolve("examples/target/hympj-examples-test.jar"), null);
