@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import mpi.MPI;
 import org.hympj.benchmarks.ChildJvm;
-import org.hympj.comm.process.ProcessLayout;
+import org.hympj.comm.runtime.ProcessLayout;
 import org.hympj.comm.process.RingPath;
 import org.hympj.comm.runtime.Bootstrap;
 import org.hympj.comm.runtime.Job;

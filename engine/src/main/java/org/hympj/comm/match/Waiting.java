@@ -1,0 +1,197 @@
+package org.hympj.comm.match;
+
+import java.util.concurrent.locks.LockSupport;
+import org.hympj.comm.errors.ErrorClass;
+
+/**
+ * How a thread waits for operations: spin, then yield, then park until the completer unparks
+ * it. The park has a time limit only as a backstop, so that a job abort (which does not know
+ * every waiting thread) is noticed within {@link #PARK_BACKSTOP_NANOS}.
+ *
+ * <p>The spin and yield budgets come from the job: when ranks outnumber cores, spinning only
+ * steals the core the peer needs, so an oversubscribed job spins little. While it spins, a
+ * waiting thread drives its rank's progress (drains its inbox and the rings from other
+ * processes), so the message it waits for is matched by the thread that wants it, without a
+ * hand-off. Before it parks it tells its rank's inbox, whose writers then match for it, and
+ * records the call it parks in in its rank's {@link RankActivity}, for hang reports: only
+ * there, since every wait that can hang parks and a wait that completes sooner pays nothing.
+ */
+public final class Waiting {
+    static final long PARK_BACKSTOP_NANOS = 20_000_000L;
+    /**
+     * Polls at the start of a wait that do not pause ({@code Thread.onSpinWait}, x86's PAUSE,
+     * tens of cycles on AMD's cores): a message already on its way is seen that much sooner.
+     * Past them a long wait pauses, leaving a core's other hardware thread its share.
+     */
+    static final int UNPAUSED_POLLS = 1_000;
+
+    private Waiting() {
+    }
+
+    /**
+     * Waits until {@code op} completes. Returns 0, or an error class if the job was aborted
+     * or the thread interrupted; the reason is then left in {@link #failureMessage}. A wait
+     * that parks is recorded in its rank's {@link RankActivity} as {@code call} with
+     * {@code peer} (the source of a receive, the destination of a send).
+     */
+    public static int await(Operation op, MatchingEngine engine, String call, int peer) {
+        if (op.isComplete()) {
+            return 0;
+        }
+        JobContext job = engine.job();
+        for (int i = job.spins(), pauseBelow = i - UNPAUSED_POLLS; i > 0; i--) {
+            if (engine.progress() == 0 && i < pauseBelow) {
+                Thread.onSpinWait();
+            }
+            if (op.isComplete()) {
+                return 0;
+            }
+        }
+        return yieldThenPark(op, engine, job, call, peer);
+    }
+
+    /**
+     * The rest of {@link #await} once its spin budget is spent, in a method of its own so
+     * that {@code await}, which every wait runs, compiles small: the JIT compiles it (and
+     * compiles it again after a deoptimization) during a program's first timed steps, on
+     * cores the ranks are using.
+     */
+    private static int yieldThenPark(Operation op, MatchingEngine engine, JobContext job, String call, int peer) {
+        for (int i = job.yields(); i > 0; i--) {
+            Thread.yield();
+            engine.progress();
+            if (op.isComplete()) {
+                return 0;
+            }
+        }
+        Thread me = Thread.currentThread();
+        op.setWaiter(me);
+        RankActivity.ParkedThread parked = announce(engine.activity(), call, op.ofRequest(), op, peer);
+        engine.beforePark();
+        try {
+            while (!op.isComplete()) {
+                int stop = stopReason(job, me);
+                if (stop != 0) {
+                    return stop;
+                }
+                LockSupport.parkNanos(op, PARK_BACKSTOP_NANOS);
+            }
+            return 0;
+        } finally {
+            op.setWaiter(null);
+            engine.activity().awake(parked);
+            engine.afterPark();
+        }
+    }
+
+    /** Records in {@code activity} that the calling thread parks in {@code call} for {@code op}. */
+    private static RankActivity.ParkedThread announce(RankActivity activity, String call, boolean ofRequest, Operation op, int peer) {
+        if (op instanceof ReceiveOperation) {
+            ReceiveOperation r = (ReceiveOperation) op;
+            return activity.parking(call, ofRequest, false, r.context, peer, r.tag);
+        }
+        SendOperation s = (SendOperation) op;
+        return activity.parking(call, ofRequest, true, s.context, peer, s.tag);
+    }
+
+    /**
+     * Waits until at least one non-null operation of {@code ops} completes; null entries are
+     * ignored. Returns as {@link #await}; a parked wait is recorded as {@code call} for the
+     * first operation that is still pending.
+     */
+    public static int awaitAny(Operation[] ops, MatchingEngine engine, String call) {
+        if (anyComplete(ops)) {
+            return 0;
+        }
+        JobContext job = engine.job();
+        for (int i = job.spins(), pauseBelow = i - UNPAUSED_POLLS; i > 0; i--) {
+            if (engine.progress() == 0 && i < pauseBelow) {
+                Thread.onSpinWait();
+            }
+            if (anyComplete(ops)) {
+                return 0;
+            }
+        }
+        for (int i = job.yields(); i > 0; i--) {
+            Thread.yield();
+            engine.progress();
+            if (anyComplete(ops)) {
+                return 0;
+            }
+        }
+        Thread me = Thread.currentThread();
+        Operation first = null;
+        for (Operation op : ops) {
+            if (op != null) {
+                op.setWaiter(me);
+                if (first == null && !op.isComplete()) {
+                    first = op;
+                }
+            }
+        }
+        RankActivity.ParkedThread parked = first == null ? null : announce(engine.activity(), call, false, first,
+            first instanceof ReceiveOperation ? ((ReceiveOperation) first).source : RankActivity.UNKNOWN_PEER);
+        engine.beforePark();
+        try {
+            while (!anyComplete(ops)) {
+                int stop = stopReason(job, me);
+                if (stop != 0) {
+                    return stop;
+                }
+                LockSupport.parkNanos(ops, PARK_BACKSTOP_NANOS);
+            }
+            return 0;
+        } finally {
+            for (Operation op : ops) {
+                if (op != null) {
+                    op.setWaiter(null);
+                }
+            }
+            if (parked != null) {
+                engine.activity().awake(parked);
+            }
+            engine.afterPark();
+        }
+    }
+
+    private static boolean anyComplete(Operation[] ops) {
+        for (Operation op : ops) {
+            if (op != null && op.isComplete()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Non-zero when the wait must end without completion: the job aborted or the thread was interrupted. */
+    static int stopReason(JobContext job, Thread me) {
+        if (job.abortReason() != null) {
+            return ErrorClass.ERR_OTHER;
+        }
+        if (me.isInterrupted()) {
+            return ErrorClass.ERR_OTHER;
+        }
+        return 0;
+    }
+
+    /**
+     * Waits, without giving up, for an operation that has been matched: its data are being
+     * copied by a thread that waits on nothing, so this ends within one copy's time. Used
+     * after a stopped wait whose cancel came too late, so that the caller's buffer is never
+     * written after its call has returned.
+     */
+    public static void settle(Operation op) {
+        while (!op.isComplete()) {
+            Thread.yield();
+        }
+    }
+
+    /** The sentence for a wait that {@link #await} ended with an error. */
+    public static String failureMessage(JobContext job, String waitingFor) {
+        String abort = job.abortReason();
+        if (abort != null) {
+            return "the job was aborted while waiting for " + waitingFor + ": " + abort;
+        }
+        return "the thread was interrupted while waiting for " + waitingFor;
+    }
+}

@@ -1,0 +1,209 @@
+package org.hympj.comm.runtime;
+
+import java.util.concurrent.atomic.AtomicReference;
+import org.hympj.comm.match.JobContext;
+import org.hympj.comm.match.MatchingEngine;
+import org.hympj.comm.match.RankInbox;
+
+/**
+ * The ranks of one job that live in this JVM: their matching engines, the job's tuning
+ * (eager limit, spin and yield budgets), its abort state, and the {@link RemotePath} to the
+ * ranks that live in other processes, if any. Ranks {@code firstLocal .. firstLocal +
+ * localCount - 1} are local: they have an engine here.
+ *
+ * <p>Thread support is {@code THREAD_MULTIPLE} because every engine entry point may be
+ * called from any thread at any time: matching state is only touched under its context's
+ * lock, and an operation is waited on only by the thread that owns it.
+ */
+public final class Job implements JobContext {
+    /** MPI.THREAD_MULTIPLE; see the class comment for why it holds. */
+    public static final int THREAD_SUPPORT = 3;
+
+    /** Bytes above which an unexpected message waits for its receive instead of being copied. */
+    public static final int DEFAULT_EAGER_LIMIT = 16 * 1024;
+
+    private final MatchingEngine[] engines;
+    private final RankRuntime[] ranks;
+    private final int firstLocal;
+    private final int localCount;
+    /** Set once, before any local rank starts, by the process that hosts this JVM's share of a job. */
+    private volatile RemotePath remote;
+    private final int spins;
+    private final int yields;
+    private final AtomicReference<String> abortReason = new AtomicReference<>();
+    private volatile int firstFailedRank = -1;
+    private volatile int exitCode = 1;
+
+    /** A job whose ranks all live in this JVM. */
+    public Job(int size) {
+        this(size, 0, size);
+    }
+
+    /** A job of {@code size} ranks of which {@code firstLocal .. firstLocal + localCount - 1} live in this JVM. */
+    public Job(int size, int firstLocal, int localCount) {
+        if (size < 1) {
+            throw new IllegalArgumentException("a job needs at least one rank, not " + size);
+        }
+        if (firstLocal < 0 || localCount < 1 || firstLocal + localCount > size) {
+            throw new IllegalArgumentException("local ranks " + firstLocal + ".." + (firstLocal + localCount - 1)
+                + " are not a range of a job of " + size + " ranks");
+        }
+        this.firstLocal = firstLocal;
+        this.localCount = localCount;
+        int eagerLimit = Integer.getInteger("hympj.eager.limit", DEFAULT_EAGER_LIMIT);
+        int inboxLimit = Integer.getInteger("hympj.inbox.limit", RankInbox.DEFAULT_LIMIT);
+        int inboxBytes = Integer.getInteger("hympj.inbox.bytes", RankInbox.DEFAULT_CAPACITY);
+        // The ranks that share this node's cores: the launchers say (hympjrun, --jvms, a cluster's
+        // node, mpirun and srun through ExternalLaunch); a job started otherwise is all here.
+        // Not the job's size: 8 ranks on 4 nodes of 2 cores each fit their cores. At least this
+        // JVM's own ranks, whatever the property says: an earlier job in this JVM may have left it.
+        int onNode = Math.max(localCount, Integer.getInteger("hympj.local.ranks", size));
+        boolean oversubscribed = onNode > Runtime.getRuntime().availableProcessors();
+        this.spins = Integer.getInteger("hympj.wait.spins", oversubscribed ? 100 : 200_000);
+        this.yields = Integer.getInteger("hympj.wait.yields", oversubscribed ? 10 : 100);
+        this.engines = new MatchingEngine[size];
+        this.ranks = new RankRuntime[size];
+        for (int r = firstLocal; r < firstLocal + localCount; r++) {
+            engines[r] = new MatchingEngine(this, eagerLimit, inboxLimit, inboxBytes);
+            ranks[r] = new RankRuntime(this, r);
+        }
+    }
+
+    /** Connects the ranks of this JVM to those of other processes; before any local rank starts. */
+    public void connect(RemotePath path) {
+        if (remote != null) {
+            throw new IllegalStateException("the job is already connected to its other processes");
+        }
+        remote = path;
+    }
+
+    public boolean isLocal(int worldRank) {
+        return worldRank >= firstLocal && worldRank < firstLocal + localCount;
+    }
+
+    public int firstLocal() {
+        return firstLocal;
+    }
+
+    public int localCount() {
+        return localCount;
+    }
+
+    /** The JVM of world rank {@code worldRank}, numbered across the job (0 when every rank lives here). */
+    public int jvmOf(int worldRank) {
+        RemotePath r = remote;
+        return r == null ? 0 : r.jvmOf(worldRank);
+    }
+
+    /** The node of world rank {@code worldRank} (0 when every rank lives here). */
+    public int nodeOf(int worldRank) {
+        RemotePath r = remote;
+        return r == null ? 0 : r.nodeOf(worldRank);
+    }
+
+    /** The path to the ranks of other processes, or null if every rank lives here. */
+    public RemotePath remote() {
+        return remote;
+    }
+
+    /** Drains what other processes sent, if this job has any and no other thread is at it; returns the work done. */
+    public int progress() {
+        RemotePath r = remote;
+        return r == null ? 0 : r.progress();
+    }
+
+    /** As {@link #progress}, but waits for a thread already draining: see {@link RemotePath#progressAll}. */
+    public int progressAll() {
+        RemotePath r = remote;
+        return r == null ? 0 : r.progressAll();
+    }
+
+    /** Called by a waiting thread just before it parks, so the path's background drainer is awake. */
+    public void beforePark() {
+        RemotePath r = remote;
+        if (r != null) {
+            r.waiterParking();
+        }
+    }
+
+    /** Called by a thread that {@link #beforePark} announced, once it is awake again. */
+    public void afterPark() {
+        RemotePath r = remote;
+        if (r != null) {
+            r.waiterAwake();
+        }
+    }
+
+    /** A receive here matched a synchronous send from another process. */
+    public void acknowledgeRemote(long syncToken) {
+        remote.acknowledge(syncToken);
+    }
+
+    public int size() {
+        return engines.length;
+    }
+
+    public MatchingEngine engine(int worldRank) {
+        return engines[worldRank];
+    }
+
+    public RankRuntime rank(int worldRank) {
+        return ranks[worldRank];
+    }
+
+    /** Busy-wait iterations before a waiting thread starts to yield. */
+    public int spins() {
+        return spins;
+    }
+
+    /** Yields before a waiting thread parks. */
+    public int yields() {
+        return yields;
+    }
+
+    /**
+     * Aborts the job because {@code rank} failed (or -1 for a reason outside any rank). Only
+     * the first abort counts; every waiting thread of the job stops with that reason.
+     */
+    public void abort(int rank, String reason) {
+        abortWithCode(rank, 1, reason);
+    }
+
+    /**
+     * Aborts the job as {@code MPI.Abort} does: the launcher exits with {@code code}. The
+     * other processes of the job, if any, are told.
+     */
+    public void abortWithCode(int rank, int code, String reason) {
+        if (abortFromPeer(rank, code, reason)) {
+            RemotePath r = remote;
+            if (r != null) {
+                r.publishAbort(rank, code, reason);
+            }
+        }
+    }
+
+    /** Aborts the job because another process said so (or died); true if this was the first abort. */
+    public boolean abortFromPeer(int rank, int code, String reason) {
+        if (abortReason.compareAndSet(null, reason)) {
+            firstFailedRank = rank;
+            exitCode = code;
+            return true;
+        }
+        return false;
+    }
+
+    /** The exit status a failed job ends with: 1, or the code given to {@code MPI.Abort}. */
+    public int exitCode() {
+        return exitCode;
+    }
+
+    /** Why the job was aborted, or null while it runs. */
+    public String abortReason() {
+        return abortReason.get();
+    }
+
+    /** The rank whose failure aborted the job, or -1. */
+    public int firstFailedRank() {
+        return firstFailedRank;
+    }
+}

@@ -1,0 +1,154 @@
+package org.hympj.comm.launch;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.hympj.comm.runtime.HangReports;
+import org.hympj.comm.runtime.JobOutcome;
+import org.hympj.comm.runtime.ThreadJob;
+import org.hympj.loaders.ProgramEntry;
+
+/**
+ * The {@code hympjrun} launcher: runs a program's ranks as threads of this JVM (or, with
+ * {@code --jvms M}, in M JVMs through {@link ProcessLauncher}) and turns the job's outcome
+ * into an exit status. When a rank throws, it prints that rank's stack trace,
+ * the job is aborted (ranks waiting in MPI fail at once), and it exits with status 1 after
+ * at most {@link #GRACE_MILLIS} even if some rank is stuck outside MPI. It answers SIGUSR1,
+ * which the script sends on SIGQUIT, with a {@link HangReports hang report} of the job.
+ */
+public final class Hympjrun {
+    static final long GRACE_MILLIS = 5_000;
+
+    private Hympjrun() {
+    }
+
+    public static void main(String[] args) {
+        endWithScript();
+        System.exit(run(args, System.err));
+    }
+
+    /**
+     * The script runs this JVM as its child and passes its own pid: when the script is killed
+     * outright (SIGKILL runs none of its traps), the job ends here too, as it would have died
+     * with the script's process.
+     */
+    private static void endWithScript() {
+        Long pid = Long.getLong("hympj.script.pid");
+        if (pid != null) {
+            ProcessHandle.of(pid).ifPresent(script -> script.onExit().thenRun(() -> {
+                System.err.println("hympjrun: the hympjrun script (process " + pid + ") was killed; the job ends");
+                System.exit(1);
+            }));
+        }
+    }
+
+    /** Runs a job and returns the exit status. */
+    static int run(String[] args, PrintStream err) {
+        LaunchOptions options;
+        try {
+            options = LaunchOptions.parse(args);
+        } catch (LaunchOptions.UsageException e) {
+            err.println("hympjrun: " + e.getMessage());
+            err.println("(hympjrun --help shows the options)");
+            return 2;
+        }
+        if (options == null) {
+            err.println(LaunchOptions.USAGE);
+            return 0;
+        }
+        for (String note : options.notes) {
+            err.println("hympjrun: " + note);
+        }
+        String missing = missingMainClass(options);
+        if (missing != null) {
+            err.println("hympjrun: " + missing);
+            return 2;
+        }
+        if (options.cluster != null) {
+            return ClusterLauncher.run(options, System.out, err);
+        }
+        if (options.jvms > 1) {
+            return ProcessLauncher.run(options, err, ProcessBuilder.Redirect.INHERIT, options.workingDirectory);
+        }
+        Path here = Path.of("").toAbsolutePath();
+        if (options.workingDirectory != null && !options.workingDirectory.equals(here)) {
+            return runInDirectory(options, err);
+        }
+        try {
+            // All ranks share this node: a rank's thread team sizes itself to its share of the cores.
+            if (System.getProperty("hympj.local.ranks") == null) {
+                System.setProperty("hympj.local.ranks", Integer.toString(options.np));
+            }
+            // All ranks share this JVM's heap (programs may size their data by it).
+            System.setProperty("hympj.jvm.ranks", Integer.toString(options.np));
+            ThreadJob job = ThreadJob.start(options.np, options.classpathUrls(), options.mainClass, options.programArgs);
+            try (HangReports.Watch hangs = HangReports.watch(job.job(), options.hangReportSeconds, w -> w.printTo(System.err))) {
+                return report(job.await(GRACE_MILLIS), options.np, err);
+            }
+        } catch (InterruptedException e) {
+            err.println("hympjrun: interrupted");
+            return 1;
+        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+            // A shared-package declaration that cannot hold (SharedProgramLoader).
+            err.println("hympjrun: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    /** Why the main class cannot be run (not found, or no entry point that java would run), or null if it can. */
+    private static String missingMainClass(LaunchOptions options) {
+        ClassLoader runtime = Hympjrun.class.getClassLoader();
+        try (java.net.URLClassLoader probe = new java.net.URLClassLoader(options.classpathUrls(), runtime)) {
+            ProgramEntry.of(Class.forName(options.mainClass, false, probe));
+            return null;
+        } catch (ClassNotFoundException e) {
+            return "main class " + options.mainClass + " was not found on the class path " + options.classpath;
+        } catch (ProgramEntry.NoEntryPointException e) {
+            return e.getMessage();
+        } catch (java.io.IOException | LinkageError e) {
+            return "main class " + options.mainClass + " cannot be loaded: " + e;
+        }
+    }
+
+    static int report(JobOutcome outcome, int np, PrintStream err) {
+        if (outcome.succeeded()) {
+            return 0;
+        }
+        err.println("hympjrun: rank " + outcome.failedRank() + " of " + np + " failed:");
+        outcome.cause().printStackTrace(err);
+        if (!outcome.secondaryFailures().isEmpty()) {
+            err.println("hympjrun: the job was aborted; ranks " + outcome.secondaryFailures()
+                + " stopped with errors after rank " + outcome.failedRank() + " failed");
+        }
+        if (!outcome.stuckRanks().isEmpty()) {
+            err.println("hympjrun: ranks " + outcome.stuckRanks() + " did not stop within "
+                + GRACE_MILLIS / 1000 + " s of the abort (busy outside MPI); they are killed with the JVM");
+        }
+        return outcome.exitCode();
+    }
+
+    /**
+     * A JVM cannot change its working directory, so a job with {@code -wdir} runs in a child
+     * JVM started there, with this JVM's runtime class path and options.
+     */
+    private static int runInDirectory(LaunchOptions options, PrintStream err) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(Hympjrun.class.getName());
+        command.addAll(options.asChildArguments());
+        try {
+            Process child = new ProcessBuilder(command).directory(options.workingDirectory.toFile()).inheritIO().start();
+            try (HangReports.Registration forward = HangReports.add(out -> HangReports.request(child.pid()))) {
+                return child.waitFor();
+            }
+        } catch (Exception e) {
+            err.println("hympjrun: cannot start the job in " + options.workingDirectory + File.separator + ": " + e);
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package org.hympj.comm.process;
+
+import static org.hympj.comm.protocol.MessageDescriptor.*;
+
+import org.hympj.comm.protocol.MessageDescriptor;
+
+import java.util.concurrent.locks.ReentrantLock;
+import org.agrona.BitUtil;
+import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
+import org.hympj.comm.match.SendOperation;
+import org.hympj.rings.ProgressHook;
+import org.hympj.rings.RingWriter;
+
+/**
+ * This JVM's ring into one other JVM's segment. The ring is single-producer, so the threads
+ * of this JVM that send to that JVM take turns by {@link #lock}: a message, streamed ones
+ * included, goes in whole before the next starts, which is what keeps one sender's messages
+ * in order and lets the reader find a stream's fragments one after the other.
+ */
+final class OutboundRing {
+    private final int jvm;
+    private final RingWriter writer;
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Holds a sync acknowledgement while it is written, with room for its padding to a line; used only under {@link #lock}. */
+    private final UnsafeBuffer ack = new UnsafeBuffer(new byte[BitUtil.CACHE_LINE_LENGTH]);
+
+    OutboundRing(int jvm, AtomicBuffer ringMemory, int window) {
+        this.jvm = jvm;
+        this.writer = new RingWriter(new OneToOneRingBuffer(ringMemory), window);
+    }
+
+    int jvm() {
+        return jvm;
+    }
+
+    /**
+     * Writes the message of {@code s} to world rank {@code dest}: inline if its payload is at
+     * most {@code fragmentBytes}, else as an envelope and fragments of that size. Waits while
+     * the ring is full, calling {@code progress}, which throws to give up.
+     */
+    void write(int dest, SendOperation s, long syncToken, int fragmentBytes, ProgressHook progress) {
+        int length = s.byteLength();
+        boolean inline = length <= fragmentBytes;
+        boolean compact = inline && MessageDescriptor.fitsCompact(dest, s, syncToken);
+        int envelope = compact ? COMPACT_HEADER_LENGTH : HEADER_LENGTH;
+        lock.lock();
+        try {
+            // The padding is reckoned from the tail before a wait for room; an acknowledgement this
+            // thread writes into the ring while it waits (the lock is reentrant) only leaves this
+            // record off a line boundary, and the next one aligned again.
+            int index = writer.claim(compact ? INLINE_COMPACT : inline ? INLINE : STREAMED,
+                writer.lineAlignedLength(envelope + (inline ? length : 0)), progress);
+            AtomicBuffer b = writer.buffer();
+            if (compact) {
+                MessageDescriptor.putCompactEnvelope(b, index, dest, s);
+            } else {
+                MessageDescriptor.putEnvelope(b, index, dest, s, syncToken);
+            }
+            if (inline) {
+                writer.copyIn(s.payloadBase(), s.payloadOffset(), index + envelope, length);
+            }
+            writer.commit(index);
+            if (!inline) {
+                writer.writeBulk(FRAGMENT, syncToken, s.payloadBase(), s.payloadOffset(), length, fragmentBytes, progress);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Writes a sync acknowledgement if the ring is free and has room now; never waits, so the
+     * thread draining the rings can call it without risking a deadlock with a writer.
+     */
+    boolean tryAcknowledge(long syncToken) {
+        if (!lock.tryLock()) {
+            return false;
+        }
+        try {
+            ack.putLong(0, syncToken);
+            return writer.tryWrite(SYNC_ACK, ack, 0, writer.lineAlignedLength(SYNC_ACK_LENGTH));
+        } finally {
+            lock.unlock();
+        }
+    }
+}
