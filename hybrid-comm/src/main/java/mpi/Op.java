@@ -1,11 +1,17 @@
 package mpi;
 
+import org.hympj.comm.data.Reduction;
 import org.hympj.comm.data.ReductionOps;
+import org.hympj.comm.data.TypeMap;
 
 /**
  * A reduction operation: a predefined one ({@code MPI.MAX}, {@code MPI.SUM}, ...,
  * {@code MPI.MAXLOC}, {@code MPI.MINLOC}) or a user-defined one. A non-commutative user op
  * is applied in rank order.
+ *
+ * <p>The engine's collectives combine contributions through a {@link Reduction}: a
+ * predefined op is the engine's own, shared by every rank; a user op is adapted for each
+ * call, so that its {@link User_function} gets the packed form of the call's datatype.
  */
 public class Op {
     /** The predefined operation's code, or -1 for a user function. */
@@ -40,8 +46,39 @@ public class Op {
         return commute;
     }
 
+    /** How the engine combines contributions of {@code datatype} with this op. */
+    Reduction reduction(Datatype datatype) {
+        return function == null ? Reduction.predefined(code) : new UserReduction(function, commute, datatype.packedForm());
+    }
+
     @Override
     public String toString() {
         return name;
+    }
+
+    /**
+     * A user function as an engine reduction: by mpiJava's contract it writes
+     * {@code in op inout} into its inout argument, the higher operand.
+     */
+    private static final class UserReduction extends Reduction {
+        private final User_function function;
+        private final Datatype packed;
+
+        UserReduction(User_function function, boolean commute, Datatype packed) {
+            super(commute);
+            this.function = function;
+            this.packed = packed;
+        }
+
+        @Override
+        public Object combine(Object lower, Object higher, int items, TypeMap type) {
+            function.Call(lower, 0, higher, 0, items, packed);
+            return higher;
+        }
+
+        @Override
+        public void fold(Object in, int inOffset, Object inout, int inoutOffset, int items, TypeMap type) {
+            function.Call(in, inOffset, inout, inoutOffset, items, packed);
+        }
     }
 }
