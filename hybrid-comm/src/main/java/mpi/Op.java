@@ -18,12 +18,15 @@ public class Op {
     final int code;
     final User_function function;
     final boolean commute;
+    /** The engine's operation for a predefined op; null for a user function. */
+    private final Reduction predefined;
     private final String name;
 
     Op(int code) {
         this.code = code;
         this.function = null;
         this.commute = true;
+        this.predefined = Reduction.predefined(code);
         this.name = ReductionOps.name(code);
     }
 
@@ -35,6 +38,7 @@ public class Op {
         this.code = -1;
         this.function = function;
         this.commute = commute;
+        this.predefined = null;
         this.name = "user Op (" + function.getClass().getName() + (commute ? ", commutative)" : ", non-commutative)");
     }
 
@@ -48,7 +52,7 @@ public class Op {
 
     /** How the engine combines contributions of {@code datatype} with this op. */
     Reduction reduction(Datatype datatype) {
-        return function == null ? Reduction.predefined(code) : new UserReduction(function, commute, datatype.packedForm());
+        return predefined != null ? predefined : new UserReduction(function, commute, datatype.packedForm());
     }
 
     @Override
