@@ -1,15 +1,11 @@
 package mpi;
 
-import java.io.IOException;
-import org.hympj.comm.data.BsendArena;
-import org.hympj.comm.data.ElementType;
-import org.hympj.comm.data.ObjectSerialization;
-import org.hympj.comm.match.MatchingEngine;
-import org.hympj.comm.match.Operation;
+import org.hympj.comm.core.CommunicatorCore;
+import org.hympj.comm.data.TypeMap;
 import org.hympj.comm.match.ProbeResult;
 import org.hympj.comm.match.ReceiveOperation;
 import org.hympj.comm.match.SendOperation;
-import org.hympj.comm.match.Waiting;
+import org.hympj.comm.errors.EngineException;
 import org.hympj.comm.runtime.RankRuntime;
 
 /**
@@ -18,7 +14,9 @@ import org.hympj.comm.runtime.RankRuntime;
  * count in elements of the datatype.
  *
  * <p>Every operation checks its arguments first and raises {@link MPIException} with an MPI
- * error class for bad ones, before anything is sent or posted.
+ * error class for bad ones, before anything is sent or posted. The operations themselves run
+ * in the engine's {@link CommunicatorCore}, shared by every rank of the JVM; an error it
+ * raises becomes an {@code MPIException} here, where this communicator's errhandler applies.
  */
 public abstract class Comm {
     private final String name;
@@ -30,14 +28,13 @@ public abstract class Comm {
     int context;
     int rank;
     int size;
-    /** World rank of each rank of this communicator; null when they are the same. */
-    private int[] worldRanks;
     /**
-     * The group that point-to-point operations address (destinations, sources): this
-     * communicator's own, or, for an {@link Intercomm}, the remote group.
+     * The size of the group that point-to-point operations address (destinations, sources):
+     * this communicator's own, or, for an {@link Intercomm}, the remote group.
      */
     int peerSize;
-    private int[] peerWorldRanks;
+    /** The engine's side of this communicator: its ranks and its point-to-point operations. */
+    CommunicatorCore core;
 
     Comm(String name) {
         this(name, true);
@@ -118,16 +115,20 @@ public abstract class Comm {
         this.context = context;
         this.rank = rank;
         this.size = size;
-        this.worldRanks = worldRanks;
         this.peerSize = size;
-        this.peerWorldRanks = worldRanks;
-        runtime.engine().nameContext(context, name);
+        this.core = new CommunicatorCore(name, runtime, MPI.operations, MPI.class.getClassLoader(), context, rank, size,
+            worldRanks);
     }
 
     /** Makes point-to-point operations address another group (an intercommunicator's remote one). */
     void bindPeers(int[] remoteWorldRanks) {
         this.peerSize = remoteWorldRanks.length;
-        this.peerWorldRanks = remoteWorldRanks;
+        core.bindPeers(remoteWorldRanks);
+    }
+
+    /** The engine's error as this package's: the errhandler of the communicator in use applies as it is made. */
+    static MPIException raised(EngineException e) {
+        return new MPIException(e.errorClass(), e.getMessage(), e.getCause());
     }
 
     /** This rank's rank in the communicator. */
@@ -150,11 +151,7 @@ public abstract class Comm {
 
     /** The world rank of each rank of this communicator. */
     int[] worldRanks() {
-        int[] members = new int[size];
-        for (int r = 0; r < size; r++) {
-            members[r] = worldRank(r);
-        }
-        return members;
+        return core.worldRanks();
     }
 
     /** True for an intercommunicator. */
@@ -207,9 +204,10 @@ public abstract class Comm {
         checkBuffer("Pack", inbuf, offset, incount, datatype);
         int bytes = Pack_size(incount, datatype);
         checkBytes("Pack", outbuf, position, bytes);
-        int elements = incount * datatype.width;
+        TypeMap map = datatype.map;
+        int elements = incount * map.width;
         if (elements > 0) {
-            datatype.base.pack(datatype.packed(inbuf, offset, incount), 0, elements, outbuf, position);
+            map.base.pack(map.packed(inbuf, offset, incount), 0, elements, outbuf, position);
         }
         return position + bytes;
     }
@@ -220,11 +218,12 @@ public abstract class Comm {
         checkBuffer("Unpack", outbuf, offset, outcount, datatype);
         int bytes = Pack_size(outcount, datatype);
         checkBytes("Unpack", inbuf, position, bytes);
-        int elements = outcount * datatype.width;
+        TypeMap map = datatype.map;
+        int elements = outcount * map.width;
         if (elements > 0) {
-            Object items = datatype.base.newArray(elements);
-            datatype.base.unpack(inbuf, position, items, 0, elements);
-            datatype.unpack(items, 0, elements, outbuf, offset);
+            Object items = map.base.newArray(elements);
+            map.base.unpack(inbuf, position, items, 0, elements);
+            map.unpack(items, 0, elements, outbuf, offset);
         }
         return position + bytes;
     }
@@ -235,13 +234,13 @@ public abstract class Comm {
         if (datatype == null) {
             throw new MPIException(MPI.ERR_TYPE, "Pack_size: datatype is null");
         }
-        if (datatype.base.isObject()) {
+        if (datatype.map.base.isObject()) {
             throw new MPIException(MPI.ERR_TYPE, "Pack: MPI.OBJECT cannot be packed into bytes; send it as MPI.OBJECT");
         }
         if (incount < 0) {
             throw new MPIException(MPI.ERR_COUNT, "Pack: count must not be negative, got " + incount);
         }
-        return incount * datatype.width * datatype.base.size();
+        return incount * datatype.map.width * datatype.map.base.size();
     }
 
     private static void checkBytes(String call, byte[] bytes, int position, int length) {
@@ -306,11 +305,7 @@ public abstract class Comm {
 
     /** Buffered send: copies the message into the buffer attached with {@code MPI.Buffer_attach} and returns. */
     public void Bsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
-        checkUsable();
-        checkSend("Bsend", buf, offset, count, datatype, dest, tag);
-        if (dest != MPI.PROC_NULL) {
-            startSend(new SendOperation(), buf, offset, count, datatype, dest, tag, SendOperation.BUFFERED);
-        }
+        blockingSend("Bsend", buf, offset, count, datatype, dest, tag, SendOperation.BUFFERED);
     }
 
     private void blockingSend(String op, Object buf, int offset, int count, Datatype datatype, int dest, int tag, int mode) {
@@ -319,76 +314,21 @@ public abstract class Comm {
         if (dest == MPI.PROC_NULL) {
             return;
         }
-        // A small message to a rank of this JVM goes into its inbox without an operation: nothing
-        // to fill in, wait for and reset (a send plus receive to COMM_SELF, 8 B: 62 -> 56 ns).
-        if (mode != SendOperation.SYNCHRONOUS && datatype.contiguous && !datatype.base.isObject()
-            && rt.deliverSmall(peerWorldRank(dest), context, size, rank, tag, datatype.base, count * datatype.width, buf, offset)) {
-            return;
-        }
-        SendOperation s = MPI.operations.send();
         try {
-            startSend(s, buf, offset, count, datatype, dest, tag, mode);
-            await(s, op, dest, tag);
-            if (s.error() != 0) {
-                throw new MPIException(s.error(), s.errorMessage());
-            }
-        } finally {
-            if (s.isComplete()) {
-                s.reset();
-            }
+            core.send(op, buf, offset, count, datatype.map, dest, tag, mode,
+                mode == SendOperation.BUFFERED ? MPI.attachedBuffer() : null);
+        } catch (EngineException e) {
+            throw raised(e);
         }
     }
 
     /** Fills in {@code s} and hands it to the destination's path. */
     void startSend(SendOperation s, Object buf, int offset, int count, Datatype datatype, int dest, int tag, int mode) {
-        startSend(s, context, buf, offset, count, datatype, dest, tag, mode);
-    }
-
-    private void startSend(SendOperation s, int ctx, Object buf, int offset, int items, Datatype datatype, int dest, int tag, int mode) {
-        ElementType type = datatype.base;
-        int count = items * datatype.width;
-        if (!datatype.contiguous) {
-            // Messages carry packed items: the one internal copy of a derived type's send.
-            buf = datatype.packed(buf, offset, items);
-            offset = 0;
-        }
-        s.init(ctx, size, rank, tag, mode, type, count);
-        if (mode == SendOperation.BUFFERED) {
-            intoAttachedBuffer(s, buf, offset, count, type, dest, tag);
-        } else if (type.isObject()) {
-            s.withSerialized(serialize(buf, offset, count));
-        } else {
-            s.withArray(buf, offset);
-        }
-        rt.deliver(peerWorldRank(dest), s);
-    }
-
-    private void intoAttachedBuffer(SendOperation s, Object buf, int offset, int count, ElementType type, int dest, int tag) {
-        BsendArena arena = MPI.attachedBuffer();
-        if (arena == null) {
-            throw new MPIException(MPI.ERR_BUFFER, "Bsend to rank " + dest + " needs a buffer attached with MPI.Buffer_attach");
-        }
-        byte[] serialized = type.isObject() ? serialize(buf, offset, count) : null;
-        int bytes = serialized != null ? serialized.length : count * type.size();
-        int region = arena.reserve(bytes + MPI.BSEND_OVERHEAD);
-        if (region < 0) {
-            throw new MPIException(MPI.ERR_BUFFER, "Bsend of " + bytes + " bytes (plus " + MPI.BSEND_OVERHEAD
-                + " overhead) to rank " + dest + " (tag " + tag + ") does not fit: " + arena.reserved() + " of the "
-                + arena.capacity() + " bytes of the attached buffer are still in use");
-        }
-        if (serialized != null) {
-            System.arraycopy(serialized, 0, arena.buffer(), region, bytes);
-        } else if (count > 0) {
-            type.pack(buf, offset, count, arena.buffer(), region);
-        }
-        s.withArenaRegion(arena, region, bytes, serialized != null);
-    }
-
-    private static byte[] serialize(Object buf, int offset, int count) {
         try {
-            return ObjectSerialization.write((Object[]) buf, offset, count);
-        } catch (IOException e) {
-            throw new MPIException(MPI.ERR_TYPE, "MPI.OBJECT elements must be serializable: " + e, e);
+            core.startSend(s, buf, offset, count, datatype.map, dest, tag, mode,
+                mode == SendOperation.BUFFERED ? MPI.attachedBuffer() : null);
+        } catch (EngineException e) {
+            throw raised(e);
         }
     }
 
@@ -445,8 +385,10 @@ public abstract class Comm {
     }
 
     /**
-     * The blocking part of {@link #Recv}: returns this thread's completed receive (its
-     * results still to be read, then reset by the caller), or null for {@code PROC_NULL}.
+     * The blocking part of {@link #Recv}: checks, then the engine's receive; returns this
+     * thread's completed receive (its results still to be read, then reset by the caller), or
+     * null for {@code PROC_NULL}. {@code JitDirectives} keeps it out of its callers, so that
+     * {@code Recv} stays small enough to inline.
      */
     private ReceiveOperation receive(String call, Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         checkUsable();
@@ -454,38 +396,10 @@ public abstract class Comm {
         if (source == MPI.PROC_NULL) {
             return null;
         }
-        ReceiveOperation r = MPI.operations.receive();
-        postReceive(r, buf, offset, count, datatype, source, tag);
-        return completeBlockingReceive(r, source, tag, buf, offset, datatype);
-    }
-
-    /**
-     * Waits for this thread's receive, spreads a derived type's packed items over the user's
-     * buffer, and raises the receive's error, if any; on error it is reset, otherwise returned.
-     */
-    private ReceiveOperation completeBlockingReceive(ReceiveOperation r, int source, int tag, Object buf, int offset,
-                                                     Datatype datatype) {
-        boolean ok = false;
         try {
-            await(r, "Recv", source, tag);
-            try {
-                Request.checkReceive(r);
-            } finally {
-                unpackReceived(r, datatype, buf, offset);
-            }
-            ok = true;
-            return r;
-        } finally {
-            if (!ok && r.isComplete()) {
-                r.reset();
-            }
-        }
-    }
-
-    /** For a derived type: copies what arrived in the packed buffer into the user's items. */
-    static void unpackReceived(ReceiveOperation r, Datatype datatype, Object buf, int offset) {
-        if (!datatype.contiguous && !r.cancelled()) {
-            datatype.unpack(r.buffer(), r.offset(), r.matchedCount(), buf, offset);
+            return core.receive(buf, offset, count, datatype.map, source, tag);
+        } catch (EngineException e) {
+            throw raised(e);
         }
     }
 
@@ -503,54 +417,17 @@ public abstract class Comm {
     }
 
     void postReceive(ReceiveOperation r, Object buf, int offset, int count, Datatype datatype, int source, int tag) {
-        postReceive(r, context, buf, offset, count, datatype, source, tag);
+        core.postReceive(r, buf, offset, count, datatype.map, source, tag);
     }
 
-    /** Posts {@code r}; a derived type's items arrive packed in a buffer of their own, unpacked on completion. */
-    private void postReceive(ReceiveOperation r, int ctx, Object buf, int offset, int items, Datatype datatype, int source, int tag) {
-        int elements = items * datatype.width;
-        if (datatype.contiguous) {
-            r.init(ctx, peerSize, source, tag, datatype.base, buf, offset, elements);
-        } else {
-            r.init(ctx, peerSize, source, tag, datatype.base, datatype.base.newArray(elements), 0, elements);
-        }
-        rt.engine().post(r);
-    }
-
-    // ---------------------------------------------------------------- point-to-point for collectives
-
-    /**
-     * A blocking exchange on this communicator's collective context (its point-to-point
-     * context + 1), so collective traffic never matches a user's receive. Either side may be
-     * {@code MPI.PROC_NULL}. Arguments are checked by the collective that calls it.
-     */
+    /** A blocking exchange on this communicator's collective context (see {@link CommunicatorCore#collectiveExchange}). */
     void collectiveExchange(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest,
                             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int tag) {
-        int ctx = context + 1;
-        ReceiveOperation r = null;
-        if (source != MPI.PROC_NULL) {
-            r = MPI.operations.receive();
-            postReceive(r, ctx, recvbuf, recvoffset, recvcount, recvtype, source, tag);
-        }
-        if (dest != MPI.PROC_NULL) {
-            SendOperation s = MPI.operations.send();
-            try {
-                startSend(s, ctx, sendbuf, sendoffset, sendcount, sendtype, dest, tag, SendOperation.STANDARD);
-                await(s, "a collective", dest, tag);
-            } catch (MPIException e) {
-                if (r != null && (MatchingEngine.cancel(r) || settled(r))) {
-                    r.reset();
-                }
-                throw e;
-            } finally {
-                if (s.isComplete()) {
-                    s.reset();
-                }
-            }
-        }
-        if (r != null) {
-            completeBlockingReceive(r, source, tag, recvbuf, recvoffset, recvtype);
-            r.reset();
+        try {
+            core.collectiveExchange(sendbuf, sendoffset, sendcount, sendtype.map, dest, recvbuf, recvoffset, recvcount,
+                recvtype.map, source, tag);
+        } catch (EngineException e) {
+            throw raised(e);
         }
     }
 
@@ -560,56 +437,19 @@ public abstract class Comm {
         checkUsable();
         checkSend("Sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
         checkRecv("Sendrecv", recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
-        ReceiveOperation r = null;
-        if (source != MPI.PROC_NULL) {
-            r = MPI.operations.receive();
-            postReceive(r, recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
-        }
+        ReceiveOperation r;
         try {
-            if (dest != MPI.PROC_NULL) {
-                blockingSend("Sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag, SendOperation.STANDARD);
-            }
-        } catch (MPIException e) {
-            if (r != null && (MatchingEngine.cancel(r) || settled(r))) {
-                r.reset();
-            }
-            throw e;
+            r = core.sendReceive("Sendrecv", sendbuf, sendoffset, sendcount, sendtype.map, dest, sendtag,
+                recvbuf, recvoffset, recvcount, recvtype.map, source, recvtag);
+        } catch (EngineException e) {
+            throw raised(e);
         }
         if (r == null) {
             return Status.empty(MPI.PROC_NULL);
         }
-        completeBlockingReceive(r, source, recvtag, recvbuf, recvoffset, recvtype);
         Status status = new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), recvtype, recvcount, false);
         r.reset();
         return status;
-    }
-
-    /**
-     * Posts a receive on the collective context and returns at once, so a collective can have
-     * all its receives posted before it sends; finish it with {@link #completeCollectiveReceive},
-     * or {@link #abandonCollectiveReceive} it if the collective fails first.
-     */
-    ReceiveOperation postCollectiveReceive(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
-        ReceiveOperation r = ReceiveOperation.ownedByCaller();
-        postReceive(r, context + 1, buf, offset, count, datatype, source, tag);
-        return r;
-    }
-
-    /** Waits for a receive of {@link #postCollectiveReceive} and raises its error, if any (as a blocking receive does). */
-    void completeCollectiveReceive(ReceiveOperation r, int source, int tag, Object buf, int offset, Datatype datatype) {
-        completeBlockingReceive(r, source, tag, buf, offset, datatype);
-    }
-
-    /** Withdraws a posted collective receive after a failure: on return it no longer writes its buffer. */
-    static void abandonCollectiveReceive(ReceiveOperation r) {
-        if (!r.isComplete() && !MatchingEngine.cancel(r)) {
-            Waiting.settle(r);
-        }
-    }
-
-    private static boolean settled(Operation op) {
-        Waiting.settle(op);
-        return true;
     }
 
     /** Sends the contents of {@code buf} and replaces them with the message received. */
@@ -618,7 +458,7 @@ public abstract class Comm {
         checkUsable();
         checkSend("Sendrecv_replace", buf, offset, count, datatype, dest, sendtag);
         checkRecv("Sendrecv_replace", buf, offset, count, datatype, source, recvtag);
-        Object copy = datatype.packed(buf, offset, count);
+        Object copy = datatype.map.packed(buf, offset, count);
         return Sendrecv(copy, 0, count, datatype.packedForm(), dest, sendtag, buf, offset, count, datatype, source, recvtag);
     }
 
@@ -633,9 +473,10 @@ public abstract class Comm {
             return Status.empty(MPI.PROC_NULL);
         }
         ProbeResult p = new ProbeResult();
-        int stop = rt.engine().probe(context, peerSize, source, tag, p);
-        if (stop != 0) {
-            throw new MPIException(stop, Waiting.failureMessage(rt.job(), "a Probe from " + describeSource(source)));
+        try {
+            core.probe(source, tag, p);
+        } catch (EngineException e) {
+            throw raised(e);
         }
         return new Status(p.source, p.tag, p.count, MPI.basic(p.type), false);
     }
@@ -649,10 +490,7 @@ public abstract class Comm {
             return Status.empty(MPI.PROC_NULL);
         }
         ProbeResult p = new ProbeResult();
-        // All the rings, even if another thread is draining: a message sent before this call
-        // (say, before a barrier both ranks passed) must be seen now, not at a later probe.
-        rt.engine().progressAll();
-        return rt.engine().iprobe(context, peerSize, source, tag, p) ? new Status(p.source, p.tag, p.count, MPI.basic(p.type), false) : null;
+        return core.iprobe(source, tag, p) ? new Status(p.source, p.tag, p.count, MPI.basic(p.type), false) : null;
     }
 
     // ---------------------------------------------------------------- persistent requests
@@ -685,33 +523,13 @@ public abstract class Comm {
         return new Prequest(this, Prequest.RECEIVE, buf, offset, count, datatype, source, tag, "Recv_init");
     }
 
-    // ---------------------------------------------------------------- waiting
-
-    /**
-     * Waits for {@code op}. If the job aborts or the thread is interrupted, the operation is
-     * cancelled so it can no longer touch the caller's buffer; if it was matched already, its
-     * copy is under way and is waited for, and the call returns normally.
-     */
-    void await(Operation op, String call, int peer, int tag) {
-        int stop = Waiting.await(op, rt.engine(), call, peer);
-        if (stop == 0) {
-            return;
-        }
-        boolean cancelled = op instanceof ReceiveOperation
-            ? MatchingEngine.cancel((ReceiveOperation) op) : MatchingEngine.cancel((SendOperation) op);
-        if (cancelled) {
-            throw new MPIException(stop, Waiting.failureMessage(rt.job(), call + " with " + describeSource(peer) + " (tag " + describeTag(tag) + ")"));
-        }
-        Waiting.settle(op);
-    }
-
     int worldRank(int commRank) {
-        return worldRanks == null ? commRank : worldRanks[commRank];
+        return core.worldRank(commRank);
     }
 
     /** The world rank of rank {@code peerRank} of the group point-to-point operations address. */
     int peerWorldRank(int peerRank) {
-        return peerWorldRanks == null ? peerRank : peerWorldRanks[peerRank];
+        return core.peerWorldRank(peerRank);
     }
 
     // ---------------------------------------------------------------- argument checks
@@ -766,27 +584,20 @@ public abstract class Comm {
             }
             throw new MPIException(MPI.ERR_BUFFER, op + ": buffer is null but count is " + count);
         }
-        if (!datatype.accepts(buf)) {
+        TypeMap map = datatype.map;
+        if (!map.accepts(buf)) {
             throw new MPIException(MPI.ERR_TYPE, op + ": datatype " + datatype + " needs a buffer of type "
-                + datatype.base.arrayTypeName() + ", got " + buf.getClass().getSimpleName());
+                + map.base.arrayTypeName() + ", got " + buf.getClass().getSimpleName());
         }
         int length = java.lang.reflect.Array.getLength(buf);
         // The elements the items touch: item i's lie from offset + i * extent + low up to + high.
-        boolean touches = count != 0 && datatype.width != 0;
-        long first = (long) offset + (touches ? datatype.low : 0);
-        long end = touches ? (long) offset + (long) (count - 1) * datatype.extent + datatype.high : offset;
+        boolean touches = count != 0 && map.width != 0;
+        long first = (long) offset + (touches ? map.low : 0);
+        long end = touches ? (long) offset + (long) (count - 1) * map.extent + map.high : offset;
         if (offset < 0 || first < 0 || end > length) {
             throw new MPIException(MPI.ERR_BUFFER, op + ": offset " + offset + " and count " + count
-                + (datatype.width == 1 ? "" : " of " + datatype) + " do not lie within the buffer of " + length + " elements");
+                + (map.width == 1 ? "" : " of " + datatype) + " do not lie within the buffer of " + length + " elements");
         }
-    }
-
-    static String describeSource(int source) {
-        return source == MPI.ANY_SOURCE ? "MPI.ANY_SOURCE" : "rank " + source;
-    }
-
-    static String describeTag(int tag) {
-        return tag == MPI.ANY_TAG ? "MPI.ANY_TAG" : Integer.toString(tag);
     }
 
     @Override

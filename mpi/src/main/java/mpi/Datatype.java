@@ -1,8 +1,8 @@
 package mpi;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.hympj.comm.data.ElementType;
+import org.hympj.comm.data.TypeMap;
+import org.hympj.comm.errors.EngineException;
 
 /**
  * An MPI datatype: which elements of a Java array one item covers. The basic types
@@ -12,44 +12,21 @@ import org.hympj.comm.data.ElementType;
  * of one base type (mpiJava's base-type rule: a buffer is one Java array).
  *
  * <p>As in mpiJava, offsets and displacements count array elements of the base type, and an
- * item's elements are its typemap: runs of consecutive elements at displacements from the
- * item's start. Item {@code i} starts {@code i × Extent()} elements after the buffer offset.
- * Messages carry the items' elements packed in typemap order, so a strided halo row goes
- * with one internal copy on each side and none by the user.
+ * item's elements are its typemap. Item {@code i} starts {@code i × Extent()} elements after
+ * the buffer offset. Messages carry the items' elements packed in typemap order, so a strided
+ * halo row goes with one internal copy on each side and none by the user.
  *
  * <p>{@code MPI.LB} and {@code MPI.UB} are markers without elements: an entry of one in a
  * derived type sets the type's lower (upper) bound at its displacement, whatever its
  * elements span, so a {@code Struct} with an {@code MPI.UB} entry spaces its items further
- * apart than their elements. Markers carry over into the types built from a marked type, and
- * where several mark one bound the lowest {@code MPI.LB} and the highest {@code MPI.UB} win
- * (MPI-1, section 3.12.3). A type without elements of a base type (the markers, a
- * {@code Struct} of nothing or of markers only) moves nothing, so it accepts a buffer of any
- * array type.
+ * apart than their elements (MPI-1, section 3.12.3).
  *
- * <p>Invariant: {@code runStarts} and {@code runLengths} describe the typemap in order,
- * adjacent runs merged; {@code width} is their total length (MPI's size, in elements);
- * {@code lb} and {@code ub} bound them, or are set by markers ({@code lbMarked},
- * {@code ubMarked}); {@code extent = ub - lb >= 0}; {@code low} and {@code high} are the
- * first element the runs reach and one past their last (0 and 0 without elements).
+ * <p>A handle on the engine's {@link TypeMap}, which describes and packs the items; this
+ * class adds MPI's lifecycle (commit, free) and its argument checks.
  */
 public class Datatype {
-    final ElementType base;
-    /** False for a type without elements of a base type of its own: the markers, and Structs of nothing or of markers. */
-    final boolean typed;
-    /** Elements per item: MPI's size, counted in base elements. */
-    final int width;
-    final int lb;
-    final int ub;
-    final boolean lbMarked;
-    final boolean ubMarked;
-    final int extent;
-    final int low;
-    final int high;
-    final int[] runStarts;
-    final int[] runLengths;
-    /** One run starting at 0 that fills the extent: items lie back to back in the array. */
-    final boolean contiguous;
-    private final String name;
+    /** The typemap: base type, width, bounds, extent, runs, and the packing. */
+    final TypeMap map;
     private final boolean predefined;
     private boolean committed;
     private boolean freed;
@@ -60,41 +37,18 @@ public class Datatype {
     }
 
     Datatype(ElementType base, int width, String name) {
-        this(base, true, new int[] {0}, new int[] {width}, new Bounds(0, width, false, false), name, true);
+        this(TypeMap.basic(base, width, name), true);
     }
 
-    private Datatype(ElementType base, boolean typed, int[] runStarts, int[] runLengths, Bounds bounds, String name,
-                     boolean predefined) {
-        this.base = base;
-        this.typed = typed;
-        this.runStarts = runStarts;
-        this.runLengths = runLengths;
-        int total = 0;
-        int first = runStarts.length == 0 ? 0 : Integer.MAX_VALUE;
-        int last = runStarts.length == 0 ? 0 : Integer.MIN_VALUE;
-        for (int r = 0; r < runStarts.length; r++) {
-            total += runLengths[r];
-            first = Math.min(first, runStarts[r]);
-            last = Math.max(last, runStarts[r] + runLengths[r]);
-        }
-        this.width = total;
-        this.low = first;
-        this.high = last;
-        this.lb = bounds.lb;
-        this.ub = bounds.ub;
-        this.lbMarked = bounds.lbMarked;
-        this.ubMarked = bounds.ubMarked;
-        this.extent = ub - lb;
-        this.contiguous = runStarts.length == 1 && runStarts[0] == 0 && lb == 0 && runLengths[0] == extent;
-        this.name = name;
+    private Datatype(TypeMap map, boolean predefined) {
+        this.map = map;
         this.predefined = predefined;
         this.committed = predefined;
     }
 
     /** {@code MPI.LB} or {@code MPI.UB}: no elements, a bound at displacement 0. */
     static Datatype boundMarker(boolean upper) {
-        return new Datatype(ElementType.BYTE, false, new int[0], new int[0], new Bounds(0, 0, !upper, upper),
-            upper ? "MPI.UB" : "MPI.LB", true);
+        return new Datatype(TypeMap.boundMarker(upper, upper ? "MPI.UB" : "MPI.LB"), true);
     }
 
     // ---------------------------------------------------------------- constructors of derived types
@@ -102,28 +56,26 @@ public class Datatype {
     /** {@code count} items of {@code oldtype}, back to back. */
     public static Datatype Contiguous(int count, Datatype oldtype) {
         checkOld("Contiguous", oldtype);
-        checkNonNegative("Contiguous", "count", count);
+        if (count < 0) {
+            throw new MPIException(MPI.ERR_ARG, "Contiguous: count must not be negative, got " + count);
+        }
         return Vector(count, 1, 1, oldtype);
     }
 
     /** {@code count} blocks of {@code blocklength} items of {@code oldtype}, {@code stride} items apart. */
     public static Datatype Vector(int count, int blocklength, int stride, Datatype oldtype) {
         checkOld("Vector", oldtype);
-        return Hvector(count, blocklength, stride * oldtype.extent, oldtype);
+        return Hvector(count, blocklength, stride * oldtype.map.extent, oldtype);
     }
 
     /** As {@link #Vector}, with {@code stride} in base elements. */
     public static Datatype Hvector(int count, int blocklength, int stride, Datatype oldtype) {
         checkOld("Hvector", oldtype);
-        checkNonNegative("Hvector", "count", count);
-        checkNonNegative("Hvector", "blocklength", blocklength);
-        int[] lengths = new int[count];
-        int[] displacements = new int[count];
-        for (int i = 0; i < count; i++) {
-            lengths[i] = blocklength;
-            displacements[i] = i * stride;
+        try {
+            return derived(TypeMap.hvector("Hvector", count, blocklength, stride, oldtype.map));
+        } catch (EngineException e) {
+            throw Comm.raised(e);
         }
-        return build("Hvector", lengths, displacements, repeat(oldtype, count), oldtype);
     }
 
     /** Blocks of {@code blocklengths[i]} items of {@code oldtype} at {@code displacements[i]} items. */
@@ -131,7 +83,7 @@ public class Datatype {
         checkOld("Indexed", oldtype);
         int[] elementDisplacements = new int[displacements.length];
         for (int i = 0; i < displacements.length; i++) {
-            elementDisplacements[i] = displacements[i] * oldtype.extent;
+            elementDisplacements[i] = displacements[i] * oldtype.map.extent;
         }
         return Hindexed(blocklengths, elementDisplacements, oldtype);
     }
@@ -139,11 +91,11 @@ public class Datatype {
     /** As {@link #Indexed}, with displacements in base elements. */
     public static Datatype Hindexed(int[] blocklengths, int[] displacements, Datatype oldtype) {
         checkOld("Hindexed", oldtype);
-        if (blocklengths.length != displacements.length) {
-            throw new MPIException(MPI.ERR_ARG, "Hindexed: " + blocklengths.length + " block lengths but "
-                + displacements.length + " displacements");
+        try {
+            return derived(TypeMap.hindexed("Hindexed", blocklengths, displacements, oldtype.map));
+        } catch (EngineException e) {
+            throw Comm.raised(e);
         }
-        return build("Hindexed", blocklengths, displacements, repeat(oldtype, blocklengths.length), oldtype);
     }
 
     /**
@@ -154,116 +106,20 @@ public class Datatype {
         if (blocklengths.length != displacements.length || blocklengths.length != types.length) {
             throw new MPIException(MPI.ERR_ARG, "Struct: block lengths, displacements and types differ in number");
         }
-        Datatype first = null;
-        for (Datatype t : types) {
-            checkOld("Struct", t);
-            if (!t.typed) {
-                continue;
-            }
-            if (first == null) {
-                first = t;
-            } else if (t.base != first.base) {
-                throw new MPIException(MPI.ERR_TYPE, "Struct: every type must have the same base type (a buffer is one Java"
-                    + " array), but " + first + " and " + t + " differ");
-            }
+        TypeMap[] maps = new TypeMap[types.length];
+        for (int i = 0; i < types.length; i++) {
+            checkOld("Struct", types[i]);
+            maps[i] = types[i].map;
         }
-        return build("Struct", blocklengths, displacements, types, first);
+        try {
+            return derived(TypeMap.struct(blocklengths, displacements, maps));
+        } catch (EngineException e) {
+            throw Comm.raised(e);
+        }
     }
 
-    private static Datatype[] repeat(Datatype type, int n) {
-        Datatype[] all = new Datatype[n];
-        java.util.Arrays.fill(all, type);
-        return all;
-    }
-
-    /**
-     * Flattens blocks of items of old types into one typemap of element runs, with its bounds.
-     * The new type's base is {@code baseOf}'s; without one (a Struct of nothing or of markers)
-     * it has none.
-     */
-    private static Datatype build(String call, int[] blocklengths, int[] displacements, Datatype[] types, Datatype baseOf) {
-        List<int[]> runs = new ArrayList<>();
-        Bounds bounds = new Bounds(Integer.MAX_VALUE, Integer.MIN_VALUE, false, false);
-        for (int b = 0; b < blocklengths.length; b++) {
-            checkNonNegative(call, "block length", blocklengths[b]);
-            Datatype t = types[b];
-            for (int item = 0; item < blocklengths[b]; item++) {
-                int origin = displacements[b] + item * t.extent;
-                for (int r = 0; r < t.runStarts.length; r++) {
-                    int start = origin + t.runStarts[r];
-                    int[] last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
-                    if (last != null && last[0] + last[1] == start) {
-                        last[1] += t.runLengths[r];
-                    } else {
-                        runs.add(new int[] {start, t.runLengths[r]});
-                    }
-                }
-                bounds.include(t, origin);
-            }
-        }
-        bounds.settle(call);
-        int[] starts = new int[runs.size()];
-        int[] lengths = new int[runs.size()];
-        for (int i = 0; i < starts.length; i++) {
-            starts[i] = runs.get(i)[0];
-            lengths[i] = runs.get(i)[1];
-        }
-        boolean typed = baseOf != null && baseOf.typed;
-        Datatype named = baseOf != null ? baseOf : types.length > 0 ? types[0] : null;
-        return new Datatype(typed ? baseOf.base : ElementType.BYTE, typed, starts, lengths, bounds,
-            call + " of " + (named != null ? named : "nothing"), false);
-    }
-
-    /**
-     * The bounds of a typemap as its entries are added: the lowest and highest displacement of
-     * entries without markers, unless an {@code MPI.LB} (an {@code MPI.UB}) entry marks that
-     * bound, in which case the lowest (highest) marker decides.
-     */
-    private static final class Bounds {
-        int lb;
-        int ub;
-        boolean lbMarked;
-        boolean ubMarked;
-
-        Bounds(int lb, int ub, boolean lbMarked, boolean ubMarked) {
-            this.lb = lb;
-            this.ub = ub;
-            this.lbMarked = lbMarked;
-            this.ubMarked = ubMarked;
-        }
-
-        /** Adds the entries of one item of {@code t} placed at {@code origin}. */
-        void include(Datatype t, int origin) {
-            if (t.width == 0 && !t.lbMarked && !t.ubMarked) {
-                return; // no entries: nothing to bound
-            }
-            int itemLb = origin + t.lb;
-            if (t.lbMarked == lbMarked) {
-                lb = Math.min(lb, itemLb);
-            } else if (t.lbMarked) {
-                lb = itemLb;
-                lbMarked = true;
-            }
-            int itemUb = origin + t.ub;
-            if (t.ubMarked == ubMarked) {
-                ub = Math.max(ub, itemUb);
-            } else if (t.ubMarked) {
-                ub = itemUb;
-                ubMarked = true;
-            }
-        }
-
-        /** Ends the typemap: a type without entries has bounds 0 and 0; a marked upper bound below the lower is refused. */
-        void settle(String call) {
-            if (lb == Integer.MAX_VALUE && ub == Integer.MIN_VALUE) {
-                lb = 0;
-                ub = 0;
-            } else if (ub < lb) {
-                throw new MPIException(MPI.ERR_TYPE, call + ": the upper bound " + ub + (ubMarked ? " set by MPI.UB" : "")
-                    + " lies below the lower bound " + lb + (lbMarked ? " set by MPI.LB" : "")
-                    + "; a datatype's extent (ub - lb) cannot be negative");
-            }
-        }
+    private static Datatype derived(TypeMap map) {
+        return new Datatype(map, false);
     }
 
     private static void checkOld(String call, Datatype oldtype) {
@@ -272,12 +128,6 @@ public class Datatype {
         }
         if (oldtype.freed) {
             throw new MPIException(MPI.ERR_TYPE, call + ": the old datatype " + oldtype + " has been freed");
-        }
-    }
-
-    private static void checkNonNegative(String call, String what, int value) {
-        if (value < 0) {
-            throw new MPIException(MPI.ERR_ARG, call + ": " + what + " must not be negative, got " + value);
         }
     }
 
@@ -306,27 +156,22 @@ public class Datatype {
 
     /** The distance from one item to the next, in base elements. */
     public int Extent() {
-        return extent;
+        return map.extent;
     }
 
     /** The lowest displacement of the typemap, or where {@code MPI.LB} sets it, in base elements. */
     public int Lb() {
-        return lb;
+        return map.lb;
     }
 
     /** The highest displacement of the typemap (one past its last element), or where {@code MPI.UB} sets it, in base elements. */
     public int Ub() {
-        return ub;
+        return map.ub;
     }
 
     /** The number of base elements one item holds. */
     public int Size() {
-        return width;
-    }
-
-    /** True if {@code buffer} is an array this type's items can be read from and written to. */
-    boolean accepts(Object buffer) {
-        return base.accepts(buffer) || !typed;
+        return map.width;
     }
 
     /** Raises the error for a type that cannot be used in communication now. */
@@ -339,67 +184,21 @@ public class Datatype {
         }
     }
 
-    // ---------------------------------------------------------------- packing
-
-    /** The contiguous type of the same base and width: how items travel, packed. */
+    /** The contiguous type of the same base and width: how items travel, packed, and what a user Op is given. */
     Datatype packedForm() {
-        if (contiguous) {
+        if (map.contiguous) {
             return this;
         }
-        if (packedForm == null) {
-            packedForm = new Datatype(base, typed, new int[] {0}, new int[] {width}, new Bounds(0, width, false, false),
-                "packed " + this, true);
+        Datatype p = packedForm;
+        if (p == null) {
+            p = new Datatype(map.packedForm(), true);
+            packedForm = p;
         }
-        return packedForm;
-    }
-
-    /** A new array holding {@code items} items of {@code src} from {@code offset}, packed in typemap order. */
-    Object packed(Object src, int offset, int items) {
-        Object dst = base.newArray(items * width);
-        pack(src, offset, items, dst, 0);
-        return dst;
-    }
-
-    void pack(Object src, int offset, int items, Object dst, int dstOffset) {
-        if (contiguous) {
-            if (items > 0) {
-                System.arraycopy(src, offset, dst, dstOffset, items * width);
-            }
-            return;
-        }
-        int at = dstOffset;
-        for (int i = 0; i < items; i++) {
-            int origin = offset + i * extent;
-            for (int r = 0; r < runStarts.length; r++) {
-                System.arraycopy(src, origin + runStarts[r], dst, at, runLengths[r]);
-                at += runLengths[r];
-            }
-        }
-    }
-
-    /** Spreads {@code elements} packed elements of {@code src} over {@code dst}'s items from {@code offset}. */
-    void unpack(Object src, int srcOffset, int elements, Object dst, int offset) {
-        if (contiguous) {
-            if (elements > 0) {
-                System.arraycopy(src, srcOffset, dst, offset, elements);
-            }
-            return;
-        }
-        int from = srcOffset;
-        int left = elements;
-        for (int i = 0; left > 0; i++) {
-            int origin = offset + i * extent;
-            for (int r = 0; r < runStarts.length && left > 0; r++) {
-                int n = Math.min(runLengths[r], left);
-                System.arraycopy(src, from, dst, origin + runStarts[r], n);
-                from += n;
-                left -= n;
-            }
-        }
+        return p;
     }
 
     @Override
     public String toString() {
-        return name;
+        return map.toString();
     }
 }

@@ -1,88 +1,30 @@
 package mpi;
 
-import static org.hympj.comm.placement.CollectiveHierarchy.JOB;
-import static org.hympj.comm.placement.CollectiveHierarchy.JVM;
-import static org.hympj.comm.placement.CollectiveHierarchy.NODE;
-
-import org.hympj.comm.data.ElementType;
+import org.hympj.comm.coll.CollectiveCheck;
+import org.hympj.comm.coll.CollectiveKind;
+import org.hympj.comm.coll.Collectives;
 import org.hympj.comm.data.ReductionOps;
-import org.hympj.comm.match.RankActivity;
-import org.hympj.comm.match.ReceiveOperation;
-import org.hympj.comm.placement.CollectiveHierarchy;
+import org.hympj.comm.data.TypeMap;
+import org.hympj.comm.errors.EngineException;
 
 /**
  * A communicator within one group of ranks, the type of {@code MPI.COMM_WORLD} and
  * {@code MPI.COMM_SELF}, with the collective operations.
  *
- * <p>Collectives travel as point-to-point messages on the communicator's collective context,
- * so they work on every path and never match a user's receive. Algorithms: dissemination
- * barrier; binomial-tree broadcast and reduction, the broadcast of large payloads down a
- * chain in chunks so that its hops overlap, the reduction of large ones (commutative ops) as
- * a ring reduce-scatter and a gather at the root; all-reduce by recursive doubling for small
- * payloads and a ring (reduce-scatter, all-gather) for large ones, so every rank gets the
- * same bits; linear (v-)gather and (v-)scatter; ring (v-)all-gather;
- * pairwise (v-)all-to-all; a chain for scan; reduce-scatter as a reduction then a v-scatter.
- * Reductions combine contributions in rank order (a non-commutative user op is reduced
- * through rank 0, whose tree follows rank order). Every rank must call the same collectives
- * in the same order with matching arguments, as MPI requires; mismatched sizes or types
- * surface as {@code ERR_TRUNCATE} or {@code ERR_TYPE}.
- *
- * <p><b>Node-aware.</b> Where the ranks are spread over several JVMs or nodes, barrier,
- * broadcast, reduction (commutative ops) and all-reduce walk the levels of a
- * {@link CollectiveHierarchy}: ranks of a JVM first combine in the heap, the JVM leaders of a
- * node over the node's rings, and only one head per node talks across nodes. A broadcast
- * crosses each node boundary once instead of once per rank.
+ * <p>Each collective checks its arguments here, then runs in the engine's
+ * {@link Collectives}, which chooses the algorithm (node-aware where the ranks span JVMs or
+ * nodes) and is shared by every rank of the JVM. Collectives travel as point-to-point
+ * messages on the communicator's collective context, so they work on every path and never
+ * match a user's receive. Reductions combine contributions in rank order where the operation
+ * is not commutative. Every rank must call the same collectives in the same order with
+ * matching arguments, as MPI requires; mismatched sizes or types surface as
+ * {@code ERR_TRUNCATE} or {@code ERR_TYPE} (and, with {@code -Dhympj.check.collectives=true},
+ * as the same error on every rank: see {@link CollectiveCheck}).
  *
  * <p>Counts are in items of the datatype, offsets and displacements as in mpiJava: offsets
  * in array elements, displacements in items.
  */
 public class Intracomm extends Comm {
-    private static final int BARRIER = 1;
-    private static final int BCAST = 2;
-    private static final int REDUCE = 3;
-    private static final int GATHER = 4;
-    private static final int SCATTER = 5;
-    private static final int ALLGATHER = 6;
-    private static final int ALLTOALL = 7;
-    private static final int SCAN = 8;
-    private static final int CHECK = 9;
-    private static final int RING = 10;
-
-    /**
-     * Payloads from this many bytes up take the ring all-reduce (reduce-scatter, then
-     * all-gather); smaller ones a tree reduction and a broadcast, which cost fewer hops.
-     */
-    private static final int RING_ALLREDUCE_BYTES = Integer.getInteger("hympj.allreduce.ring.bytes", 64 * 1024);
-
-    /**
-     * Broadcasts of this many bytes and more go down a chain in chunks of
-     * {@code hympj.bcast.chunk.bytes}: each rank forwards a chunk while the next comes in, so
-     * the hops overlap instead of each waiting for the whole payload (three or more ranks, in
-     * more than one JVM).
-     */
-    private static final int PIPELINE_BYTES = Integer.getInteger("hympj.bcast.pipeline.bytes", 256 * 1024);
-    private static final int PIPELINE_CHUNK_BYTES = Integer.getInteger("hympj.bcast.chunk.bytes", 64 * 1024);
-
-    /**
-     * {@code -Dhympj.collectives.hierarchical=false} keeps the flat algorithms on any layout
-     * (to compare; the node-aware walk is the default).
-     */
-    private static final boolean HIERARCHICAL = !"false".equals(System.getProperty("hympj.collectives.hierarchical"));
-
-    /**
-     * With {@code -Dhympj.check.collectives=true}, every collective first compares what the
-     * ranks passed (which collective, root, base type, element count) and raises the same
-     * error on every rank if they differ. Off by default: it costs one extra all-gather.
-     */
-    private static final boolean CHECKED = Boolean.getBoolean("hympj.check.collectives");
-
-    /**
-     * Where this communicator's ranks run, built on the first collective that needs it. Racy
-     * on purpose: the object is immutable (final fields), so a thread that sees it sees it whole,
-     * and two threads that both build it build the same.
-     */
-    private CollectiveHierarchy placement;
-
     Intracomm(String name) {
         super(name);
     }
@@ -317,198 +259,30 @@ public class Intracomm extends Comm {
         return agreed[0];
     }
 
+    // ---------------------------------------------------------------- collectives
+
     /** Returns once every rank of the communicator has entered the barrier. */
     public void Barrier() {
         checkUsable();
-        agree(BARRIER, -1, null, -1);
-        CollectiveHierarchy h = hierarchy();
-        if (h == null || h.top() != JOB) {
-            // On one node a message between JVMs costs about what one inside a JVM does, and
-            // the walk's longer chain of hand-offs loses to the flat dissemination (measured: 4
-            // ranks in 2 JVMs, 59 µs against 13); across nodes it wins (12 ranks on 4 nodes: 297 µs against 1135).
-            dissemination(null, rank, size);
-            return;
-        }
-        // In to the leaders level by level; the leaders of the top level meet; out again.
-        int top = h.top();
-        for (int level = JVM; level < top; level++) {
-            fanIn(h, level);
-        }
-        if (h.active(top)) {
-            dissemination(h.group(top), h.myIndex(top), h.group(top).length);
-        }
-        for (int level = top - 1; level >= JVM; level--) {
-            if (h.active(level)) {
-                treeBroadcast(h.group(level), h.myIndex(level), h.group(level).length, 0, null, 0, 0, MPI.BYTE);
-            }
+        try {
+            CollectiveCheck.agree(core, CollectiveKind.BARRIER, -1, null, -1);
+            Collectives.barrier(core);
+        } catch (EngineException e) {
+            throw raised(e);
         }
     }
-
-    /** The dissemination barrier among {@code n} members (null: the communicator's ranks), this rank at {@code me}. */
-    private void dissemination(int[] members, int me, int n) {
-        for (int k = 1; k < n; k <<= 1) {
-            collectiveExchange(null, 0, 0, MPI.BYTE, member(members, (me + k) % n),
-                null, 0, 0, MPI.BYTE, member(members, (me - k + n) % n), BARRIER);
-        }
-    }
-
-    /** Empty messages up a binomial tree to the leader of my group at {@code level}: it returns once its subtree arrived. */
-    private void fanIn(CollectiveHierarchy h, int level) {
-        if (!h.active(level)) {
-            return;
-        }
-        int[] members = h.group(level);
-        int me = h.myIndex(level);
-        for (int mask = 1; mask < members.length; mask <<= 1) {
-            if ((me & mask) != 0) {
-                send(null, 0, 0, MPI.BYTE, members[me - mask], BARRIER);
-                return;
-            }
-            if (me + mask < members.length) {
-                receive(null, 0, 0, MPI.BYTE, members[me + mask], BARRIER);
-            }
-        }
-    }
-
-    /** Member {@code i} of a group as a communicator rank; a null group is the whole communicator. */
-    private static int member(int[] members, int i) {
-        return members == null ? i : members[i];
-    }
-
-    /** The hierarchy to walk, or null where the flat algorithms make the same walk (one JVM, say). */
-    private CollectiveHierarchy hierarchy() {
-        CollectiveHierarchy h = HIERARCHICAL ? placement() : null;
-        return h != null && h.isUseful() ? h : null;
-    }
-
-    /**
-     * Whether these members (null: the whole communicator) live in more than one JVM. Within
-     * one JVM a message is one copy between arrays, and a pipelined chain only adds hand-offs
-     * (measured: 4 thread ranks broadcast 256 KiB in 91 µs by a chain, 50 µs by the tree).
-     */
-    private boolean spansJvms(int[] members) {
-        CollectiveHierarchy h = placement();
-        return h != null && h.spansJvms(members);
-    }
-
-    /** Where this communicator's ranks run, or null when they all share this JVM's heap (or are fewer than 3). */
-    private CollectiveHierarchy placement() {
-        if (size < 3 || rt.job().remote() == null) {
-            return null;
-        }
-        CollectiveHierarchy h = placement;
-        if (h == null) {
-            int[] jvm = new int[size];
-            int[] node = new int[size];
-            for (int r = 0; r < size; r++) {
-                jvm[r] = rt.job().jvmOf(worldRank(r));
-                node[r] = rt.job().nodeOf(worldRank(r));
-            }
-            h = new CollectiveHierarchy(jvm, node, rank);
-            placement = h;
-        }
-        return h;
-    }
-
-    // ---------------------------------------------------------------- broadcast and reductions
 
     /** Copies {@code count} items of {@code buf} at {@code root} to {@code buf} at every rank. */
     public void Bcast(Object buf, int offset, int count, Datatype datatype, int root) {
         checkUsable();
         checkBuffer("Bcast", buf, offset, count, datatype);
         checkRoot("Bcast", root);
-        agree(BCAST, root, datatype, count * datatype.width);
-        broadcast(buf, offset, count, datatype, root);
-    }
-
-    private void broadcast(Object buf, int offset, int count, Datatype datatype, int root) {
-        CollectiveHierarchy h = hierarchy();
-        if (h == null) {
-            treeBroadcast(null, rank, size, root, buf, offset, count, datatype);
-            return;
-        }
-        if (pipelined(count, datatype)) {
-            // One chain through every level, each JVM and node visited in one stretch: the
-            // pipeline is not cut at every level, and still crosses each boundary once.
-            int[] chain = h.chainFrom(root);
-            int me = 0;
-            while (chain[me] != rank) {
-                me++;
-            }
-            chainBroadcast(chain, me, size, 0, buf, offset, count, datatype);
-            return;
-        }
-        // A rank takes the data in its feed level first, then feeds the groups it stands in for
-        // for the root, across nodes first.
-        int from = h.feedLevel(root);
-        if (from >= 0) {
-            treeBroadcast(h.group(from), h.myIndex(from), h.group(from).length, h.rootIndex(from, root), buf, offset, count, datatype);
-        }
-        for (int level = JOB; level >= JVM; level--) {
-            if (level != from && h.active(level)) {
-                treeBroadcast(h.group(level), h.myIndex(level), h.group(level).length, h.rootIndex(level, root),
-                    buf, offset, count, datatype);
-            }
-        }
-    }
-
-    /**
-     * Broadcast among {@code n} members (null: the communicator's ranks) from the one at
-     * {@code rootIndex}, this rank at {@code me}: a binomial tree, or for large payloads a
-     * pipelined chain.
-     */
-    private void treeBroadcast(int[] members, int me, int n, int rootIndex, Object buf, int offset, int count, Datatype datatype) {
-        if (n >= 3 && pipelined(count, datatype) && spansJvms(members)) {
-            chainBroadcast(members, me, n, rootIndex, buf, offset, count, datatype);
-            return;
-        }
-        int relative = (me - rootIndex + n) % n;
-        int mask = 1;
-        while (mask < n) {
-            if ((relative & mask) != 0) {
-                receive(buf, offset, count, datatype, member(members, (relative - mask + rootIndex) % n), BCAST);
-                break;
-            }
-            mask <<= 1;
-        }
-        for (mask >>= 1; mask > 0; mask >>= 1) {
-            if (relative + mask < n) {
-                send(buf, offset, count, datatype, member(members, (relative + mask + rootIndex) % n), BCAST);
-            }
-        }
-    }
-
-    /** Whether a broadcast of this payload goes down a chain in chunks (large, and not objects). */
-    private static boolean pipelined(int count, Datatype datatype) {
-        return !datatype.base.isObject() && (long) count * datatype.width * datatype.base.size() >= PIPELINE_BYTES;
-    }
-
-    /**
-     * The members in a chain from the root, the payload in chunks of hympj.bcast.chunk.bytes: at step
-     * k a rank receives chunk k from its predecessor while it forwards chunk k-1 to its
-     * successor (the receive is posted before the send starts), so all hops move at once.
-     */
-    private void chainBroadcast(int[] members, int me, int n, int rootIndex, Object buf, int offset, int count,
-                                Datatype datatype) {
-        int chunkItems = (int) Math.max(1, PIPELINE_CHUNK_BYTES / ((long) datatype.width * datatype.base.size()));
-        int position = (me - rootIndex + n) % n;
-        int previous = position == 0 ? MPI.PROC_NULL : member(members, (me - 1 + n) % n);
-        int next = position == n - 1 ? MPI.PROC_NULL : member(members, (me + 1) % n);
-        int chunks = (count + chunkItems - 1) / chunkItems;
-        int extent = datatype.extent;
-        for (int k = 0; k <= chunks; k++) {
-            int out = previous == MPI.PROC_NULL ? k : k - 1;
-            boolean sending = next != MPI.PROC_NULL && out >= 0 && out < chunks;
-            boolean receiving = previous != MPI.PROC_NULL && k < chunks;
-            if (!sending && !receiving) {
-                continue;
-            }
-            int outFirst = sending ? out * chunkItems : 0;
-            int inFirst = receiving ? k * chunkItems : 0;
-            collectiveExchange(buf, offset + outFirst * extent, sending ? Math.min(chunkItems, count - outFirst) : 0, datatype,
-                sending ? next : MPI.PROC_NULL,
-                buf, offset + inFirst * extent, receiving ? Math.min(chunkItems, count - inFirst) : 0, datatype,
-                receiving ? previous : MPI.PROC_NULL, BCAST);
+        TypeMap map = datatype.map;
+        try {
+            CollectiveCheck.agree(core, CollectiveKind.BCAST, root, map.base, count * map.width);
+            Collectives.bcast(core, buf, offset, count, map, root);
+        } catch (EngineException e) {
+            throw raised(e);
         }
     }
 
@@ -522,259 +296,25 @@ public class Intracomm extends Comm {
         if (rank == root) {
             checkBuffer("Reduce", recvbuf, recvoffset, count, datatype);
         }
-        agree(REDUCE, root, datatype, count * datatype.width);
-        reduceInto(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, datatype, op, root);
-    }
-
-    /**
-     * The reduction of {@code Reduce}, arguments checked: the result lands in {@code recvbuf},
-     * laid out as {@code recvLayout}, at {@code root}.
-     */
-    private void reduceInto(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
-                            Datatype recvLayout, Op op, int root) {
-        CollectiveHierarchy h = op.commute ? hierarchy() : null;
-        if (h != null) {
-            Object result = hierarchicalReduce(h, sendbuf, sendoffset, count, datatype, op, root);
-            if (rank == root) {
-                recvLayout.unpack(result, 0, count * datatype.width, recvbuf, recvoffset);
-            }
-            return;
-        }
-        // A non-commutative op must meet contributions in rank order: reduce along rank 0's tree.
-        int treeRoot = op.commute ? root : 0;
-        Object result = reduceAmong(null, rank, size, treeRoot, datatype.packed(sendbuf, sendoffset, count), count,
-            datatype.packedForm(), op);
-        if (treeRoot != root) {
-            if (rank == treeRoot) {
-                send(result, 0, count, datatype.packedForm(), root, REDUCE);
-            } else if (rank == root) {
-                receive(recvbuf, recvoffset, count, recvLayout, treeRoot, REDUCE);
-            }
-        } else if (rank == root) {
-            recvLayout.unpack(result, 0, count * datatype.width, recvbuf, recvoffset);
+        TypeMap map = datatype.map;
+        try {
+            CollectiveCheck.agree(core, CollectiveKind.REDUCE, root, map.base, count * map.width);
+            Collectives.reduce(core, sendbuf, sendoffset, recvbuf, recvoffset, count, map, map, op.reduction(datatype), root);
+        } catch (EngineException e) {
+            throw raised(e);
         }
     }
 
     /** As {@link #Reduce}, with the result in {@code recvbuf} at every rank, the same bits everywhere. */
     public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
-        checkUsable();
-        checkBuffer("Allreduce", sendbuf, sendoffset, count, datatype);
-        checkBuffer("Allreduce", recvbuf, recvoffset, count, datatype);
-        checkOp("Allreduce", op, datatype);
-        agree(REDUCE, -1, datatype, count * datatype.width);
-        long bytes = (long) count * datatype.width * Math.max(1, datatype.base.size());
-        if (size == 1 || datatype.base.isObject()) {
-            // Objects travel serialized, whole: a tree to rank 0 and a broadcast.
-            reduceInto(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, datatype, op, 0);
-            broadcast(recvbuf, recvoffset, count, datatype, 0);
-            return;
+        checkReduction("Allreduce", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
+        TypeMap map = datatype.map;
+        try {
+            CollectiveCheck.agree(core, CollectiveKind.REDUCE, -1, map.base, count * map.width);
+            Collectives.allreduce(core, sendbuf, sendoffset, recvbuf, recvoffset, count, map, op.reduction(datatype));
+        } catch (EngineException e) {
+            throw raised(e);
         }
-        boolean large = bytes >= RING_ALLREDUCE_BYTES;
-        CollectiveHierarchy h = op.commute ? hierarchy() : null;
-        if (h != null) {
-            hierarchicalAllreduce(h, sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, large);
-            return;
-        }
-        Datatype packed = datatype.packedForm();
-        Object accumulator = datatype.packed(sendbuf, sendoffset, count);
-        if (op.commute && large && count >= size) {
-            ringAllreduce(null, rank, size, accumulator, count, packed, op);
-        } else {
-            accumulator = recursiveDoubling(null, rank, size, accumulator, count, packed, op);
-        }
-        datatype.unpack(accumulator, 0, count * datatype.width, recvbuf, recvoffset);
-    }
-
-    /**
-     * All-reduce among {@code n} members (null: the communicator's ranks), this rank at
-     * {@code me}, by recursive doubling: log2 n exchanges in which every member takes part,
-     * where a reduction and a broadcast take 2 log2 n steps one after another. With p the
-     * largest power of two not above n, the first 2(n-p) members pair up first (each even one
-     * hands its contribution to the odd one above it and gets the result back at the end).
-     * At every step both partners compute (lower ranks' partial) op (higher ranks' partial), the
-     * same operands in the same order, so every rank ends with the same bits, and the operands
-     * always cover consecutive ranks in order, so a non-commutative op is applied in rank order.
-     */
-    private Object recursiveDoubling(int[] members, int me, int n, Object accumulator, int count, Datatype packed, Op op) {
-        int p = Integer.highestOneBit(n);
-        int paired = 2 * (n - p);
-        Object incoming = packed.base.newArray(count * packed.width);
-        int virtual;
-        if (me < paired && me % 2 == 0) {
-            send(accumulator, 0, count, packed, member(members, me + 1), REDUCE);
-            virtual = -1;
-        } else if (me < paired) {
-            receive(incoming, 0, count, packed, member(members, me - 1), REDUCE);
-            Object combined = combine(op, packed, incoming, accumulator, count);
-            incoming = combined == accumulator ? incoming : accumulator;
-            accumulator = combined;
-            virtual = me / 2;
-        } else {
-            virtual = me - paired / 2;
-        }
-        if (virtual >= 0) {
-            for (int mask = 1; mask < p; mask <<= 1) {
-                int other = virtual ^ mask;
-                int partner = member(members, other < paired / 2 ? 2 * other + 1 : other + paired / 2);
-                collectiveExchange(accumulator, 0, count, packed, partner, incoming, 0, count, packed, partner, REDUCE);
-                Object combined = other < virtual
-                    ? combine(op, packed, incoming, accumulator, count)
-                    : combine(op, packed, accumulator, incoming, count);
-                incoming = combined == accumulator ? incoming : accumulator;
-                accumulator = combined;
-            }
-        }
-        if (me < paired && me % 2 == 0) {
-            receive(accumulator, 0, count, packed, member(members, me + 1), REDUCE);
-        } else if (me < paired) {
-            send(accumulator, 0, count, packed, member(members, me - 1), REDUCE);
-        }
-        return accumulator;
-    }
-
-    /**
-     * An all-reduce over the levels (commutative ops): reduced into the leaders level by level
-     * up to the top level with more than one group (the node heads; on one node, the JVM
-     * leaders), the leaders of the top level all-reduce among themselves (the ring for large
-     * payloads, recursive doubling for small ones), and the result goes back down. Every rank
-     * gets the top leaders' bits.
-     */
-    private void hierarchicalAllreduce(CollectiveHierarchy h, Object sendbuf, int sendoffset, Object recvbuf,
-                                       int recvoffset, int count, Datatype datatype, Op op, boolean large) {
-        Datatype packed = datatype.packedForm();
-        Object accumulator = datatype.packed(sendbuf, sendoffset, count);
-        int top = h.top();
-        for (int level = JVM; level < top; level++) {
-            if (h.active(level)) {
-                accumulator = reduceAmong(h.group(level), h.myIndex(level), h.group(level).length, 0, accumulator, count, packed, op);
-            }
-        }
-        if (h.active(top)) {
-            int[] leaders = h.group(top);
-            if (large && count >= leaders.length) {
-                ringAllreduce(leaders, h.myIndex(top), leaders.length, accumulator, count, packed, op);
-            } else {
-                accumulator = recursiveDoubling(leaders, h.myIndex(top), leaders.length, accumulator, count, packed, op);
-            }
-        }
-        for (int level = top - 1; level >= JVM; level--) {
-            if (h.active(level)) {
-                treeBroadcast(h.group(level), h.myIndex(level), h.group(level).length, 0, accumulator, 0, count, packed);
-            }
-        }
-        datatype.unpack(accumulator, 0, count * datatype.width, recvbuf, recvoffset);
-    }
-
-    /**
-     * A reduction towards {@code root} over the levels (commutative ops): first, bottom up, the
-     * groups this rank stands in for (collecting its subtrees), then the one group where it
-     * hands its partial result on. Returns the result at the root, a partial one elsewhere.
-     */
-    private Object hierarchicalReduce(CollectiveHierarchy h, Object sendbuf, int sendoffset, int count, Datatype datatype,
-                                      Op op, int root) {
-        Datatype packed = datatype.packedForm();
-        Object accumulator = datatype.packed(sendbuf, sendoffset, count);
-        int to = h.feedLevel(root);
-        for (int level = JVM; level <= JOB; level++) {
-            if (level != to && h.active(level)) {
-                accumulator = reduceAmong(h.group(level), h.myIndex(level), h.group(level).length, h.myIndex(level),
-                    accumulator, count, packed, op);
-            }
-        }
-        if (to >= 0) {
-            accumulator = reduceAmong(h.group(to), h.myIndex(to), h.group(to).length, h.rootIndex(to, root), accumulator,
-                count, packed, op);
-        }
-        return accumulator;
-    }
-
-    /**
-     * The ring all-reduce for large payloads: the items are cut into one chunk per rank;
-     * in n-1 steps each rank passes a partial chunk to its right neighbour and folds the one
-     * from its left into its own copy (reduce-scatter), after which rank r holds chunk r+1
-     * fully reduced; n-1 more steps pass the finished chunks around (all-gather). Each rank
-     * moves about 2(n-1)/n of the payload instead of the whole of it several times, and
-     * every chunk is reduced once, by one rank, so every rank ends with the same bits.
-     * Commutative ops only: the ring does not meet the ranks in order.
-     */
-    private void ringAllreduce(int[] members, int me, int n, Object accumulator, int count, Datatype packed, Op op) {
-        ringReduceScatter(members, me, n, accumulator, count, packed, op);
-        int w = packed.width;
-        int right = member(members, (me + 1) % n);
-        int left = member(members, (me - 1 + n) % n);
-        for (int step = 0; step < n - 1; step++) {
-            int out = (me + 1 - step + n) % n;
-            int in = (me - step + n) % n;
-            collectiveExchange(accumulator, chunkStart(out, count, n) * w, chunkItems(out, count, n),
-                packed, right, accumulator, chunkStart(in, count, n) * w, chunkItems(in, count, n),
-                packed, left, RING);
-        }
-    }
-
-    /**
-     * The reduce-scatter half of the ring: the items are cut into one chunk per member; in n-1
-     * steps each member passes a partial chunk to its right neighbour and folds the one from its
-     * left into its accumulator. Afterwards member {@code me} holds chunk {@code (me + 1) % n}
-     * fully reduced (reduced once, by one member).
-     */
-    private void ringReduceScatter(int[] members, int me, int n, Object accumulator, int count, Datatype packed, Op op) {
-        int w = packed.width;
-        Object incoming = packed.base.newArray((count / n + 1) * w);
-        int right = member(members, (me + 1) % n);
-        int left = member(members, (me - 1 + n) % n);
-        for (int step = 0; step < n - 1; step++) {
-            int out = (me - step + n) % n;
-            int in = (me - step - 1 + n) % n;
-            int inStart = chunkStart(in, count, n);
-            int inItems = chunkItems(in, count, n);
-            collectiveExchange(accumulator, chunkStart(out, count, n) * w, chunkItems(out, count, n),
-                packed, right, incoming, 0, inItems, packed, left, RING);
-            if (op.function != null) {
-                op.function.Call(incoming, 0, accumulator, inStart * w, inItems, packed);
-            } else {
-                ReductionOps.combine(op.code, packed.base, incoming, 0, accumulator, inStart * w, inItems * w);
-            }
-        }
-    }
-
-    /**
-     * A reduction among {@code n} members towards the one at {@code rootIndex}: for large
-     * payloads of commutative ops among three or more, a ring reduce-scatter and a gather of the
-     * reduced chunks at the root (each member sends about 2(n-1)/n of the payload, where a tree
-     * root receives it log n times); otherwise a binomial tree. Returns the result at the root.
-     */
-    private Object reduceAmong(int[] members, int me, int n, int rootIndex, Object accumulator, int count, Datatype packed,
-                               Op op) {
-        long bytes = (long) count * packed.width * packed.base.size();
-        if (!op.commute || n < 3 || count < n || packed.base.isObject() || bytes < RING_ALLREDUCE_BYTES) {
-            return treeReduce(members, me, n, rootIndex, accumulator, count, packed, op);
-        }
-        ringReduceScatter(members, me, n, accumulator, count, packed, op);
-        int w = packed.width;
-        if (me != rootIndex) {
-            int c = (me + 1) % n;
-            send(accumulator, chunkStart(c, count, n) * w, chunkItems(c, count, n), packed,
-                member(members, rootIndex), REDUCE);
-            return accumulator;
-        }
-        for (int m = 0; m < n; m++) {
-            if (m != me) {
-                int c = (m + 1) % n;
-                receive(accumulator, chunkStart(c, count, n) * w, chunkItems(c, count, n), packed,
-                    member(members, m), REDUCE);
-            }
-        }
-        return accumulator;
-    }
-
-    /** The first item of chunk {@code c} when {@code count} items are cut into {@code n} chunks. */
-    private static int chunkStart(int c, int count, int n) {
-        return (int) ((long) count * c / n);
-    }
-
-    /** The items of chunk {@code c} when {@code count} items are cut into {@code n} chunks. */
-    private static int chunkItems(int c, int count, int n) {
-        return chunkStart(c + 1, count, n) - chunkStart(c, count, n);
     }
 
     /**
@@ -789,69 +329,26 @@ public class Intracomm extends Comm {
         checkBuffer("Reduce_scatter", sendbuf, sendoffset, total, datatype);
         checkBuffer("Reduce_scatter", recvbuf, recvoffset, recvcounts[rank], datatype);
         checkOp("Reduce_scatter", op, datatype);
-        agree(REDUCE, -2, datatype, total * datatype.width);
-        Object reduced = rank == 0 ? datatype.base.newArray(total * datatype.width) : null;
-        reduceInto(sendbuf, sendoffset, reduced, 0, total, datatype, datatype.packedForm(), op, 0);
-        scatterv(reduced, 0, recvcounts, displs, datatype.packedForm(), recvbuf, recvoffset, recvcounts[rank], datatype, 0);
+        TypeMap map = datatype.map;
+        try {
+            CollectiveCheck.agree(core, CollectiveKind.REDUCE, -2, map.base, total * map.width);
+            Collectives.reduceScatter(core, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, displs, total, map,
+                op.reduction(datatype));
+        } catch (EngineException e) {
+            throw raised(e);
+        }
     }
 
     /** Inclusive prefix reduction: rank {@code r} gets the reduction of the {@code sendbuf}s of ranks 0 to r. */
     public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
-        checkUsable();
-        checkBuffer("Scan", sendbuf, sendoffset, count, datatype);
-        checkBuffer("Scan", recvbuf, recvoffset, count, datatype);
-        checkOp("Scan", op, datatype);
-        agree(SCAN, -1, datatype, count * datatype.width);
-        Datatype packed = datatype.packedForm();
-        Object mine = datatype.packed(sendbuf, sendoffset, count);
-        if (rank > 0) {
-            Object below = datatype.base.newArray(count * datatype.width);
-            receive(below, 0, count, packed, rank - 1, SCAN);
-            mine = combine(op, packed, below, mine, count);
+        checkReduction("Scan", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
+        TypeMap map = datatype.map;
+        try {
+            CollectiveCheck.agree(core, CollectiveKind.SCAN, -1, map.base, count * map.width);
+            Collectives.scan(core, sendbuf, sendoffset, recvbuf, recvoffset, count, map, op.reduction(datatype));
+        } catch (EngineException e) {
+            throw raised(e);
         }
-        if (rank < size - 1) {
-            send(mine, 0, count, packed, rank + 1, SCAN);
-        }
-        datatype.unpack(mine, 0, count * datatype.width, recvbuf, recvoffset);
-    }
-
-    /**
-     * Binomial-tree reduction among {@code n} members (null: the communicator's ranks) towards
-     * the one at {@code rootIndex}, this rank at {@code me}, of {@code accumulator} (this rank's
-     * contribution, packed: a derived type's items back to back; it may be overwritten). Returns
-     * the combined result at the root (a partial one elsewhere). Each rank's accumulator covers
-     * the members just above it, relative to the root, and meets its children's in that order.
-     */
-    private Object treeReduce(int[] members, int me, int n, int rootIndex, Object accumulator, int count, Datatype packed, Op op) {
-        Object incoming = n > 1 ? packed.base.newArray(count * packed.width) : null;
-        int relative = (me - rootIndex + n) % n;
-        for (int mask = 1; mask < n; mask <<= 1) {
-            if ((relative & mask) != 0) {
-                send(accumulator, 0, count, packed, member(members, (relative - mask + rootIndex) % n), REDUCE);
-                break;
-            }
-            if (relative + mask < n) {
-                receive(incoming, 0, count, packed, member(members, (relative + mask + rootIndex) % n), REDUCE);
-                Object combined = combine(op, packed, accumulator, incoming, count);
-                incoming = combined == accumulator ? incoming : accumulator;
-                accumulator = combined;
-            }
-        }
-        return accumulator;
-    }
-
-    /**
-     * Returns {@code lower op higher}, item by item, in one of the two arrays: the predefined
-     * ops write into {@code lower}; a user function, by mpiJava's contract, into its inout
-     * argument, {@code higher}.
-     */
-    private static Object combine(Op op, Datatype datatype, Object lower, Object higher, int count) {
-        if (op.function != null) {
-            op.function.Call(lower, 0, higher, 0, count, datatype);
-            return higher;
-        }
-        ReductionOps.combine(op.code, datatype.base, higher, 0, lower, 0, count * datatype.width);
-        return lower;
     }
 
     // ---------------------------------------------------------------- gather and scatter
@@ -878,19 +375,15 @@ public class Intracomm extends Comm {
     private void gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                          Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
         checkBuffer("Gather", sendbuf, sendoffset, sendcount, sendtype);
-        agree(GATHER, root, sendtype, -1);
-        if (rank != root) {
-            send(sendbuf, sendoffset, sendcount, sendtype, root, GATHER);
-            return;
-        }
-        checkBlocks("Gather", recvbuf, recvoffset, recvcount, displs, recvtype);
-        for (int r = 0; r < size; r++) {
-            int at = recvoffset + displs[r] * recvtype.extent;
-            if (r == rank) {
-                copyOwnBlock("Gather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, at, recvcount[r], recvtype);
-            } else {
-                receive(recvbuf, at, recvcount[r], recvtype, r, GATHER);
+        try {
+            CollectiveCheck.agree(core, CollectiveKind.GATHER, root, sendtype.map.base, -1);
+            if (rank == root) {
+                checkBlocks("Gather", recvbuf, recvoffset, recvcount, displs, recvtype);
             }
+            Collectives.gatherv(core, sendbuf, sendoffset, sendcount, sendtype.map, recvbuf, recvoffset, recvcount, displs,
+                rank == root ? recvtype.map : null, root);
+        } catch (EngineException e) {
+            throw raised(e);
         }
     }
 
@@ -916,19 +409,15 @@ public class Intracomm extends Comm {
     private void scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         checkBuffer("Scatter", recvbuf, recvoffset, recvcount, recvtype);
-        agree(SCATTER, root, recvtype, -1);
-        if (rank != root) {
-            receive(recvbuf, recvoffset, recvcount, recvtype, root, SCATTER);
-            return;
-        }
-        checkBlocks("Scatter", sendbuf, sendoffset, sendcount, displs, sendtype);
-        for (int r = 0; r < size; r++) {
-            int at = sendoffset + displs[r] * sendtype.extent;
-            if (r == rank) {
-                copyOwnBlock("Scatter", sendbuf, at, sendcount[r], sendtype, recvbuf, recvoffset, recvcount, recvtype);
-            } else {
-                send(sendbuf, at, sendcount[r], sendtype, r, SCATTER);
+        try {
+            CollectiveCheck.agree(core, CollectiveKind.SCATTER, root, recvtype.map.base, -1);
+            if (rank == root) {
+                checkBlocks("Scatter", sendbuf, sendoffset, sendcount, displs, sendtype);
             }
+            Collectives.scatterv(core, sendbuf, sendoffset, sendcount, displs, rank == root ? sendtype.map : null,
+                recvbuf, recvoffset, recvcount, recvtype.map, root);
+        } catch (EngineException e) {
+            throw raised(e);
         }
     }
 
@@ -946,22 +435,16 @@ public class Intracomm extends Comm {
         allgatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype);
     }
 
-    /** A ring: at step s each rank passes on the block it got at step s-1 (its own at step 0). */
     private void allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                             Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
         checkBuffer("Allgather", sendbuf, sendoffset, sendcount, sendtype);
         checkBlocks("Allgather", recvbuf, recvoffset, recvcount, displs, recvtype);
-        agree(ALLGATHER, -1, sendtype, -1);
-        int w = recvtype.extent;
-        copyOwnBlock("Allgather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset + displs[rank] * w,
-            recvcount[rank], recvtype);
-        int right = (rank + 1) % size;
-        int left = (rank - 1 + size) % size;
-        for (int step = 0; step < size - 1; step++) {
-            int out = (rank - step + size) % size;
-            int in = (rank - step - 1 + size) % size;
-            collectiveExchange(recvbuf, recvoffset + displs[out] * w, recvcount[out], recvtype, right,
-                recvbuf, recvoffset + displs[in] * w, recvcount[in], recvtype, left, ALLGATHER);
+        try {
+            CollectiveCheck.agree(core, CollectiveKind.ALLGATHER, -1, sendtype.map.base, -1);
+            Collectives.allgatherv(core, sendbuf, sendoffset, sendcount, sendtype.map, recvbuf, recvoffset, recvcount, displs,
+                recvtype.map);
+        } catch (EngineException e) {
+            throw raised(e);
         }
     }
 
@@ -980,120 +463,20 @@ public class Intracomm extends Comm {
         alltoallv(sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype);
     }
 
-    /**
-     * Pairwise, with every receive posted first: each rank posts its receive from every other
-     * rank, then sends to rank+1, rank+2, ... and then waits for its receives. No send waits for
-     * a partner to reach the same step, which on a node with more ranks than cores (each step a
-     * wake-up) made small all-to-alls 4 times Open MPI's time; a large send still waits only for
-     * a receive that is already posted, so nothing deadlocks.
-     */
     private void alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
                            Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
         checkBlocks("Alltoall", sendbuf, sendoffset, sendcount, sdispls, sendtype);
         checkBlocks("Alltoall", recvbuf, recvoffset, recvcount, rdispls, recvtype);
-        agree(ALLTOALL, -1, sendtype, -1);
-        int sw = sendtype.extent;
-        int rw = recvtype.extent;
-        ReceiveOperation[] incoming = new ReceiveOperation[size];
         try {
-            for (int i = 1; i < size; i++) {
-                int source = (rank - i + size) % size;
-                incoming[i] = postCollectiveReceive(recvbuf, recvoffset + rdispls[source] * rw, recvcount[source], recvtype,
-                    source, ALLTOALL);
-            }
-            // Our own block after the receives are posted: a large block from another process
-            // that arrives while we copy would otherwise find no receive and be staged in a
-            // buffer of its own size, then copied again (seen in profiles of NPB IS in 2 JVMs).
-            copyOwnBlock("Alltoall", sendbuf, sendoffset + sdispls[rank] * sw, sendcount[rank], sendtype,
-                recvbuf, recvoffset + rdispls[rank] * rw, recvcount[rank], recvtype);
-            for (int i = 1; i < size; i++) {
-                int dest = (rank + i) % size;
-                send(sendbuf, sendoffset + sdispls[dest] * sw, sendcount[dest], sendtype, dest, ALLTOALL);
-            }
-            for (int i = 1; i < size; i++) {
-                int source = (rank - i + size) % size;
-                ReceiveOperation r = incoming[i];
-                incoming[i] = null;
-                completeCollectiveReceive(r, source, ALLTOALL, recvbuf, recvoffset + rdispls[source] * rw, recvtype);
-            }
-        } catch (MPIException e) {
-            for (ReceiveOperation r : incoming) {
-                if (r != null) {
-                    abandonCollectiveReceive(r);
-                }
-            }
-            throw e;
+            CollectiveCheck.agree(core, CollectiveKind.ALLTOALL, -1, sendtype.map.base, -1);
+            Collectives.alltoallv(core, sendbuf, sendoffset, sendcount, sdispls, sendtype.map, recvbuf, recvoffset, recvcount,
+                rdispls, recvtype.map);
+        } catch (EngineException e) {
+            throw raised(e);
         }
     }
 
-    // ---------------------------------------------------------------- helpers
-
-    /**
-     * In checked mode, compares this rank's collective signature with everyone's (one
-     * all-gather on the collective context) and raises the same error on every rank when
-     * they differ. {@code elements} of -1 and a null type are not compared.
-     */
-    private void agree(int kind, int root, Datatype type, int elements) {
-        if (!CHECKED || size == 1) {
-            return;
-        }
-        int[] mine = {kind, root, type == null ? -1 : type.base.ordinal(), elements};
-        int[] all = new int[4 * size];
-        int right = (rank + 1) % size;
-        int left = (rank - 1 + size) % size;
-        System.arraycopy(mine, 0, all, 4 * rank, 4);
-        for (int step = 0; step < size - 1; step++) {
-            int out = (rank - step + size) % size;
-            int in = (rank - step - 1 + size) % size;
-            collectiveExchange(all, 4 * out, 4, MPI.INT, right, all, 4 * in, 4, MPI.INT, left, CHECK);
-        }
-        for (int r = 1; r < size; r++) {
-            int at = 4 * r;
-            if (all[at] != all[0]) {
-                throw new MPIException(MPI.ERR_OTHER, "mismatched collectives on " + this + ": rank 0 called "
-                    + RankActivity.collectiveName(all[0]) + " but rank " + r + " called " + RankActivity.collectiveName(all[at]));
-            }
-            if (all[at + 1] != all[1]) {
-                throw new MPIException(MPI.ERR_ROOT, "mismatched roots in " + RankActivity.collectiveName(kind) + " on " + this + ": rank 0 passed "
-                    + all[1] + " but rank " + r + " passed " + all[at + 1]);
-            }
-            if (all[at + 2] != all[2] && all[2] >= 0 && all[at + 2] >= 0) {
-                throw new MPIException(MPI.ERR_TYPE, "mismatched datatypes in " + RankActivity.collectiveName(kind) + " on " + this
-                    + ": rank 0 passed " + ElementType.of(all[2]) + " elements but rank " + r + " passed " + ElementType.of(all[at + 2]));
-            }
-            if (all[at + 3] != all[3] && all[3] >= 0 && all[at + 3] >= 0) {
-                throw new MPIException(MPI.ERR_COUNT, "mismatched counts in " + RankActivity.collectiveName(kind) + " on " + this + ": rank 0 passed "
-                    + all[3] + " elements but rank " + r + " passed " + all[at + 3]);
-            }
-        }
-    }
-
-    private void send(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
-        collectiveExchange(buf, offset, count, datatype, dest, null, 0, 0, datatype, MPI.PROC_NULL, tag);
-    }
-
-    private void receive(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
-        collectiveExchange(null, 0, 0, datatype, MPI.PROC_NULL, buf, offset, count, datatype, source, tag);
-    }
-
-    /** This rank's own block goes straight from its send buffer to its receive buffer. */
-    private static void copyOwnBlock(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
-                                     Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
-        if (sendtype.base != recvtype.base) {
-            throw new MPIException(MPI.ERR_TYPE, call + ": send datatype " + sendtype + " and receive datatype "
-                + recvtype + " differ");
-        }
-        int elements = sendcount * sendtype.width;
-        if (elements > recvcount * recvtype.width) {
-            throw new MPIException(MPI.ERR_TRUNCATE, call + ": a block of " + sendcount + " items of " + sendtype
-                + " does not fit a receive block of " + recvcount + " items of " + recvtype);
-        }
-        if (sendtype.contiguous) {
-            recvtype.unpack(sendbuf, sendoffset, elements, recvbuf, recvoffset);
-        } else {
-            recvtype.unpack(sendtype.packed(sendbuf, sendoffset, sendcount), 0, elements, recvbuf, recvoffset);
-        }
-    }
+    // ---------------------------------------------------------------- argument checks
 
     private int[] uniform(int count) {
         if (count < 0) {
@@ -1139,7 +522,7 @@ public class Intracomm extends Comm {
             if (displs[r] < 0) {
                 throw new MPIException(MPI.ERR_ARG, call + ": displacement for rank " + r + " is negative (" + displs[r] + ")");
             }
-            checkBuffer(call, buf, offset + displs[r] * datatype.extent, counts[r], datatype);
+            checkBuffer(call, buf, offset + displs[r] * datatype.map.extent, counts[r], datatype);
         }
     }
 
@@ -1150,6 +533,15 @@ public class Intracomm extends Comm {
         }
     }
 
+    /** The checks of a reduction whose result every rank gets: both buffers hold {@code count} items. */
+    private void checkReduction(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                                Datatype datatype, Op op) {
+        checkUsable();
+        checkBuffer(call, sendbuf, sendoffset, count, datatype);
+        checkBuffer(call, recvbuf, recvoffset, count, datatype);
+        checkOp(call, op, datatype);
+    }
+
     private static void checkOp(String call, Op op, Datatype datatype) {
         if (op == null) {
             throw new MPIException(MPI.ERR_OP, call + ": op is null");
@@ -1158,7 +550,7 @@ public class Intracomm extends Comm {
             return;
         }
         boolean pairOp = op.code >= ReductionOps.MAXLOC;
-        if (!ReductionOps.appliesTo(op.code, datatype.base) || (pairOp && datatype.width % 2 != 0)) {
+        if (!ReductionOps.appliesTo(op.code, datatype.map.base) || (pairOp && datatype.map.width % 2 != 0)) {
             throw new MPIException(MPI.ERR_OP, call + ": " + op + " does not apply to " + datatype
                 + (pairOp ? " (MAXLOC and MINLOC take the pair types MPI.SHORT2, INT2, LONG2, FLOAT2, DOUBLE2)" : ""));
         }

@@ -2,6 +2,7 @@ package mpi;
 
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
+import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.data.BsendArena;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.ReductionOps;
@@ -25,10 +26,10 @@ import org.hympj.comm.runtime.RankRuntime;
 public class MPI {
     public static final int ANY_SOURCE = MatchingEngine.ANY_SOURCE;
     public static final int ANY_TAG = MatchingEngine.ANY_TAG;
-    public static final int PROC_NULL = -3;
+    public static final int PROC_NULL = CommunicatorCore.PROC_NULL;
     public static final int UNDEFINED = -1;
     /** Extra bytes of the attached buffer each buffered send uses besides its data. */
-    public static final int BSEND_OVERHEAD = 64;
+    public static final int BSEND_OVERHEAD = BsendArena.OVERHEAD;
     /** The largest tag a message may carry. */
     public static final int TAG_UB_VALUE = Integer.MAX_VALUE;
 
@@ -202,10 +203,10 @@ public class MPI {
             if (rt == null) {
                 rt = joinExternalLaunch();
             }
+            operations = new ThreadOperations();
             COMM_WORLD.bind(rt, WORLD_CONTEXT, rt.rank(), rt.size(), null);
             COMM_SELF.bind(rt, SELF_CONTEXT, 0, 1, new int[] {rt.rank()});
             runtime = rt;
-            operations = new ThreadOperations();
             providedThreadLevel = Job.THREAD_SUPPORT;
             state = ACTIVE;
             rt.engine().activity().phase(RankActivity.ACTIVE);

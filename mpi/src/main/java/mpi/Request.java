@@ -1,14 +1,11 @@
 package mpi;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.hympj.comm.data.ObjectSerialization;
-import org.hympj.comm.match.MatchingEngine;
+import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.match.Operation;
 import org.hympj.comm.match.ReceiveOperation;
-import org.hympj.comm.match.SendOperation;
-import org.hympj.comm.match.Waiting;
+import org.hympj.comm.errors.EngineException;
 
 /**
  * A non-blocking operation in progress. A request is waited for (or tested) by one thread.
@@ -50,7 +47,7 @@ public class Request {
     void unpacksInto(Datatype datatype, Object buf, int offset, int count) {
         receiveType = datatype;
         receiveCount = count;
-        if (!datatype.contiguous) {
+        if (!datatype.map.contiguous) {
             unpackType = datatype;
             unpackBuffer = buf;
             unpackOffset = offset;
@@ -74,9 +71,10 @@ public class Request {
         if (op == null || !active) {
             return Status.empty(MPI.ANY_SOURCE);
         }
-        int stop = Waiting.await(op, comm.rt.engine(), call, peer);
-        if (stop != 0) {
-            comm.await(op, call, peer, tag);
+        try {
+            comm.core.await(op, call, peer, tag);
+        } catch (EngineException e) {
+            throw Comm.raised(e);
         }
         return finish();
     }
@@ -102,11 +100,7 @@ public class Request {
         if (op == null || !active) {
             return;
         }
-        if (op instanceof ReceiveOperation) {
-            MatchingEngine.cancel((ReceiveOperation) op);
-        } else {
-            MatchingEngine.cancel((SendOperation) op);
-        }
+        CommunicatorCore.cancel(op);
     }
 
     /** True once the request has been completed and released, or freed. */
@@ -133,7 +127,7 @@ public class Request {
                 return finishReceive(r, receiveType, receiveCount);
             } finally {
                 if (unpackType != null) {
-                    Comm.unpackReceived(r, unpackType, unpackBuffer, unpackOffset);
+                    CommunicatorCore.unpackReceived(r, unpackType.map, unpackBuffer, unpackOffset);
                 }
             }
         }
@@ -151,29 +145,17 @@ public class Request {
      * loader; its counts are in items of {@code layout}, the receive's datatype, where known,
      * of which it asked for {@code requested}.
      */
-    static Status finishReceive(ReceiveOperation r, Datatype layout, int requested) {
+    private Status finishReceive(ReceiveOperation r, Datatype layout, int requested) {
         Datatype type = layout != null ? layout : MPI.basic(r.type());
         if (r.cancelled()) {
             return new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, 0, type, true);
         }
-        checkReceive(r);
+        try {
+            comm.core.checkReceive(r);
+        } catch (EngineException e) {
+            throw Comm.raised(e);
+        }
         return new Status(r.matchedSource(), r.matchedTag(), r.matchedCount(), type, requested, false);
-    }
-
-    /** Deserializes a completed receive's OBJECT data in this rank's class loader and raises its error, if any. */
-    static void checkReceive(ReceiveOperation r) {
-        if (r.serialized() != null && r.matchedCount() > 0) {
-            try {
-                ObjectSerialization.read(r.serialized(), r.serializedOffset(), r.serializedLength(),
-                    (Object[]) r.buffer(), r.offset(), r.matchedCount(), MPI.class.getClassLoader());
-            } catch (IOException | ClassNotFoundException e) {
-                throw new MPIException(MPI.ERR_TYPE, "received MPI.OBJECT data from rank " + r.matchedSource()
-                    + " could not be deserialized: " + e, e);
-            }
-        }
-        if (r.error() != 0) {
-            throw new MPIException(r.error(), r.errorMessage());
-        }
     }
 
     private boolean isActive() {
@@ -201,10 +183,7 @@ public class Request {
                     return s;
                 }
             }
-            int stop = Waiting.awaitAny(ops, comm.rt.engine(), "Waitany");
-            if (stop != 0) {
-                throw new MPIException(stop, Waiting.failureMessage(comm.rt.job(), "Waitany over " + ops.length + " requests"));
-            }
+            awaitAny(comm, ops, "Waitany");
         }
     }
 
@@ -240,10 +219,7 @@ public class Request {
         }
         Comm comm = firstActive(requests).comm;
         Errhandler.entering(comm);
-        int stop = Waiting.awaitAny(ops, comm.rt.engine(), "Waitsome");
-        if (stop != 0) {
-            throw new MPIException(stop, Waiting.failureMessage(comm.rt.job(), "Waitsome over " + ops.length + " requests"));
-        }
+        awaitAny(comm, ops, "Waitsome");
         return finishCompleted(requests, ops);
     }
 
@@ -287,6 +263,14 @@ public class Request {
         MPI.runtime().engine().progress();
         Operation[] ops = activeOperations(requests);
         return ops == null ? null : finishCompleted(requests, ops);
+    }
+
+    private static void awaitAny(Comm comm, Operation[] ops, String call) {
+        try {
+            comm.core.awaitAny(ops, call);
+        } catch (EngineException e) {
+            throw Comm.raised(e);
+        }
     }
 
     private static Status[] finishCompleted(Request[] requests, Operation[] ops) {

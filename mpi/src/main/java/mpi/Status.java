@@ -61,10 +61,10 @@ public class Status {
         // MPJ Express's counts for a type with no elements of a base type (the markers, Structs
         // of nothing): the count asked for and no element count. A typed type of size zero
         // (Contiguous(0, MPI.INT)) counts 0 of each, as MPI says.
-        boolean untyped = type != null && type.width == 0 && !type.typed;
+        boolean untyped = type != null && type.map.width == 0 && !type.map.typed;
         this.numEls = untyped ? MPI.UNDEFINED : elements;
-        this.count = type == null || type.width == 1 ? elements : untyped ? requested : type.width == 0 ? 0
-            : items(elements, type.width);
+        this.count = type == null || type.map.width == 1 ? elements : untyped ? requested : type.map.width == 0 ? 0
+            : items(elements, type.map.width);
         this.type = type;
         this.cancelled = cancelled;
     }
@@ -87,7 +87,7 @@ public class Status {
     public int Get_count(Datatype datatype) {
         // The usual case is kept this small so that it always inlines: a Status whose methods
         // are all inlined never escapes, and escape analysis then removes it (see Comm.Recv).
-        if (datatype == type && datatype != null && datatype.width == 1) {
+        if (datatype == type && datatype != null && datatype.map.width == 1) {
             return elements;
         }
         return countAs(datatype);
@@ -97,20 +97,20 @@ public class Status {
         if (datatype == null) {
             throw new MPIException(MPI.ERR_TYPE, "Get_count needs a datatype, got null");
         }
-        if (datatype.width == 0) {
-            return datatype == type && !datatype.typed ? requested : 0;
+        if (datatype.map.width == 0) {
+            return datatype == type && !datatype.map.typed ? requested : 0;
         }
         if (type == null || elements == 0) {
             return 0;
         }
-        if (datatype.base == type.base) {
-            return items(elements, datatype.width);
+        if (datatype.map.base == type.map.base) {
+            return items(elements, datatype.map.width);
         }
-        if (type.base.isObject() || datatype.base.isObject()) {
+        if (type.map.base.isObject() || datatype.map.base.isObject()) {
             return MPI.UNDEFINED;
         }
-        long bytes = (long) elements * type.base.size();
-        long itemBytes = (long) datatype.base.size() * datatype.width;
+        long bytes = (long) elements * type.map.base.size();
+        long itemBytes = (long) datatype.map.base.size() * datatype.map.width;
         return bytes % itemBytes == 0 ? (int) (bytes / itemBytes) : MPI.UNDEFINED;
     }
 
@@ -124,20 +124,20 @@ public class Status {
         if (datatype == null) {
             throw new MPIException(MPI.ERR_TYPE, "Get_elements needs a datatype, got null");
         }
-        if (datatype.width == 0) {
-            return datatype.typed ? 0 : MPI.UNDEFINED;
+        if (datatype.map.width == 0) {
+            return datatype.map.typed ? 0 : MPI.UNDEFINED;
         }
         if (type == null || elements == 0) {
             return 0;
         }
-        if (datatype.base == type.base) {
+        if (datatype.map.base == type.map.base) {
             return elements;
         }
-        if (type.base.isObject() || datatype.base.isObject()) {
+        if (type.map.base.isObject() || datatype.map.base.isObject()) {
             return MPI.UNDEFINED;
         }
-        long bytes = (long) elements * type.base.size();
-        return bytes % datatype.base.size() == 0 ? (int) (bytes / datatype.base.size()) : MPI.UNDEFINED;
+        long bytes = (long) elements * type.map.base.size();
+        return bytes % datatype.map.base.size() == 0 ? (int) (bytes / datatype.map.base.size()) : MPI.UNDEFINED;
     }
 
     /** True if the request this status completes was cancelled. */

@@ -12,6 +12,9 @@ import java.util.TreeMap;
  * is the sum of their lengths. Guarded by {@code this}.
  */
 public final class BsendArena {
+    /** Extra bytes of the attached buffer each buffered send reserves besides its data (MPI's {@code BSEND_OVERHEAD}). */
+    public static final int OVERHEAD = 64;
+
     private final byte[] buffer;
     private final TreeMap<Integer, Integer> regions = new TreeMap<>();
     private int reserved;

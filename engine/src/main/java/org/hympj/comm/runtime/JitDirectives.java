@@ -10,13 +10,14 @@ import javax.management.ObjectName;
  * Compiler directives the runtime installs once per JVM, through the JDK's
  * {@code Compiler.directives_add} diagnostic command, so that users need no JVM flags.
  *
- * <p>The one directive today keeps {@code mpi.Comm.receive} (the blocking body of
- * {@code Recv}) out of its callers. Without it, C2 inlines it into {@code Recv}, which then
- * compiles too large to inline into the program's loop, and the {@code Status} that
- * {@code Recv} must return escapes, an allocation per receive. With it, {@code Recv} stays small,
- * inlines, and escape analysis removes the {@code Status} whenever the program does not keep
- * it. Where the JVM lacks the command, nothing
- * else changes: receives are as fast and allocate their status.
+ * <p>The one directive keeps {@code mpi.Comm.receive} (the part of {@code Recv} behind its
+ * status: the argument checks and the call into the engine's blocking receive) out of its
+ * callers. Without it, C2 inlines it, and with it the engine's receive, into {@code Recv},
+ * which then compiles too large to inline into the program's loop, and the {@code Status}
+ * that {@code Recv} must return escapes. With it, {@code Recv} stays small, inlines, and
+ * escape analysis removes the {@code Status} whenever the program does not keep it, so a
+ * warm receive allocates nothing. Where the JVM lacks the command, nothing else changes:
+ * receives are as fast and allocate their status.
  */
 final class JitDirectives {
     private static final String DIRECTIVES = "[{ match: \"*.*\", inline: \"-mpi/Comm.receive\" }]";

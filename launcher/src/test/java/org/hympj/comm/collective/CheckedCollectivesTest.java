@@ -6,13 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import mpi.MPI;
 import mpi.MPIException;
-import org.hympj.comm.testing.RankJobs;
+import org.hympj.comm.launch.ProcessJobs;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** With -Dhympj.check.collectives=true, mismatched collectives raise the same error on every rank instead of hanging or corrupting. */
+/**
+ * With -Dhympj.check.collectives=true, mismatched collectives raise the same error on every
+ * rank instead of hanging or corrupting. The engine reads the property once per JVM, so the
+ * ranks run in JVMs of their own, which the launcher starts with this JVM's hympj.* properties.
+ */
 @Timeout(60)
 class CheckedCollectivesTest {
 
@@ -57,6 +61,6 @@ class CheckedCollectivesTest {
 
     @Test
     void mismatchedRootsCountsTypesAndCollectivesAreReportedOnEveryRank() {
-        RankJobs.runOk(3, Program.class);
+        ProcessJobs.runOk(3, 2, Program.class);
     }
 }

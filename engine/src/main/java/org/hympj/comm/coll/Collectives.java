@@ -1,0 +1,342 @@
+package org.hympj.comm.coll;
+
+import static org.hympj.comm.coll.CollectiveAlgorithms.binomialBroadcast;
+import static org.hympj.comm.coll.CollectiveAlgorithms.binomialReduce;
+import static org.hympj.comm.coll.CollectiveAlgorithms.chainBroadcast;
+import static org.hympj.comm.coll.CollectiveAlgorithms.dissemination;
+import static org.hympj.comm.coll.CollectiveAlgorithms.recursiveDoubling;
+import static org.hympj.comm.coll.CollectiveAlgorithms.ringAllreduce;
+import static org.hympj.comm.coll.CollectiveAlgorithms.ringReduce;
+import static org.hympj.comm.coll.CollectiveAlgorithms.send;
+import static org.hympj.comm.coll.CollectiveAlgorithms.receive;
+import static org.hympj.comm.coll.CollectiveKind.REDUCE;
+import static org.hympj.comm.placement.CollectiveHierarchy.JOB;
+import static org.hympj.comm.placement.CollectiveHierarchy.JVM;
+
+import org.hympj.comm.core.CommunicatorCore;
+import org.hympj.comm.data.Reduction;
+import org.hympj.comm.data.TypeMap;
+import org.hympj.comm.placement.CollectiveHierarchy;
+
+/**
+ * The collective operations of a communicator, each choosing its algorithm from
+ * {@link CollectiveAlgorithms} by payload size, operation and where the ranks run (as Open
+ * MPI's tuned module chooses among its base algorithms). Loaded once per JVM and shared by
+ * every thread rank; the {@code mpi} package checks a call's arguments, then calls in here.
+ *
+ * <p>Choices: dissemination barrier; binomial-tree broadcast, and for large payloads in more
+ * than one JVM a pipelined chain; binomial-tree reduction, for large payloads of commutative
+ * operations a ring reduce-scatter and a gather at the root; all-reduce by recursive doubling
+ * for small payloads and a ring for large ones, so every rank gets the same bits; linear
+ * (v-)gather and (v-)scatter; ring (v-)all-gather; pairwise (v-)all-to-all; a chain for scan;
+ * reduce-scatter as a reduction then a v-scatter. A non-commutative operation is reduced
+ * through rank 0, whose tree follows rank order.
+ *
+ * <p><b>Node-aware.</b> Where the ranks are spread over several JVMs or nodes, barrier,
+ * broadcast, reduction (commutative operations) and all-reduce walk the levels of a
+ * {@link CollectiveHierarchy}: ranks of a JVM first combine in the heap, the JVM leaders of a
+ * node over the node's rings, and only one head per node talks across nodes. A broadcast
+ * crosses each node boundary once instead of once per rank.
+ */
+public final class Collectives {
+    /**
+     * Payloads from this many bytes up take the ring all-reduce (reduce-scatter, then
+     * all-gather); smaller ones a tree reduction and a broadcast, which cost fewer hops.
+     */
+    private static final int RING_ALLREDUCE_BYTES = Integer.getInteger("hympj.allreduce.ring.bytes", 64 * 1024);
+
+    /**
+     * Broadcasts of this many bytes and more go down a chain in chunks of
+     * {@code hympj.bcast.chunk.bytes}: each rank forwards a chunk while the next comes in, so
+     * the hops overlap instead of each waiting for the whole payload (three or more ranks, in
+     * more than one JVM).
+     */
+    private static final int PIPELINE_BYTES = Integer.getInteger("hympj.bcast.pipeline.bytes", 256 * 1024);
+    private static final int PIPELINE_CHUNK_BYTES = Integer.getInteger("hympj.bcast.chunk.bytes", 64 * 1024);
+
+    /**
+     * {@code -Dhympj.collectives.hierarchical=false} keeps the flat algorithms on any layout
+     * (to compare; the node-aware walk is the default).
+     */
+    private static final boolean HIERARCHICAL = !"false".equals(System.getProperty("hympj.collectives.hierarchical"));
+
+    private Collectives() {
+    }
+
+    // ---------------------------------------------------------------- barrier
+
+    /** Returns once every rank of the communicator has entered the barrier. */
+    public static void barrier(CommunicatorCore c) {
+        CollectiveHierarchy h = hierarchy(c);
+        if (h == null || h.top() != JOB) {
+            // On one node a message between JVMs costs about what one inside a JVM does, and
+            // the walk's longer chain of hand-offs loses to the flat dissemination; across
+            // nodes the walk wins, as it crosses each node boundary once.
+            dissemination(c, null, c.rank(), c.size());
+            return;
+        }
+        // In to the leaders level by level; the leaders of the top level meet; out again.
+        int top = h.top();
+        for (int level = JVM; level < top; level++) {
+            if (h.active(level)) {
+                CollectiveAlgorithms.fanIn(c, h.group(level), h.myIndex(level));
+            }
+        }
+        if (h.active(top)) {
+            dissemination(c, h.group(top), h.myIndex(top), h.group(top).length);
+        }
+        for (int level = top - 1; level >= JVM; level--) {
+            if (h.active(level)) {
+                broadcastAmong(c, h.group(level), h.myIndex(level), h.group(level).length, 0, null, 0, 0,
+                    CollectiveAlgorithms.NOTHING);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- broadcast
+
+    /** Copies {@code count} items of {@code buf} at {@code root} to {@code buf} at every rank. */
+    public static void bcast(CommunicatorCore c, Object buf, int offset, int count, TypeMap type, int root) {
+        CollectiveHierarchy h = hierarchy(c);
+        if (h == null) {
+            broadcastAmong(c, null, c.rank(), c.size(), root, buf, offset, count, type);
+            return;
+        }
+        if (pipelined(count, type)) {
+            // One chain through every level, each JVM and node visited in one stretch: the
+            // pipeline is not cut at every level, and still crosses each boundary once.
+            int[] chain = h.chainFrom(root);
+            int me = 0;
+            while (chain[me] != c.rank()) {
+                me++;
+            }
+            chainBroadcast(c, chain, me, c.size(), 0, buf, offset, count, type, chunkItems(type));
+            return;
+        }
+        // A rank takes the data in its feed level first, then feeds the groups it stands in for
+        // for the root, across nodes first.
+        int from = h.feedLevel(root);
+        if (from >= 0) {
+            broadcastAmong(c, h.group(from), h.myIndex(from), h.group(from).length, h.rootIndex(from, root),
+                buf, offset, count, type);
+        }
+        for (int level = JOB; level >= JVM; level--) {
+            if (level != from && h.active(level)) {
+                broadcastAmong(c, h.group(level), h.myIndex(level), h.group(level).length, h.rootIndex(level, root),
+                    buf, offset, count, type);
+            }
+        }
+    }
+
+    /**
+     * Broadcast among {@code n} members (null: the communicator's ranks) from the one at
+     * {@code rootIndex}: a binomial tree, or for large payloads across JVMs a pipelined chain.
+     * Within one JVM a message is one copy between arrays, and a chain only adds hand-offs.
+     */
+    private static void broadcastAmong(CommunicatorCore c, int[] members, int me, int n, int rootIndex, Object buf,
+                                       int offset, int count, TypeMap type) {
+        if (n >= 3 && pipelined(count, type) && spansJvms(c, members)) {
+            chainBroadcast(c, members, me, n, rootIndex, buf, offset, count, type, chunkItems(type));
+        } else {
+            binomialBroadcast(c, members, me, n, rootIndex, buf, offset, count, type);
+        }
+    }
+
+    /** Whether a broadcast of this payload goes down a chain in chunks (large, and not objects). */
+    private static boolean pipelined(int count, TypeMap type) {
+        return !type.base.isObject() && (long) count * type.width * type.base.size() >= PIPELINE_BYTES;
+    }
+
+    private static int chunkItems(TypeMap type) {
+        return (int) Math.max(1, PIPELINE_CHUNK_BYTES / ((long) type.width * type.base.size()));
+    }
+
+    // ---------------------------------------------------------------- reductions
+
+    /**
+     * Reduces every rank's {@code count} items of {@code sendbuf} with {@code op}; the result
+     * lands in {@code recvbuf}, laid out as {@code recvLayout}, at {@code root}.
+     */
+    public static void reduce(CommunicatorCore c, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                              TypeMap type, TypeMap recvLayout, Reduction op, int root) {
+        int rank = c.rank();
+        CollectiveHierarchy h = op.commutative() ? hierarchy(c) : null;
+        if (h != null) {
+            Object result = hierarchicalReduce(c, h, type.packed(sendbuf, sendoffset, count), count, type.packedForm(), op, root);
+            if (rank == root) {
+                recvLayout.unpack(result, 0, count * type.width, recvbuf, recvoffset);
+            }
+            return;
+        }
+        // A non-commutative op must meet contributions in rank order: reduce along rank 0's tree.
+        int treeRoot = op.commutative() ? root : 0;
+        TypeMap packed = type.packedForm();
+        Object result = reduceAmong(c, null, rank, c.size(), treeRoot, type.packed(sendbuf, sendoffset, count), count, packed, op);
+        if (treeRoot != root) {
+            if (rank == treeRoot) {
+                send(c, result, 0, count, packed, root, REDUCE);
+            } else if (rank == root) {
+                receive(c, recvbuf, recvoffset, count, recvLayout, treeRoot, REDUCE);
+            }
+        } else if (rank == root) {
+            recvLayout.unpack(result, 0, count * type.width, recvbuf, recvoffset);
+        }
+    }
+
+    /**
+     * A reduction among {@code n} members towards the one at {@code rootIndex}: the ring and a
+     * gather for large payloads of commutative operations among three or more, otherwise a
+     * binomial tree. Returns the result at the root.
+     */
+    private static Object reduceAmong(CommunicatorCore c, int[] members, int me, int n, int rootIndex, Object accumulator,
+                                      int count, TypeMap packed, Reduction op) {
+        long bytes = (long) count * packed.width * packed.base.size();
+        if (!op.commutative() || n < 3 || count < n || packed.base.isObject() || bytes < RING_ALLREDUCE_BYTES) {
+            return binomialReduce(c, members, me, n, rootIndex, accumulator, count, packed, op);
+        }
+        return ringReduce(c, members, me, n, rootIndex, accumulator, count, packed, op);
+    }
+
+    /**
+     * A reduction towards {@code root} over the levels (commutative operations): first, bottom
+     * up, the groups this rank stands in for (collecting its subtrees), then the one group where
+     * it hands its partial result on. Returns the result at the root, a partial one elsewhere.
+     */
+    private static Object hierarchicalReduce(CommunicatorCore c, CollectiveHierarchy h, Object accumulator, int count,
+                                             TypeMap packed, Reduction op, int root) {
+        int to = h.feedLevel(root);
+        for (int level = JVM; level <= JOB; level++) {
+            if (level != to && h.active(level)) {
+                accumulator = reduceAmong(c, h.group(level), h.myIndex(level), h.group(level).length, h.myIndex(level),
+                    accumulator, count, packed, op);
+            }
+        }
+        if (to >= 0) {
+            accumulator = reduceAmong(c, h.group(to), h.myIndex(to), h.group(to).length, h.rootIndex(to, root), accumulator,
+                count, packed, op);
+        }
+        return accumulator;
+    }
+
+    /** As {@link #reduce}, with the result in {@code recvbuf} at every rank, the same bits everywhere. */
+    public static void allreduce(CommunicatorCore c, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                                 TypeMap type, Reduction op) {
+        if (c.size() == 1 || type.base.isObject()) {
+            // Objects travel serialized, whole: a tree to rank 0 and a broadcast.
+            reduce(c, sendbuf, sendoffset, recvbuf, recvoffset, count, type, type, op, 0);
+            bcast(c, recvbuf, recvoffset, count, type, 0);
+            return;
+        }
+        boolean large = (long) count * type.width * type.base.size() >= RING_ALLREDUCE_BYTES;
+        TypeMap packed = type.packedForm();
+        Object accumulator = type.packed(sendbuf, sendoffset, count);
+        CollectiveHierarchy h = op.commutative() ? hierarchy(c) : null;
+        if (h != null) {
+            accumulator = hierarchicalAllreduce(c, h, accumulator, count, packed, op, large);
+        } else {
+            accumulator = allreduceAmong(c, null, c.rank(), c.size(), accumulator, count, packed, op, large);
+        }
+        type.unpack(accumulator, 0, count * type.width, recvbuf, recvoffset);
+    }
+
+    /** All-reduce among {@code n} members: the ring for large payloads of commutative operations, else recursive doubling. */
+    private static Object allreduceAmong(CommunicatorCore c, int[] members, int me, int n, Object accumulator, int count,
+                                         TypeMap packed, Reduction op, boolean large) {
+        if (op.commutative() && large && count >= n) {
+            ringAllreduce(c, members, me, n, accumulator, count, packed, op);
+            return accumulator;
+        }
+        return recursiveDoubling(c, members, me, n, accumulator, count, packed, op);
+    }
+
+    /**
+     * An all-reduce over the levels (commutative operations): reduced into the leaders level by
+     * level up to the top level with more than one group (the node heads; on one node, the JVM
+     * leaders), the leaders of the top level all-reduce among themselves, and the result goes
+     * back down. Every rank gets the top leaders' bits.
+     */
+    private static Object hierarchicalAllreduce(CommunicatorCore c, CollectiveHierarchy h, Object accumulator, int count,
+                                                TypeMap packed, Reduction op, boolean large) {
+        int top = h.top();
+        for (int level = JVM; level < top; level++) {
+            if (h.active(level)) {
+                accumulator = reduceAmong(c, h.group(level), h.myIndex(level), h.group(level).length, 0, accumulator, count,
+                    packed, op);
+            }
+        }
+        if (h.active(top)) {
+            int[] leaders = h.group(top);
+            accumulator = allreduceAmong(c, leaders, h.myIndex(top), leaders.length, accumulator, count, packed, op, large);
+        }
+        for (int level = top - 1; level >= JVM; level--) {
+            if (h.active(level)) {
+                broadcastAmong(c, h.group(level), h.myIndex(level), h.group(level).length, 0, accumulator, 0, count, packed);
+            }
+        }
+        return accumulator;
+    }
+
+    /**
+     * Reduces {@code total} items of {@code sendbuf} over all ranks and scatters the result:
+     * rank {@code r} gets {@code recvcounts[r]} items of it from item {@code displs[r]}.
+     */
+    public static void reduceScatter(CommunicatorCore c, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
+                                     int[] recvcounts, int[] displs, int total, TypeMap type, Reduction op) {
+        TypeMap packed = type.packedForm();
+        Object reduced = c.rank() == 0 ? type.base.newArray(total * type.width) : null;
+        reduce(c, sendbuf, sendoffset, reduced, 0, total, type, packed, op, 0);
+        scatterv(c, reduced, 0, recvcounts, displs, packed, recvbuf, recvoffset, recvcounts[c.rank()], type, 0);
+    }
+
+    /** Inclusive prefix reduction: rank {@code r} gets the reduction of the {@code sendbuf}s of ranks 0 to r. */
+    public static void scan(CommunicatorCore c, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                            TypeMap type, Reduction op) {
+        Object result = CollectiveAlgorithms.chainScan(c, type.packed(sendbuf, sendoffset, count), count, type.packedForm(), op);
+        type.unpack(result, 0, count * type.width, recvbuf, recvoffset);
+    }
+
+    // ---------------------------------------------------------------- gather, scatter, all-gather, all-to-all
+
+    /** Rank {@code r}'s {@code sendcount} items go to item {@code displs[r]} of {@code recvbuf} at {@code root}. */
+    public static void gatherv(CommunicatorCore c, Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype,
+                               Object recvbuf, int recvoffset, int[] recvcount, int[] displs, TypeMap recvtype, int root) {
+        CollectiveAlgorithms.linearGatherv(c, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs,
+            recvtype, root);
+    }
+
+    /** Rank {@code r} gets {@code sendcount[r]} items from item {@code displs[r]} of {@code sendbuf} at {@code root}. */
+    public static void scatterv(CommunicatorCore c, Object sendbuf, int sendoffset, int[] sendcount, int[] displs,
+                                TypeMap sendtype, Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype, int root) {
+        CollectiveAlgorithms.linearScatterv(c, sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount,
+            recvtype, root);
+    }
+
+    /** Every rank gets rank {@code r}'s items at item {@code displs[r]} of {@code recvbuf}. */
+    public static void allgatherv(CommunicatorCore c, Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype,
+                                  Object recvbuf, int recvoffset, int[] recvcount, int[] displs, TypeMap recvtype) {
+        CollectiveAlgorithms.ringAllgatherv(c, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs,
+            recvtype);
+    }
+
+    /** Rank {@code i}'s block for rank {@code j} goes to rank {@code j}'s block from rank {@code i}. */
+    public static void alltoallv(CommunicatorCore c, Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls,
+                                 TypeMap sendtype, Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls,
+                                 TypeMap recvtype) {
+        CollectiveAlgorithms.pairwiseAlltoallv(c, sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset,
+            recvcount, rdispls, recvtype);
+    }
+
+    // ---------------------------------------------------------------- placement
+
+    /** The hierarchy to walk, or null where the flat algorithms make the same walk (one JVM, say). */
+    private static CollectiveHierarchy hierarchy(CommunicatorCore c) {
+        CollectiveHierarchy h = HIERARCHICAL ? c.placement() : null;
+        return h != null && h.isUseful() ? h : null;
+    }
+
+    /** Whether these members (null: the whole communicator) live in more than one JVM. */
+    private static boolean spansJvms(CommunicatorCore c, int[] members) {
+        CollectiveHierarchy h = c.placement();
+        return h != null && h.spansJvms(members);
+    }
+}
