@@ -48,11 +48,15 @@ public class Intracomm extends Comm {
     private static final int CHECK = 9;
     private static final int RING = 10;
 
+    /** The settings of this rank's job, for the collectives' choices below. */
+    private static final org.hympj.comm.runtime.Configuration CONFIGURATION =
+        org.hympj.comm.runtime.Bootstrap.configuration(Intracomm.class.getClassLoader());
+
     /**
      * Payloads from this many bytes up take the ring all-reduce (reduce-scatter, then
      * all-gather); smaller ones a tree reduction and a broadcast, which cost fewer hops.
      */
-    private static final int RING_ALLREDUCE_BYTES = Integer.getInteger("hympj.allreduce.ring.bytes", 64 * 1024);
+    private static final int RING_ALLREDUCE_BYTES = CONFIGURATION.allreduceRingBytes();
 
     /**
      * Broadcasts of this many bytes and more go down a chain in chunks of
@@ -60,21 +64,21 @@ public class Intracomm extends Comm {
      * the hops overlap instead of each waiting for the whole payload (three or more ranks, in
      * more than one JVM).
      */
-    private static final int PIPELINE_BYTES = Integer.getInteger("hympj.bcast.pipeline.bytes", 256 * 1024);
-    private static final int PIPELINE_CHUNK_BYTES = Integer.getInteger("hympj.bcast.chunk.bytes", 64 * 1024);
+    private static final int PIPELINE_BYTES = CONFIGURATION.bcastPipelineBytes();
+    private static final int PIPELINE_CHUNK_BYTES = CONFIGURATION.bcastChunkBytes();
 
     /**
      * {@code -Dhympj.collectives.hierarchical=false} keeps the flat algorithms on any layout
      * (to compare; the node-aware walk is the default).
      */
-    private static final boolean HIERARCHICAL = !"false".equals(System.getProperty("hympj.collectives.hierarchical"));
+    private static final boolean HIERARCHICAL = CONFIGURATION.collectivesHierarchical();
 
     /**
      * With {@code -Dhympj.check.collectives=true}, every collective first compares what the
      * ranks passed (which collective, root, base type, element count) and raises the same
      * error on every rank if they differ. Off by default: it costs one extra all-gather.
      */
-    private static final boolean CHECKED = Boolean.getBoolean("hympj.check.collectives");
+    private static final boolean CHECKED = CONFIGURATION.checkCollectives();
 
     /**
      * Where this communicator's ranks run, built on the first collective that needs it. Racy

@@ -68,7 +68,7 @@ final class ClusterLauncher {
         }, "hympjrun-cleanup");
         Runtime.getRuntime().addShutdownHook(killOnExit);
         HangReports.Registration reports = HangReports.add(o -> requestReports(children, ClusterMember.REPORT));
-        long wireUpMillis = Long.getLong("hympj.wireup.timeout.seconds", 60) * 1000;
+        long wireUpMillis = options.configuration.wireUpTimeoutMillis();
         try {
             children[0] = start(options, layout, job, secret, 0, null);
             BlockingQueue<String> announced = new ArrayBlockingQueue<>(1);
@@ -143,7 +143,7 @@ final class ClusterLauncher {
     private static Process start(LaunchOptions options, ClusterLayout layout, JobId job, JobSecret secret, int g, String rendezvous)
         throws IOException {
         int node = layout.nodeOfJvm(g);
-        List<String> java = ProcessLauncher.javaCommand(layout.node(node).jvms());
+        List<String> java = ProcessLauncher.javaCommand(options.configuration, layout.node(node).jvms());
         java.add("-Dhympj.job.id=" + job);
         java.add("-Dhympj.node.index=" + node);
         java.add("-Dhympj.jvm.index=" + layout.localJvm(g));

@@ -247,11 +247,12 @@ public final class RingPath implements RemotePath, AutoCloseable {
 
     /**
      * Starts the thread that drains, heartbeats and watches the other processes (and the
-     * launcher, if not null) while no rank does.
+     * launcher, if not null) while no rank does; a peer is taken for hung after the job's
+     * liveness timeout.
      */
     public void startProgressAgent(long parkMicros, ProcessHandle launcher) {
         this.launcher = launcher;
-        agent = new ProgressAgent(this, "hympj-progress-jvm-" + me, parkMicros);
+        agent = new ProgressAgent(this, "hympj-progress-jvm-" + me, parkMicros, job.configuration().livenessTimeoutMillis());
         agent.start();
     }
 
