@@ -16,6 +16,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.hympj.comm.node.ClusterLayout;
+import org.hympj.comm.runtime.Configuration;
 import org.hympj.comm.runtime.HangReports;
 import org.hympj.net.wireup.JobSecret;
 import org.hympj.shm.JobId;
@@ -144,13 +145,13 @@ final class ClusterLauncher {
         throws IOException {
         int node = layout.nodeOfJvm(g);
         List<String> java = ProcessLauncher.javaCommand(options.configuration, layout.node(node).jvms());
-        java.add("-Dhympj.job.id=" + job);
-        java.add("-Dhympj.node.index=" + node);
-        java.add("-Dhympj.jvm.index=" + layout.localJvm(g));
-        java.add("-Dhympj.jvm.ranks=" + layout.rankCount(g));
-        java.add("-Dhympj.local.ranks=" + layout.node(node).size());
+        java.add("-D" + Configuration.JOB_ID_PROP + "=" + job);
+        java.add("-D" + Configuration.NODE_INDEX_PROP + "=" + node);
+        java.add("-D" + Configuration.JVM_INDEX_PROP + "=" + layout.localJvm(g));
+        java.add("-D" + Configuration.JVM_RANKS_PROP + "=" + layout.rankCount(g));
+        java.add("-D" + Configuration.LOCAL_RANKS_PROP + "=" + layout.node(node).size());
         if (rendezvous != null) {
-            java.add("-Dhympj.rendezvous=" + rendezvous);
+            java.add("-D" + Configuration.RENDEZVOUS_PROP + "=" + rendezvous);
         }
         java.add("-cp");
         java.add(System.getProperty("java.class.path"));

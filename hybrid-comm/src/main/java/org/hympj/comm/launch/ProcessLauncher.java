@@ -28,8 +28,8 @@ import org.hympj.shm.StaleJobSweeper;
 final class ProcessLauncher {
     private static final long POLL_MILLIS = 20;
     /** Properties the launcher sets per JVM. */
-    private static final List<String> JOB_PROPERTIES = List.of("hympj.job.id", "hympj.jvm.index", "hympj.launcher.pid", "hympj.jvm.ranks",
-        "hympj.node.index", "hympj.rendezvous");
+    private static final List<String> JOB_PROPERTIES = List.of(Configuration.JOB_ID_PROP, Configuration.JVM_INDEX_PROP,
+        Configuration.LAUNCHER_PID_PROP, Configuration.JVM_RANKS_PROP, Configuration.NODE_INDEX_PROP, Configuration.RENDEZVOUS_PROP);
 
     private ProcessLauncher() {
     }
@@ -142,10 +142,10 @@ final class ProcessLauncher {
             // Not one warning per class the cache leaves out (rank class loaders' classes, proxies).
             command.add("-Xlog:aot=error");
         }
-        command.add("-Dhympj.job.id=" + job);
-        command.add("-Dhympj.jvm.index=" + jvm);
-        command.add("-Dhympj.launcher.pid=" + ProcessHandle.current().pid());
-        command.add("-Dhympj.jvm.ranks=" + new ProcessLayout(options.np, options.jvms).rankCount(jvm));
+        command.add("-D" + Configuration.JOB_ID_PROP + "=" + job);
+        command.add("-D" + Configuration.JVM_INDEX_PROP + "=" + jvm);
+        command.add("-D" + Configuration.LAUNCHER_PID_PROP + "=" + ProcessHandle.current().pid());
+        command.add("-D" + Configuration.JVM_RANKS_PROP + "=" + new ProcessLayout(options.np, options.jvms).rankCount(jvm));
         if (!options.configuration.localRanksGiven()) {
             command.add("-D" + Configuration.LOCAL_RANKS_PROP + "=" + options.np);
         }

@@ -24,6 +24,7 @@ import org.hympj.comm.process.RingPath;
 public final class Configuration {
     /** Bytes up to which a message that arrives before its receive is copied eagerly; larger ones wait for the receive. */
     public static final String EAGER_LIMIT_PROP = "hympj.eager.limit";
+    /** The default of {@link #EAGER_LIMIT_PROP}. */
     public static final int EAGER_LIMIT_DEFAULT = 16 * 1024;
 
     /** Bytes up to which a message between thread ranks travels in the receiver's inbox; 0 matches every one on the sender's side. */
@@ -34,28 +35,36 @@ public final class Configuration {
 
     /** Busy-wait iterations of a blocked call before it yields; default by whether the node's ranks outnumber its cores. */
     public static final String WAIT_SPINS_PROP = "hympj.wait.spins";
+    /** The default of {@link #WAIT_SPINS_PROP}. */
     public static final int WAIT_SPINS_DEFAULT = 200_000;
+    /** The default of {@link #WAIT_SPINS_PROP} when the ranks on a node outnumber its cores. */
     public static final int WAIT_SPINS_OVERSUBSCRIBED = 100;
 
     /** Yields of a blocked call before it parks. */
     public static final String WAIT_YIELDS_PROP = "hympj.wait.yields";
+    /** The default of {@link #WAIT_YIELDS_PROP}. */
     public static final int WAIT_YIELDS_DEFAULT = 100;
+    /** The default of {@link #WAIT_YIELDS_PROP} when the ranks on a node outnumber its cores. */
     public static final int WAIT_YIELDS_OVERSUBSCRIBED = 10;
 
     /** The ranks that share this node's cores (the launchers set it); a job started otherwise takes its own size. */
     public static final String LOCAL_RANKS_PROP = "hympj.local.ranks";
+    /** The environment variable read when {@link #LOCAL_RANKS_PROP} is not set. */
     public static final String LOCAL_RANKS_ENV = "HYMPJ_LOCAL_RANKS";
 
     /** Payload bytes from which {@code Allreduce} with a commutative operation takes the ring algorithm. */
     public static final String ALLREDUCE_RING_BYTES_PROP = "hympj.allreduce.ring.bytes";
+    /** The default of {@link #ALLREDUCE_RING_BYTES_PROP}. */
     public static final int ALLREDUCE_RING_BYTES_DEFAULT = 64 * 1024;
 
     /** Payload bytes from which {@code Bcast} (three ranks or more, in more than one JVM) goes down a pipelined chain. */
     public static final String BCAST_PIPELINE_BYTES_PROP = "hympj.bcast.pipeline.bytes";
+    /** The default of {@link #BCAST_PIPELINE_BYTES_PROP}. */
     public static final int BCAST_PIPELINE_BYTES_DEFAULT = 256 * 1024;
 
     /** The chunk size of that pipelined {@code Bcast}. */
     public static final String BCAST_CHUNK_BYTES_PROP = "hympj.bcast.chunk.bytes";
+    /** The default of {@link #BCAST_CHUNK_BYTES_PROP}. */
     public static final int BCAST_CHUNK_BYTES_DEFAULT = 64 * 1024;
 
     /** Node-aware collectives (a JVM's ranks, then a node's, combine first); false keeps the flat algorithms. */
@@ -72,14 +81,17 @@ public final class Configuration {
 
     /** Longest park, in microseconds, of a JVM's progress agent while it drains the rings for parked ranks. */
     public static final String PROGRESS_PARK_MICROS_PROP = "hympj.progress.park.micros";
+    /** The default of {@link #PROGRESS_PARK_MICROS_PROP}. */
     public static final int PROGRESS_PARK_MICROS_DEFAULT = 200;
 
     /** Seconds a JVM waits for the job's other JVMs to start and connect. */
     public static final String WIREUP_TIMEOUT_SECONDS_PROP = "hympj.wireup.timeout.seconds";
+    /** The default of {@link #WIREUP_TIMEOUT_SECONDS_PROP}. */
     public static final int WIREUP_TIMEOUT_SECONDS_DEFAULT = 60;
 
     /** Seconds a JVM of the node may leave its heartbeat standing before it is taken for hung and the job aborted. */
     public static final String LIVENESS_TIMEOUT_SECONDS_PROP = "hympj.liveness.timeout.seconds";
+    /** The default of {@link #LIVENESS_TIMEOUT_SECONDS_PROP}. */
     public static final int LIVENESS_TIMEOUT_SECONDS_DEFAULT = 30;
 
     /** Seconds of idleness after which a JVM started by mpirun or srun prints what its ranks wait in; 0: never. */
@@ -93,31 +105,39 @@ public final class Configuration {
 
     /** The network (address or CIDR) the net-bridge listens on; by default the address the host name resolves to. */
     public static final String NET_ADDRESS_PROP = "hympj.net.address";
+    /** The environment variable read when {@link #NET_ADDRESS_PROP} is not set. */
     public static final String NET_ADDRESS_ENV = "HYMPJ_NET_ADDRESS";
 
     /** Capacity in bytes of the net-bridge's ring per connection. */
     public static final String NET_RING_BYTES_PROP = "hympj.net.ring.bytes";
+    /** The default of {@link #NET_RING_BYTES_PROP}. */
     public static final int NET_RING_BYTES_DEFAULT = 4 << 20;
 
     /** Messages up to this size cross the net-bridge whole; larger ones in fragments of this size. */
     public static final String NET_FRAGMENT_BYTES_PROP = "hympj.net.fragment.bytes";
+    /** The default of {@link #NET_FRAGMENT_BYTES_PROP}. */
     public static final int NET_FRAGMENT_BYTES_DEFAULT = 64 * 1024;
 
     /** Milliseconds between the net-bridge's heartbeats on an idle connection. */
     public static final String NET_HEARTBEAT_MILLIS_PROP = "hympj.net.heartbeat.millis";
+    /** The default of {@link #NET_HEARTBEAT_MILLIS_PROP}. */
     public static final int NET_HEARTBEAT_MILLIS_DEFAULT = 1_000;
 
     /** Milliseconds without a frame after which the net-bridge takes a connection's peer for dead. */
     public static final String NET_LIVENESS_MILLIS_PROP = "hympj.net.liveness.millis";
+    /** The default of {@link #NET_LIVENESS_MILLIS_PROP}. */
     public static final int NET_LIVENESS_MILLIS_DEFAULT = 4_000;
 
     /** Busy polls of a node's net-bridge leader before it parks; default by whether the node has a core to spare. */
     public static final String NET_LEADER_SPINS_PROP = "hympj.net.leader.spins";
+    /** The default of {@link #NET_LEADER_SPINS_PROP}. */
     public static final int NET_LEADER_SPINS_DEFAULT = 20_000;
+    /** The default of {@link #NET_LEADER_SPINS_PROP} on a node with no core to spare. */
     public static final int NET_LEADER_SPINS_NO_SPARE_CORE = 50;
 
     /** The directory of the rendezvous files of jobs across nodes under mpirun or srun; default {@code ~/.hympj}. */
     public static final String RENDEZVOUS_DIR_PROP = "hympj.rendezvous.dir";
+    /** The environment variable read when {@link #RENDEZVOUS_DIR_PROP} is not set. */
     public static final String RENDEZVOUS_DIR_ENV = "HYMPJ_RENDEZVOUS_DIR";
 
     /** Set by the hympjrun script: the HyMPJ installation directory, where the shipped programs' jars are. */
