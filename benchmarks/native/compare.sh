@@ -25,7 +25,7 @@
 #   NODES=2 benchmarks/native/compare.sh latency 2
 #   NODES=2 benchmarks/native/compare.sh mbw_mr 8 1     # 4 ranks per node, leader aggregation
 #   NODES=2 benchmarks/native/compare.sh mbw_mr 8 4     # 4 ranks per node, direct connections
-# ITERATIONS=N runs N iterations of every size in both suites (warm-up N/10) instead of OSU's counts.
+# ITERATIONS=N runs N timed iterations of every size in both suites (N/10 untimed first) instead of OSU's counts.
 # FLAT=1 adds a third column, interleaved with the others: HyMPJ with its flat collective
 # algorithms (-Dhympj.collectives.hierarchical=false), to show what the node-aware ones change.
 set -euo pipefail
@@ -43,8 +43,8 @@ nodes="${NODES:-1}"
 native_args=("$test")
 hympj_args=("$test")
 if [ -n "${ITERATIONS:-}" ]; then
-  native_args+=(0 "$ITERATIONS")
-  hympj_args+=(--iterations "$ITERATIONS" --warmup $(( ITERATIONS / 10 + 1 )))
+  native_args+=(0 "$ITERATIONS" $(( ITERATIONS / 10 )))
+  hympj_args+=(--iterations "$ITERATIONS" --warmup $(( ITERATIONS / 10 )))
 fi
 if [ "$nodes" -gt 1 ]; then
   per_node=$(( ranks / nodes ))

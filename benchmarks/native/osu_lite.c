@@ -5,7 +5,11 @@
  *
  *   mpicc -O2 -o osu_lite osu_lite.c
  *   mpirun -np 2 ./osu_lite latency [max_bytes]
- *   mpirun -np 4 ./osu_lite allreduce [max_bytes]
+ *   mpirun -np 4 ./osu_lite allreduce [max_bytes] [iterations] [skip]
+ *
+ * Each size runs OSU's skip (untimed iterations), then OSU's timed iterations, with OSU's
+ * counts for the kind of test (see iterations() and skip()); a third and fourth argument
+ * replace them for every size, as OsuLite's --iterations and --warmup do.
  *
  * Tests: latency (2 ranks, half round trip), bw (2 ranks, window of 64 messages), bibw
  * (both ways at once), mbw_mr (ranks i and i + N/2 in pairs, all pairs streaming at once:
@@ -19,10 +23,26 @@
 
 #define WINDOW 64
 
-/* OSU's counts, unless the third argument gives the iterations for every size (warm-up: a tenth). */
+#define LARGE_MESSAGE_BYTES 8192
+
+/* OSU's counts (osu_util.h), per kind of test, up to 8 KiB and above; OsuLite has the same. */
 static int fixed_iterations = 0;
-static int iterations(long size) { return fixed_iterations > 0 ? fixed_iterations : size <= 8192 ? 10000 : 1000; }
-static int warmup(long size) { return fixed_iterations > 0 ? fixed_iterations / 10 + 1 : size <= 8192 ? 1000 : 10; }
+static int fixed_skip = -1;
+static int windowed(const char *test) { return strcmp(test, "bw") == 0 || strcmp(test, "bibw") == 0 || strcmp(test, "mbw_mr") == 0; }
+static int iterations(const char *test, long size) {
+    int small = size <= LARGE_MESSAGE_BYTES;
+    if (fixed_iterations > 0) return fixed_iterations;
+    if (strcmp(test, "latency") == 0) return small ? 10000 : 1000;
+    if (windowed(test)) return small ? 100 : 20;
+    return small ? 1000 : 100;
+}
+static int skip(const char *test, long size) {
+    int small = size <= LARGE_MESSAGE_BYTES;
+    if (fixed_skip >= 0) return fixed_skip;
+    if (strcmp(test, "latency") == 0) return small ? 100 : 10;
+    if (windowed(test)) return small ? 10 : 2;
+    return small ? 100 : 10;
+}
 
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
@@ -33,6 +53,7 @@ int main(int argc, char **argv) {
     int p2p = strcmp(test, "latency") == 0 || strcmp(test, "bw") == 0 || strcmp(test, "bibw") == 0 || strcmp(test, "mbw_mr") == 0;
     long max = argc > 2 && atol(argv[2]) > 0 ? atol(argv[2]) : (p2p ? 4194304 : 1048576);
     if (argc > 3) fixed_iterations = atoi(argv[3]);
+    if (argc > 4) fixed_skip = atoi(argv[4]);
     char *a = malloc(max * (size_t) size + 64);
     char *b = malloc(max * (size_t) size + 64);
     memset(a, 1, max * (size_t) size);
@@ -44,9 +65,9 @@ int main(int argc, char **argv) {
         else printf("# Size %20s\n", strcmp(test, "bw") == 0 || strcmp(test, "bibw") == 0 ? "Bandwidth (MB/s)" : "Avg Latency (us)");
     }
     if (strcmp(test, "barrier") == 0) {
-        for (int i = 0; i < 200; i++) MPI_Barrier(MPI_COMM_WORLD);
+        int n = iterations(test, 0), w = skip(test, 0);
+        for (int i = 0; i < w; i++) MPI_Barrier(MPI_COMM_WORLD);
         double t0 = MPI_Wtime();
-        int n = 5000;
         for (int i = 0; i < n; i++) MPI_Barrier(MPI_COMM_WORLD);
         double us = (MPI_Wtime() - t0) * 1e6 / n, avg;
         MPI_Reduce(&us, &avg, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
@@ -55,7 +76,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     for (long s = 8; s <= max; s *= 2) {
-        int n = iterations(s), w = warmup(s);
+        int n = iterations(test, s), w = skip(test, s);
         double t0 = 0, us = 0;
         if (strcmp(test, "latency") == 0 && rank < 2) {
             for (int i = 0; i < n + w; i++) {
@@ -72,9 +93,9 @@ int main(int argc, char **argv) {
             if (rank == 0) printf("%-10ld%18.2f\n", s, us);
         } else if (strcmp(test, "bw") == 0 && rank < 2) {
             MPI_Request req[WINDOW];
-            int rounds = n / 10 + 5, wr = 2;
-            for (int i = 0; i < rounds + wr; i++) {
-                if (i == wr) t0 = MPI_Wtime();
+            int rounds = n;
+            for (int i = 0; i < rounds + w; i++) {
+                if (i == w) t0 = MPI_Wtime();
                 if (rank == 0) {
                     for (int k = 0; k < WINDOW; k++) MPI_Isend(a, (int) s, MPI_CHAR, 1, 2, MPI_COMM_WORLD, &req[k]);
                     MPI_Waitall(WINDOW, req, MPI_STATUSES_IGNORE);
@@ -89,9 +110,9 @@ int main(int argc, char **argv) {
             if (rank == 0) printf("%-10ld%18.2f\n", s, (double) s * WINDOW * rounds / seconds / 1e6);
         } else if (strcmp(test, "bibw") == 0 && rank < 2) {
             MPI_Request req[2 * WINDOW];
-            int rounds = n / 10 + 5, wr = 2, peer = 1 - rank;
-            for (int i = 0; i < rounds + wr; i++) {
-                if (i == wr) t0 = MPI_Wtime();
+            int rounds = n, peer = 1 - rank;
+            for (int i = 0; i < rounds + w; i++) {
+                if (i == w) t0 = MPI_Wtime();
                 for (int k = 0; k < WINDOW; k++) MPI_Irecv(b, (int) s, MPI_CHAR, peer, 2, MPI_COMM_WORLD, &req[k]);
                 for (int k = 0; k < WINDOW; k++) MPI_Isend(a, (int) s, MPI_CHAR, peer, 2, MPI_COMM_WORLD, &req[WINDOW + k]);
                 MPI_Waitall(2 * WINDOW, req, MPI_STATUSES_IGNORE);
@@ -100,10 +121,10 @@ int main(int argc, char **argv) {
             if (rank == 0) printf("%-10ld%18.2f\n", s, mbs);
         } else if (strcmp(test, "mbw_mr") == 0) {
             MPI_Request req[WINDOW];
-            int rounds = n / 10 + 5, pairs = size / 2;
+            int rounds = n, pairs = size / 2;
             double elapsed = 0, slowest;
             for (int round = 0; round < 2; round++) {
-                int m = round == 0 ? 2 : rounds;
+                int m = round == 0 ? w : rounds;
                 MPI_Barrier(MPI_COMM_WORLD);
                 t0 = MPI_Wtime();
                 for (int i = 0; i < m; i++) {

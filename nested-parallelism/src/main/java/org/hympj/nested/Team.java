@@ -92,8 +92,8 @@ public final class Team implements AutoCloseable {
         }
         this.size = size;
         boolean oversubscribed = TeamSizing.oversubscribed(size);
-        this.spins = Integer.getInteger("hympj.team.spins", oversubscribed ? 50 : 20_000);
-        this.yields = Integer.getInteger("hympj.team.yields", oversubscribed ? 10 : 100);
+        this.spins = TeamSizing.spins(oversubscribed);
+        this.yields = TeamSizing.yields(oversubscribed);
         this.contexts = new TeamContext[size];
         for (int t = 0; t < size; t++) {
             contexts[t] = new TeamContext(this, t);

@@ -33,13 +33,13 @@ class EpTest {
 
     /**
      * Class A, whose threads have enough batches for the vector loop: started as hympjrun
-     * starts it, on 2 thread ranks and on 1 rank with a team of 2, it verifies and its report
-     * counts batches the vector loop added.
+     * starts it with the Vector API's module in {@code HYMPJ_JVM_OPTS}, on 2 thread ranks and
+     * on 1 rank with a team of 2, it verifies and its report counts batches the vector loop added.
      */
     @ParameterizedTest
     @CsvSource({"2, 1", "1, 2"})
     void classAVerifiesWithTheVectorLoop(String ranks, String threads) throws Exception {
-        String report = KernelJobs.npb(100, List.of("-np", ranks), "ep", "A", threads);
+        String report = KernelJobs.npb(100, KernelJobs.VECTOR_MODULE, List.of("-np", ranks), "ep", "A", threads);
         assertTrue(java.util.regex.Pattern.compile("doubles a vector \\(Vector API\\), [1-9][0-9]* of 4096 batches").matcher(report).find(),
             "EP A's threads hand batches to the vector loop:\n" + report);
     }

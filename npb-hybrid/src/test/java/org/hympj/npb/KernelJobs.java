@@ -42,13 +42,29 @@ final class KernelJobs {
     }
 
     /**
+     * The JVM options a user gives a job in {@code HYMPJ_JVM_OPTS} for the Vector API's module,
+     * as the README says for every program.
+     */
+    static final List<String> VECTOR_MODULE = List.of("--add-modules", "jdk.incubator.vector");
+
+    /**
      * Runs {@link Npb} as {@code hympjrun -np NP [--jvms M] ... KERNEL CLASS [THREADS]} does
-     * (the arguments before the kernel's are hympjrun's), in a new JVM with this test's class
-     * path, hympjrun's JVM options (EP's, MG's and FT's vector options and EP's and CG's JIT options among them) and its default heap (three quarters of the machine's memory, divided among
-     * the job's JVMs); fails unless the job exits 0 and rank 0 reports
-     * {@code Verification = SUCCESSFUL}. Returns the job's output.
+     * with no {@code HYMPJ_JVM_OPTS}: in a new JVM with this test's class path, hympjrun's JVM
+     * options and its default heap (three quarters of the machine's memory, divided among the
+     * job's JVMs).
      */
     static String npb(long timeoutSeconds, List<String> hympjrunOptions, String... npbArgs) throws IOException, InterruptedException {
+        return npb(timeoutSeconds, List.of(), hympjrunOptions, npbArgs);
+    }
+
+    /**
+     * Runs {@link Npb} as {@code HYMPJ_JVM_OPTS="JVM_OPTIONS" hympjrun -np NP [--jvms M] ...
+     * KERNEL CLASS [THREADS]} does (the arguments before the kernel's are hympjrun's); fails
+     * unless the job exits 0 and rank 0 reports {@code Verification = SUCCESSFUL}. Returns the
+     * job's output.
+     */
+    static String npb(long timeoutSeconds, List<String> jvmOptions, List<String> hympjrunOptions, String... npbArgs)
+            throws IOException, InterruptedException {
         long machine = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
         Path classes;
         try {
@@ -59,21 +75,7 @@ final class KernelJobs {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xmx" + (machine / 4 * 3 >> 20) + "m", "-Dhympj.heap.auto=true",
             "-cp", System.getProperty("java.class.path"), Hympjrun.class.getName()));
-        String kernel = npbArgs.length > 0 ? npbArgs[0].toLowerCase(java.util.Locale.ROOT) : "";
-        if (kernel.equals("mg") || kernel.equals("ft") || kernel.equals("ep")) {
-            // As the hympjrun script does for EP, MG and FT: the Vector API's module, for their loops,
-            command.addAll(1, List.of("--add-modules", "jdk.incubator.vector"));
-        }
-        if (kernel.equals("ep")) {
-            // and for EP's vector loop, compile thresholds at 5 %.
-            command.addAll(1, List.of("-XX:CompileCommand=quiet",
-                "-XX:CompileCommand=CompileThresholdScaling,org.hympj.npb.numerics.GaussianVectorPairs::*,0.05"));
-        }
-        if (kernel.equals("cg")) {
-            // For CG, the JIT told of calls every 8 and C1 at 40, so the message path compiles in the untimed step.
-            command.addAll(1, List.of("-XX:Tier0InvokeNotifyFreqLog=3", "-XX:Tier3InvocationThreshold=40",
-                "-XX:Tier3MinInvocationThreshold=20", "-XX:Tier3CompileThreshold=400"));
-        }
+        command.addAll(1, jvmOptions);
         command.addAll(hympjrunOptions);
         command.addAll(List.of("-cp", classes.toString(), Npb.class.getName()));
         command.addAll(List.of(npbArgs));

@@ -1,7 +1,5 @@
 package org.hympj.benchmarks.osu;
 
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import mpi.MPI;
 import mpi.Request;
 
@@ -11,10 +9,9 @@ import mpi.Request;
  * one machine in one session.
  *
  * <pre>hympjrun -np 4 [--jvms M] -cp benchmarks/target/benchmarks.jar org.hympj.benchmarks.osu.OsuLite allreduce [max_bytes]
- *     [--max BYTES] [--iterations N] [--warmup N] [--jit-warmup SECONDS] [--csv FILE] [--plot FILE.png]</pre>
+ *     [--max BYTES] [--iterations N] [--warmup N] [--csv FILE] [--plot FILE.png]</pre>
  *
- * {@code --iterations} and {@code --warmup} replace OSU's counts for every size;
- * {@code --jit-warmup} bounds the JIT warm-up (0 skips it: figures then include compilation);
+ * {@code --iterations} and {@code --warmup} replace OSU's timed and untimed counts for every size;
  * {@code --csv} also writes {@code test,ranks,bytes,value,unit} rows to FILE;
  * {@code --plot} draws the figures against the size into a PNG ({@link OsuPlot}).
  *
@@ -23,30 +20,41 @@ import mpi.Request;
  * streaming windows: the bandwidth of all pairs together and its message rate), bcast,
  * allreduce (float sum), alltoall, barrier (average time per call over the ranks).
  *
- * <p>Each test's timed loop is a method of its own, and the warm-up runs that same method
- * until the JIT compilers are done with it: a loop timed inside {@code main} would run
- * interpreted, then on-stack-replaced, while it is being measured.
+ * <p>Each size runs as in the OSU micro-benchmarks: OSU's {@link #skip} untimed iterations,
+ * then its {@link #iterations} timed ones, with OSU's counts for the kind of test and the
+ * size. The program gets no warm-up of its own, so its figures are those any program's calls
+ * of that size and count would see.
  */
 public final class OsuLite {
     private static final int WINDOW = 64;
-    private static final double WARMUP_LIMIT_SECONDS = 15;
+    /** OSU's LARGE_MESSAGE_SIZE: sizes above it get the smaller counts. */
+    private static final int LARGE_MESSAGE_BYTES = 8192;
 
     private OsuLite() {
     }
 
-    /** OSU's own defaults: 10,000 iterations up to 8 KiB (1,000 warm-up), 1,000 above (10 warm-up). */
-    static int iterations(long size) {
-        return size <= 8192 ? 10_000 : 1_000;
+    /**
+     * OSU's timed iterations per size (the OSU micro-benchmarks' osu_util.h): latency 10,000 up to
+     * 8 KiB and 1,000 above; the window tests (bw, bibw, mbw_mr) 100 windows and 20; the
+     * collectives 1,000 and 100. C's twin uses the same counts.
+     */
+    static int iterations(String test, long size) {
+        boolean small = size <= LARGE_MESSAGE_BYTES;
+        return switch (test) {
+            case "latency" -> small ? 10_000 : 1_000;
+            case "bw", "bibw", "mbw_mr" -> small ? 100 : 20;
+            default -> small ? 1_000 : 100;
+        };
     }
 
-    /**
-     * Untimed iterations before each size: ten times OSU's skip, because after the warm-up's
-     * collectives the JIT recompiles parts of the point-to-point path, and the first tens of
-     * thousands of small messages run while it does, several times slower than the rest.
-     * C's twin skips OSU's count.
-     */
-    static int warmup(long size) {
-        return size <= 8192 ? 10_000 : 100;
+    /** OSU's untimed iterations before each size's timed ones: latency 100 and 10, the window tests 10 and 2, the collectives 100 and 10. */
+    static int skip(String test, long size) {
+        boolean small = size <= LARGE_MESSAGE_BYTES;
+        return switch (test) {
+            case "latency" -> small ? 100 : 10;
+            case "bw", "bibw", "mbw_mr" -> small ? 10 : 2;
+            default -> small ? 100 : 10;
+        };
     }
 
     /** The command line: the test, then options. */
@@ -55,7 +63,6 @@ public final class OsuLite {
         int max = -1;
         int iterations = -1;
         int warmup = -1;
-        double jitWarmupSeconds = WARMUP_MIN_SECONDS;
         String csv;
         String plot;
 
@@ -68,13 +75,12 @@ public final class OsuLite {
                     case "--max": o.max = Integer.parseInt(value(args, ++i, a)); break;
                     case "--iterations": o.iterations = Integer.parseInt(value(args, ++i, a)); break;
                     case "--warmup": o.warmup = Integer.parseInt(value(args, ++i, a)); break;
-                    case "--jit-warmup": o.jitWarmupSeconds = Double.parseDouble(value(args, ++i, a)); break;
                     case "--csv": o.csv = value(args, ++i, a); break;
                     case "--plot": o.plot = value(args, ++i, a); break;
                     default:
                         if (a.startsWith("--")) {
                             throw new IllegalArgumentException("unknown option " + a
-                                + " (options: --max, --iterations, --warmup, --jit-warmup, --csv, --plot)");
+                                + " (options: --max, --iterations, --warmup, --csv, --plot)");
                         } else if (!testSeen) {
                             o.test = a;
                             testSeen = true;
@@ -90,6 +96,16 @@ public final class OsuLite {
                 throw new IllegalArgumentException("--plot draws figures against the message size, and barrier has none");
             }
             return o;
+        }
+
+        /** The timed iterations of a size: {@code --iterations} or OSU's. */
+        int iterations(String test, long size) {
+            return iterations > 0 ? iterations : OsuLite.iterations(test, size);
+        }
+
+        /** The untimed iterations before a size's timed ones: {@code --warmup} or OSU's skip. */
+        int skip(String test, long size) {
+            return warmup >= 0 ? warmup : OsuLite.skip(test, size);
         }
 
         private static String value(String[] args, int i, String option) {
@@ -128,17 +144,14 @@ public final class OsuLite {
             System.out.printf("# OSU-lite %s test, %d ranks (HyMPJ, JDK %s)%n", test, size, System.getProperty("java.version"));
             System.out.println(columns(test));
         }
-        jitWarmup(test, rank, buffers, options.jitWarmupSeconds);
         // Lines are printed after the last size: formatting is new code for the JIT, and its
         // compilation would take a core from the ranks while the next sizes are timed.
         StringBuilder lines = new StringBuilder();
         if (test.equals("barrier")) {
-            report(rank, size, 0, run(test, rank, 0, options.iterations > 0 ? options.iterations : 5000,
-                options.warmup >= 0 ? options.warmup : 200, buffers), lines);
+            report(rank, size, 0, run(test, rank, 0, options.iterations(test, 0), options.skip(test, 0), buffers), lines);
         } else {
             for (int s = 8; s <= max; s *= 2) {
-                double value = run(test, rank, s, options.iterations > 0 ? options.iterations : iterations(s),
-                    options.warmup >= 0 ? options.warmup : warmup(s), buffers);
+                double value = run(test, rank, s, options.iterations(test, s), options.skip(test, s), buffers);
                 if (pointToPoint(test)) {
                     lines.append(s).append(' ').append(value).append('\n');
                 } else {
@@ -198,11 +211,11 @@ public final class OsuLite {
             case "latency":
                 return latency(rank, s, n, w, buf);
             case "bw":
-                return bandwidth(rank, s, n / 10 + 5, buf);
+                return bandwidth(rank, s, n, w, buf);
             case "bibw":
-                return bidirectionalBandwidth(rank, s, n / 10 + 5, buf);
+                return bidirectionalBandwidth(rank, s, n, w, buf);
             case "mbw_mr":
-                return multiPairBandwidth(rank, s, n / 10 + 5, buf);
+                return multiPairBandwidth(rank, s, n, w, buf);
             case "bcast":
             case "allreduce":
             case "alltoall":
@@ -234,15 +247,15 @@ public final class OsuLite {
         return (MPI.Wtime() - t0) * 1e6 / (2.0 * n);
     }
 
-    /** MB/s from rank 0 to rank 1: windows of non-blocking sends, each acknowledged. */
-    private static double bandwidth(int rank, int s, int rounds, Buffers buf) {
+    /** MB/s from rank 0 to rank 1: {@code rounds} timed windows of non-blocking sends after {@code w} untimed ones, each window acknowledged. */
+    private static double bandwidth(int rank, int s, int rounds, int w, Buffers buf) {
         if (rank >= 2) {
             return 0;
         }
         Request[] req = buf.window;
         double t0 = 0;
-        for (int i = 0; i < rounds + 2; i++) {
-            if (i == 2) {
+        for (int i = 0; i < rounds + w; i++) {
+            if (i == w) {
                 t0 = MPI.Wtime();
             }
             if (rank == 0) {
@@ -262,16 +275,16 @@ public final class OsuLite {
         return (double) s * WINDOW * rounds / (MPI.Wtime() - t0) / 1e6;
     }
 
-    /** MB/s both ways together between ranks 0 and 1: each posts a window of receives and a window of sends. */
-    private static double bidirectionalBandwidth(int rank, int s, int rounds, Buffers buf) {
+    /** MB/s both ways together between ranks 0 and 1: each posts a window of receives and a window of sends, {@code w} untimed rounds first. */
+    private static double bidirectionalBandwidth(int rank, int s, int rounds, int w, Buffers buf) {
         if (rank >= 2) {
             return 0;
         }
         int peer = 1 - rank;
         Request[] req = buf.bothWays;
         double t0 = 0;
-        for (int i = 0; i < rounds + 2; i++) {
-            if (i == 2) {
+        for (int i = 0; i < rounds + w; i++) {
+            if (i == w) {
                 t0 = MPI.Wtime();
             }
             for (int k = 0; k < WINDOW; k++) {
@@ -288,15 +301,15 @@ public final class OsuLite {
     /**
      * The MB/s of all pairs together: rank i &lt; N/2 streams windows to rank i + N/2, each
      * window acknowledged, all pairs at once; the time is the slowest sender's. Every rank
-     * returns the figure (an odd rank out only joins the barriers).
+     * returns the figure (an odd rank out only joins the barriers). {@code w} untimed windows come first.
      */
-    private static double multiPairBandwidth(int rank, int s, int rounds, Buffers buf) {
+    private static double multiPairBandwidth(int rank, int s, int rounds, int w, Buffers buf) {
         int pairs = MPI.COMM_WORLD.Size() / 2;
         Request[] req = buf.window;
         double elapsed = 0;
         for (int round = 0; round < 2; round++) {
-            // Round 0 is the untimed warm-up of OSU's skip.
-            int n = round == 0 ? 2 : rounds;
+            // Round 0 is the untimed one of OSU's skip.
+            int n = round == 0 ? w : rounds;
             MPI.COMM_WORLD.Barrier();
             double t0 = MPI.Wtime();
             for (int i = 0; i < n; i++) {
@@ -346,67 +359,6 @@ public final class OsuLite {
         }
         return (MPI.Wtime() - t0) * 1e6 / n;
     }
-
-    /**
-     * Runs the test's timed method at its smallest size (and at 64 KiB), in rounds, for at least
-     * {@code minSeconds} ({@link #WARMUP_MIN_SECONDS} by default; 0 skips it) and until no rank's JIT compiler has finished new work for
-     * {@link #WARMUP_QUIET_SECONDS} (at most {@link #WARMUP_LIMIT_SECONDS} in all): then the
-     * timed sizes run compiled code and no compiler thread takes a core from a rank in the
-     * middle of a measurement. C's twin needs no such pass, a JVM does. On a node whose cores
-     * are all busy with spinning ranks, compiler threads get little time, so their queue
-     * drains slowly and a fixed iteration count is not enough.
-     */
-    private static void jitWarmup(String test, int rank, Buffers buf, double minSeconds) {
-        if (minSeconds <= 0) {
-            return;
-        }
-        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        double start = MPI.Wtime();
-        long compiled = -1;
-        double quietSince = start;
-        // {not quiet yet, past the time limit}: the ranks go round again only if one is not
-        // quiet and none is past the limit. Both are agreed, never judged by a rank alone: a
-        // rank that left the loop on its own clock while the others went round again would
-        // leave them waiting for its messages (8 JVMs on 2 cores hit the limit at different times).
-        int[] mine = new int[2];
-        int[] agreed = new int[2];
-        int smallest = test.equals("barrier") ? 0 : 8;
-        // A size above 16 KiB too: on the process path larger messages take another code
-        // path (streamed in fragments), which must be compiled as well.
-        int larger = Math.min(buf.fa.length * 4 - 4, 65_536);
-        // And one in between, not a whole number of cache lines: on thread ranks it goes through
-        // the receiver's inbox in records that do not divide the ring, so the ring's wrap-around
-        // (a padding record) is compiled too; without it C2 trapped there at the first mid sizes.
-        int medium = Math.min(larger, 500);
-        do {
-            run(test, rank, smallest, 2_000, 0, buf);
-            if (medium > smallest && !test.equals("barrier")) {
-                run(test, rank, medium, 500, 0, buf);
-            }
-            if (larger > smallest && !test.equals("barrier")) {
-                run(test, rank, larger, 50, 0, buf);
-            }
-            // Zero-byte messages too (a barrier's), every round: a branch the warm-up never took
-            // is one C2 compiled as a trap, and the barrier that ends the warm-up (and starts each
-            // size of a collective test) took it. The compiled receive path was thrown away then
-            // (unstable_if in MatchingEngine.copyPayload and ArrayMemory.copy, as JDK 25's
-            // -Xlog:deoptimization shows) and the first sizes would run while C2 compiled it again.
-            MPI.COMM_WORLD.Barrier();
-            double now = MPI.Wtime();
-            long total = jit.getTotalCompilationTime();
-            if (total != compiled) {
-                compiled = total;
-                quietSince = now;
-            }
-            mine[0] = now - start >= minSeconds && now - quietSince >= WARMUP_QUIET_SECONDS ? 0 : 1;
-            mine[1] = now - start >= WARMUP_LIMIT_SECONDS ? 1 : 0;
-            MPI.COMM_WORLD.Allreduce(mine, 0, agreed, 0, 2, MPI.INT, MPI.MAX);
-        } while (agreed[0] == 1 && agreed[1] == 0);
-        MPI.COMM_WORLD.Barrier();
-    }
-
-    private static final double WARMUP_MIN_SECONDS = 1.5;
-    private static final double WARMUP_QUIET_SECONDS = 0.5;
 
     /** Adds the average over the ranks of each rank's time per call to rank 0's lines, as the OSU collective tests report. */
     private static void report(int rank, int size, int bytes, double microseconds, StringBuilder lines) {

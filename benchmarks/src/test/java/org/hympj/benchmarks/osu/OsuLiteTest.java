@@ -29,7 +29,7 @@ class OsuLiteTest {
         Path csv = dir.resolve(test + ".csv");
         Path png = dir.resolve(test + ".png");
         List<String> options = new ArrayList<>(List.of(test, "--max", "64", "--iterations", "20", "--warmup", "2",
-            "--jit-warmup", "0", "--csv", csv.toString()));
+            "--csv", csv.toString()));
         if (!test.equals("barrier")) {
             options.addAll(List.of("--plot", png.toString()));
         }

@@ -9,13 +9,12 @@ import org.hympj.comm.errors.ErrorClass;
 
 /**
  * The optional check that every rank of a communicator calls the same collective with
- * matching arguments. With {@code -Dhympj.check.collectives=true}, every collective first
+ * matching arguments. With {@code hympj.check.collectives} set, every collective first
  * compares what the ranks passed (which collective, root, base type, element count) and
  * raises the same error on every rank if they differ. Off by default: it costs one extra
  * all-gather per collective.
  */
 public final class CollectiveCheck {
-    private static final boolean CHECKED = Boolean.getBoolean("hympj.check.collectives");
     private static final TypeMap INTS = TypeMap.basic(ElementType.INT, 1, "MPI.INT");
 
     private CollectiveCheck() {
@@ -29,7 +28,7 @@ public final class CollectiveCheck {
      */
     public static void agree(CommunicatorCore c, int kind, int root, ElementType base, int elements) {
         int size = c.size();
-        if (!CHECKED || size == 1) {
+        if (size == 1 || !c.runtime().job().configuration().checkCollectives()) {
             return;
         }
         int rank = c.rank();

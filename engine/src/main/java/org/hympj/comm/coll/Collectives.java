@@ -17,6 +17,7 @@ import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.data.Reduction;
 import org.hympj.comm.data.TypeMap;
 import org.hympj.comm.placement.CollectiveHierarchy;
+import org.hympj.comm.runtime.Configuration;
 
 /**
  * The collective operations of a communicator, each choosing its algorithm from
@@ -39,26 +40,11 @@ import org.hympj.comm.placement.CollectiveHierarchy;
  * crosses each node boundary once instead of once per rank.
  */
 public final class Collectives {
-    /**
-     * Payloads from this many bytes up take the ring all-reduce (reduce-scatter, then
-     * all-gather); smaller ones a tree reduction and a broadcast, which cost fewer hops.
-     */
-    private static final int RING_ALLREDUCE_BYTES = Integer.getInteger("hympj.allreduce.ring.bytes", 64 * 1024);
-
-    /**
-     * Broadcasts of this many bytes and more go down a chain in chunks of
-     * {@code hympj.bcast.chunk.bytes}: each rank forwards a chunk while the next comes in, so
-     * the hops overlap instead of each waiting for the whole payload (three or more ranks, in
-     * more than one JVM).
-     */
-    private static final int PIPELINE_BYTES = Integer.getInteger("hympj.bcast.pipeline.bytes", 256 * 1024);
-    private static final int PIPELINE_CHUNK_BYTES = Integer.getInteger("hympj.bcast.chunk.bytes", 64 * 1024);
-
-    /**
-     * {@code -Dhympj.collectives.hierarchical=false} keeps the flat algorithms on any layout
-     * (to compare; the node-aware walk is the default).
-     */
-    private static final boolean HIERARCHICAL = !"false".equals(System.getProperty("hympj.collectives.hierarchical"));
+    // The thresholds and switches come from the job's Configuration (hympj.allreduce.ring.bytes,
+    // hympj.bcast.pipeline.bytes, hympj.bcast.chunk.bytes, hympj.collectives.hierarchical): a
+    // payload from the ring threshold up takes the ring all-reduce, whose reduce-scatter and
+    // all-gather move less per rank than a tree; a broadcast from the pipeline threshold up goes
+    // down a chain in chunks, so that the hops overlap instead of each waiting for the whole payload.
 
     private Collectives() {
     }
@@ -102,7 +88,7 @@ public final class Collectives {
             broadcastAmong(c, null, c.rank(), c.size(), root, buf, offset, count, type);
             return;
         }
-        if (pipelined(count, type)) {
+        if (pipelined(c, count, type)) {
             // One chain through every level, each JVM and node visited in one stretch: the
             // pipeline is not cut at every level, and still crosses each boundary once.
             int[] chain = h.chainFrom(root);
@@ -110,7 +96,7 @@ public final class Collectives {
             while (chain[me] != c.rank()) {
                 me++;
             }
-            chainBroadcast(c, chain, me, c.size(), 0, buf, offset, count, type, chunkItems(type));
+            chainBroadcast(c, chain, me, c.size(), 0, buf, offset, count, type, chunkItems(c, type));
             return;
         }
         // A rank takes the data in its feed level first, then feeds the groups it stands in for
@@ -135,20 +121,25 @@ public final class Collectives {
      */
     private static void broadcastAmong(CommunicatorCore c, int[] members, int me, int n, int rootIndex, Object buf,
                                        int offset, int count, TypeMap type) {
-        if (n >= 3 && pipelined(count, type) && spansJvms(c, members)) {
-            chainBroadcast(c, members, me, n, rootIndex, buf, offset, count, type, chunkItems(type));
+        if (n >= 3 && pipelined(c, count, type) && spansJvms(c, members)) {
+            chainBroadcast(c, members, me, n, rootIndex, buf, offset, count, type, chunkItems(c, type));
         } else {
             binomialBroadcast(c, members, me, n, rootIndex, buf, offset, count, type);
         }
     }
 
     /** Whether a broadcast of this payload goes down a chain in chunks (large, and not objects). */
-    private static boolean pipelined(int count, TypeMap type) {
-        return !type.base.isObject() && (long) count * type.width * type.base.size() >= PIPELINE_BYTES;
+    private static boolean pipelined(CommunicatorCore c, int count, TypeMap type) {
+        return !type.base.isObject()
+            && (long) count * type.width * type.base.size() >= settings(c).bcastPipelineBytes();
     }
 
-    private static int chunkItems(TypeMap type) {
-        return (int) Math.max(1, PIPELINE_CHUNK_BYTES / ((long) type.width * type.base.size()));
+    private static int chunkItems(CommunicatorCore c, TypeMap type) {
+        return (int) Math.max(1, settings(c).bcastChunkBytes() / ((long) type.width * type.base.size()));
+    }
+
+    private static Configuration settings(CommunicatorCore c) {
+        return c.runtime().job().configuration();
     }
 
     // ---------------------------------------------------------------- reductions
@@ -191,7 +182,7 @@ public final class Collectives {
     private static Object reduceAmong(CommunicatorCore c, int[] members, int me, int n, int rootIndex, Object accumulator,
                                       int count, TypeMap packed, Reduction op) {
         long bytes = (long) count * packed.width * packed.base.size();
-        if (!op.commutative() || n < 3 || count < n || packed.base.isObject() || bytes < RING_ALLREDUCE_BYTES) {
+        if (!op.commutative() || n < 3 || count < n || packed.base.isObject() || bytes < settings(c).allreduceRingBytes()) {
             return binomialReduce(c, members, me, n, rootIndex, accumulator, count, packed, op);
         }
         return ringReduce(c, members, me, n, rootIndex, accumulator, count, packed, op);
@@ -227,7 +218,7 @@ public final class Collectives {
             bcast(c, recvbuf, recvoffset, count, type, 0);
             return;
         }
-        boolean large = (long) count * type.width * type.base.size() >= RING_ALLREDUCE_BYTES;
+        boolean large = (long) count * type.width * type.base.size() >= settings(c).allreduceRingBytes();
         TypeMap packed = type.packedForm();
         Object accumulator = type.packed(sendbuf, sendoffset, count);
         CollectiveHierarchy h = op.commutative() ? hierarchy(c) : null;
@@ -330,7 +321,7 @@ public final class Collectives {
 
     /** The hierarchy to walk, or null where the flat algorithms make the same walk (one JVM, say). */
     private static CollectiveHierarchy hierarchy(CommunicatorCore c) {
-        CollectiveHierarchy h = HIERARCHICAL ? c.placement() : null;
+        CollectiveHierarchy h = settings(c).collectivesHierarchical() ? c.placement() : null;
         return h != null && h.isUseful() ? h : null;
     }
 

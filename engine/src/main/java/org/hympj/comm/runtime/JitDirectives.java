@@ -27,7 +27,7 @@ final class JitDirectives {
     }
 
     static void install() {
-        if (!INSTALLED.compareAndSet(false, true) || Boolean.getBoolean("hympj.jit.directives.off")) {
+        if (!INSTALLED.compareAndSet(false, true) || Configuration.fromSystem().jitDirectivesOff()) {
             return;
         }
         try {

@@ -3,11 +3,11 @@ package org.hympj.comm.runtime;
 import java.util.concurrent.atomic.AtomicReference;
 import org.hympj.comm.match.JobContext;
 import org.hympj.comm.match.MatchingEngine;
-import org.hympj.comm.match.RankInbox;
 
 /**
- * The ranks of one job that live in this JVM: their matching engines, the job's tuning
- * (eager limit, spin and yield budgets), its abort state, and the {@link RemotePath} to the
+ * The ranks of one job that live in this JVM: their matching engines, the job's
+ * {@link Configuration} (read when the job starts) and the tuning it gives (eager limit,
+ * spin and yield budgets), its abort state, and the {@link RemotePath} to the
  * ranks that live in other processes, if any. Ranks {@code firstLocal .. firstLocal +
  * localCount - 1} are local: they have an engine here.
  *
@@ -19,13 +19,11 @@ public final class Job implements JobContext {
     /** MPI.THREAD_MULTIPLE; see the class comment for why it holds. */
     public static final int THREAD_SUPPORT = 3;
 
-    /** Bytes above which an unexpected message waits for its receive instead of being copied. */
-    public static final int DEFAULT_EAGER_LIMIT = 16 * 1024;
-
     private final MatchingEngine[] engines;
     private final RankRuntime[] ranks;
     private final int firstLocal;
     private final int localCount;
+    private final Configuration configuration;
     /** Set once, before any local rank starts, by the process that hosts this JVM's share of a job. */
     private volatile RemotePath remote;
     private final int spins;
@@ -34,13 +32,21 @@ public final class Job implements JobContext {
     private volatile int firstFailedRank = -1;
     private volatile int exitCode = 1;
 
-    /** A job whose ranks all live in this JVM. */
+    /** A job whose ranks all live in this JVM, configured by this JVM's system properties and environment. */
     public Job(int size) {
-        this(size, 0, size);
+        this(size, 0, size, Configuration.fromSystem());
     }
 
-    /** A job of {@code size} ranks of which {@code firstLocal .. firstLocal + localCount - 1} live in this JVM. */
+    /** As {@link #Job(int, int, int, Configuration)}, configured by this JVM's system properties and environment. */
     public Job(int size, int firstLocal, int localCount) {
+        this(size, firstLocal, localCount, Configuration.fromSystem());
+    }
+
+    /**
+     * A job of {@code size} ranks of which {@code firstLocal .. firstLocal + localCount - 1} live
+     * in this JVM, configured by {@code configuration}.
+     */
+    public Job(int size, int firstLocal, int localCount, Configuration configuration) {
         if (size < 1) {
             throw new IllegalArgumentException("a job needs at least one rank, not " + size);
         }
@@ -50,23 +56,26 @@ public final class Job implements JobContext {
         }
         this.firstLocal = firstLocal;
         this.localCount = localCount;
-        int eagerLimit = Integer.getInteger("hympj.eager.limit", DEFAULT_EAGER_LIMIT);
-        int inboxLimit = Integer.getInteger("hympj.inbox.limit", RankInbox.DEFAULT_LIMIT);
-        int inboxBytes = Integer.getInteger("hympj.inbox.bytes", RankInbox.DEFAULT_CAPACITY);
+        this.configuration = configuration;
         // The ranks that share this node's cores: the launchers say (hympjrun, --jvms, a cluster's
         // node, mpirun and srun through ExternalLaunch); a job started otherwise is all here.
         // Not the job's size: 8 ranks on 4 nodes of 2 cores each fit their cores. At least this
-        // JVM's own ranks, whatever the property says: an earlier job in this JVM may have left it.
-        int onNode = Math.max(localCount, Integer.getInteger("hympj.local.ranks", size));
+        // JVM's own ranks, whatever the configuration says.
+        int onNode = Math.max(localCount, configuration.localRanks(size));
         boolean oversubscribed = onNode > Runtime.getRuntime().availableProcessors();
-        this.spins = Integer.getInteger("hympj.wait.spins", oversubscribed ? 100 : 200_000);
-        this.yields = Integer.getInteger("hympj.wait.yields", oversubscribed ? 10 : 100);
+        this.spins = configuration.waitSpins(oversubscribed);
+        this.yields = configuration.waitYields(oversubscribed);
         this.engines = new MatchingEngine[size];
         this.ranks = new RankRuntime[size];
         for (int r = firstLocal; r < firstLocal + localCount; r++) {
-            engines[r] = new MatchingEngine(this, eagerLimit, inboxLimit, inboxBytes);
+            engines[r] = new MatchingEngine(this, configuration.eagerLimit(), configuration.inboxLimit(), configuration.inboxBytes());
             ranks[r] = new RankRuntime(this, r);
         }
+    }
+
+    /** What the job was started with. */
+    public Configuration configuration() {
+        return configuration;
     }
 
     /** Connects the ranks of this JVM to those of other processes; before any local rank starts. */

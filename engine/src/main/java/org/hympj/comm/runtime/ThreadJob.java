@@ -43,7 +43,8 @@ public final class ThreadJob {
 
     /** Starts {@code np} ranks running {@code mainClass} found on {@code classpath}. */
     public static ThreadJob start(int np, URL[] classpath, String mainClass, String[] args) {
-        return start(np, classpath, declaredSharedPackages(), mainClass, args);
+        Job job = new Job(np);
+        return start(job, 0, np, classpath, mainClass, args);
     }
 
     /**
@@ -65,11 +66,12 @@ public final class ThreadJob {
 
     /**
      * Starts ranks {@code firstRank .. firstRank + count - 1} of {@code job} as threads. The
-     * program packages its jars' manifests or {@code -Dhympj.shared.packages} declare shared
-     * are loaded once for these ranks ({@link SharedProgramLoader}).
+     * program packages its jars' manifests or the job's {@link Configuration#SHARED_PACKAGES_PROP}
+     * declare shared are loaded once for these ranks ({@link SharedProgramLoader}).
      */
     public static ThreadJob start(Job job, int firstRank, int count, URL[] classpath, String mainClass, String[] args) {
-        return start(job, firstRank, count, classpath, declaredSharedPackages(), mainClass, args);
+        return start(job, firstRank, count, classpath, SharedProgramLoader.parseList(job.configuration().sharedPackages()),
+            mainClass, args);
     }
 
     private static ThreadJob start(Job job, int firstRank, int count, URL[] classpath, List<String> sharedPackages,
@@ -83,10 +85,6 @@ public final class ThreadJob {
             mainClass, args,
             (i, cause) -> job.abort(firstRank + i, "rank " + (firstRank + i) + " failed with " + cause));
         return new ThreadJob(job, firstRank, threads);
-    }
-
-    private static List<String> declaredSharedPackages() {
-        return SharedProgramLoader.parseList(System.getProperty("hympj.shared.packages", ""));
     }
 
     public Job job() {

@@ -16,6 +16,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.hympj.comm.runtime.ClusterLayout;
+import org.hympj.comm.runtime.Configuration;
 import org.hympj.comm.runtime.HangReports;
 import org.hympj.net.wireup.JobSecret;
 import org.hympj.shm.JobId;
@@ -68,7 +69,7 @@ final class ClusterLauncher {
         }, "hympjrun-cleanup");
         Runtime.getRuntime().addShutdownHook(killOnExit);
         HangReports.Registration reports = HangReports.add(o -> requestReports(children, ClusterMember.REPORT));
-        long wireUpMillis = Long.getLong("hympj.wireup.timeout.seconds", 60) * 1000;
+        long wireUpMillis = options.configuration.wireUpTimeoutMillis();
         try {
             children[0] = start(options, layout, job, secret, 0, null);
             BlockingQueue<String> announced = new ArrayBlockingQueue<>(1);
@@ -143,14 +144,14 @@ final class ClusterLauncher {
     private static Process start(LaunchOptions options, ClusterLayout layout, JobId job, JobSecret secret, int g, String rendezvous)
         throws IOException {
         int node = layout.nodeOfJvm(g);
-        List<String> java = ProcessLauncher.javaCommand(layout.node(node).jvms());
-        java.add("-Dhympj.job.id=" + job);
-        java.add("-Dhympj.node.index=" + node);
-        java.add("-Dhympj.jvm.index=" + layout.localJvm(g));
-        java.add("-Dhympj.jvm.ranks=" + layout.rankCount(g));
-        java.add("-Dhympj.local.ranks=" + layout.node(node).size());
+        List<String> java = ProcessLauncher.javaCommand(options.configuration, layout.node(node).jvms());
+        java.add("-D" + Configuration.JOB_ID_PROP + "=" + job);
+        java.add("-D" + Configuration.NODE_INDEX_PROP + "=" + node);
+        java.add("-D" + Configuration.JVM_INDEX_PROP + "=" + layout.localJvm(g));
+        java.add("-D" + Configuration.JVM_RANKS_PROP + "=" + layout.rankCount(g));
+        java.add("-D" + Configuration.LOCAL_RANKS_PROP + "=" + layout.node(node).size());
         if (rendezvous != null) {
-            java.add("-Dhympj.rendezvous=" + rendezvous);
+            java.add("-D" + Configuration.RENDEZVOUS_PROP + "=" + rendezvous);
         }
         java.add("-cp");
         java.add(System.getProperty("java.class.path"));

@@ -13,6 +13,7 @@ import org.hympj.comm.node.NodeFrameDescriptor;
 import org.hympj.comm.node.OffNodePath;
 import org.hympj.comm.runtime.ProcessLayout;
 import org.hympj.comm.process.RingPath;
+import org.hympj.comm.runtime.Configuration;
 import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.Job;
 import org.hympj.net.BridgeSettings;
@@ -47,14 +48,10 @@ final class ClusterMember {
     private ClusterMember() {
     }
 
-    static BridgeSettings bridgeSettings(int localRanks) {
+    static BridgeSettings bridgeSettings(Configuration c, int localRanks) {
         boolean spareCores = Runtime.getRuntime().availableProcessors() > localRanks + 1;
-        return new BridgeSettings(Integer.getInteger("hympj.net.ring.bytes", 4 << 20),
-            Integer.getInteger("hympj.net.fragment.bytes", 64 * 1024),
-            Integer.getInteger("hympj.net.heartbeat.millis", 1_000),
-            Integer.getInteger("hympj.net.liveness.millis", 4_000),
-            Integer.getInteger("hympj.net.leader.spins", spareCores ? 20_000 : 50),
-            NodeFrameDescriptor.TYPES);
+        return new BridgeSettings(c.netRingBytes(), c.netFragmentBytes(), c.netHeartbeatMillis(), c.netLivenessMillis(),
+            c.netLeaderSpins(spareCores), NodeFrameDescriptor.TYPES);
     }
 
     /**
@@ -65,22 +62,26 @@ final class ClusterMember {
                             String netAddress, Consumer<PeerAddress> announce, PeerAddress rendezvous, PrintStream err)
         throws IOException {
         int me = layout.jvm(node, localJvm);
-        WireUp.Connections c = wireUp(me, layout.jvms(), j -> layout.nodeOfJvm(j) == node, layout::describeJvm, jobId, secret,
-            netAddress, layout.host(node), announce, rendezvous, err);
+        WireUp.Connections c = wireUp(job.configuration(), me, layout.jvms(), j -> layout.nodeOfJvm(j) == node, layout::describeJvm,
+            jobId, secret, netAddress, layout.host(node), announce, rendezvous, err);
         return connect(job, layout, node, localJvm, jobId, c, err);
     }
 
-    /** Opens the connections to every JVM of the job on another node (see {@link WireUp}). */
-    static WireUp.Connections wireUp(int me, int jvms, IntPredicate sameNode, IntFunction<String> describe, JobId jobId,
-                                     JobSecret secret, String netAddress, String hostName, Consumer<PeerAddress> announce,
-                                     PeerAddress rendezvous, PrintStream err) throws IOException {
-        BridgeSettings settings = bridgeSettings(1);
-        String choice = netAddress != null ? netAddress : System.getProperty("hympj.net.address");
+    /**
+     * Opens the connections to every JVM of the job on another node (see {@link WireUp}),
+     * listening on {@code netAddress}'s network, or else the configuration's.
+     */
+    static WireUp.Connections wireUp(Configuration configuration, int me, int jvms, IntPredicate sameNode,
+                                     IntFunction<String> describe, JobId jobId, JobSecret secret, String netAddress,
+                                     String hostName, Consumer<PeerAddress> announce, PeerAddress rendezvous,
+                                     PrintStream err) throws IOException {
+        BridgeSettings settings = bridgeSettings(configuration, 1);
+        String choice = netAddress != null ? netAddress : configuration.netAddress();
         InetAddress listen = ListenAddress.choose(choice, hostName);
         WireUp wireUp = new WireUp(new Handshake.Identity(jobId.high(), jobId.low(), me, secret), jvms, sameNode, describe,
             new TcpTransport(), settings.maxBodyLength(), NodeFrameDescriptor.TYPES,
             m -> err.println("hympj net-bridge (" + describe.apply(me) + "): " + m),
-            Long.getLong("hympj.wireup.timeout.seconds", 60) * 1000);
+            configuration.wireUpTimeoutMillis());
         return wireUp.run(listen, announce, rendezvous);
     }
 
@@ -92,7 +93,7 @@ final class ClusterMember {
                                PrintStream err) {
         int me = layout.jvm(node, localJvm);
         ProcessLayout nodeLayout = layout.node(node);
-        BridgeSettings settings = bridgeSettings(layout.rankCount(me));
+        BridgeSettings settings = bridgeSettings(job.configuration(), layout.rankCount(me));
         OffNodePath offNode = new OffNodePath(job, layout, me, err);
         RingPath ring = null;
         try {
@@ -115,7 +116,7 @@ final class ClusterMember {
         ClusterPath path = new ClusterPath(layout, node, ring, offNode);
         job.connect(path);
         if (ring != null) {
-            ring.startProgressAgent(ProcessPathSettings.parkMicros(), null);
+            ProcessPathSettings.startProgressAgent(job, ring, null);
         }
         return path;
     }

@@ -16,6 +16,7 @@ import org.hympj.comm.runtime.ClusterLayout;
 import org.hympj.comm.runtime.ClusterPath;
 import org.hympj.comm.runtime.ProcessLayout;
 import org.hympj.comm.process.RingPath;
+import org.hympj.comm.runtime.Configuration;
 import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.LauncherJoin;
@@ -169,14 +170,16 @@ public final class ExternalLaunch implements LauncherJoin.JoinedRank {
      * they appear (a clear error after the wire-up timeout if some never do), the progress agent.
      */
     public static ExternalLaunch join(Placement p) {
-        // The ranks on this node, for the job's wait budgets and for the teams' default size
-        // (TeamSizing), as hympjrun says them for the jobs it starts.
-        if (System.getProperty("hympj.local.ranks") == null) {
-            System.setProperty("hympj.local.ranks", Integer.toString(p.localSize()));
+        Configuration configuration = Configuration.fromSystem();
+        // The ranks on this node, for the teams' default size: the team library (TeamSizing)
+        // cannot see the runtime, and reads them from this documented property, as hympjrun
+        // sets it for the jobs it starts. The job's wait budgets take them from the placement.
+        if (!configuration.localRanksGiven()) {
+            System.setProperty(Configuration.LOCAL_RANKS_PROP, Integer.toString(p.localSize()));
         }
-        Job job = new Job(p.size(), p.rank(), 1);
+        Job job = new Job(p.size(), p.rank(), 1, configuration.withLocalRanks(p.localSize()));
         // For the JVM's life: kill -USR1 (mpirun forwards it) and -Dhympj.hang.report=SECONDS report this rank.
-        HangReports.watch(job, Integer.getInteger("hympj.hang.report", 0), w -> w.printTo(System.err));
+        HangReports.watch(job, configuration.hangReportSeconds(), w -> w.printTo(System.err));
         if (p.localSize() < p.size()) {
             try {
                 ClusterPath path = joinNodes(job, p);
@@ -194,7 +197,7 @@ public final class ExternalLaunch implements LauncherJoin.JoinedRank {
                 + " could not join the other ranks: " + e.getMessage(), e);
         }
         job.connect(path);
-        path.startProgressAgent(ProcessPathSettings.parkMicros(), null);
+        ProcessPathSettings.startProgressAgent(job, path, null);
         return new ExternalLaunch(path::finish, job.rank(p.rank()));
     }
 
@@ -205,12 +208,12 @@ public final class ExternalLaunch implements LauncherJoin.JoinedRank {
      */
     private static ClusterPath joinNodes(Job job, Placement p) throws IOException {
         JobId id = jobId(p.jobKey());
-        Path file = rendezvousDirectory().resolve("hympj-" + id + ".rendezvous");
+        Path file = rendezvousDirectory(job.configuration()).resolve("hympj-" + id + ".rendezvous");
         int base = p.nodeBase();
         JobSecret secret;
         PeerAddress rendezvous = null;
         java.util.function.Consumer<PeerAddress> announce = null;
-        long deadline = System.currentTimeMillis() + Long.getLong("hympj.wireup.timeout.seconds", 60) * 1000;
+        long deadline = System.currentTimeMillis() + job.configuration().wireUpTimeoutMillis();
         if (p.rank() == 0) {
             secret = JobSecret.random();
             announce = a -> writeRendezvous(file, a, secret);
@@ -227,8 +230,8 @@ public final class ExternalLaunch implements LauncherJoin.JoinedRank {
         }
         WireUp.Connections c;
         try {
-            c = ClusterMember.wireUp(p.rank(), p.size(), j -> j >= base && j < base + p.localSize(), j -> "rank " + j, id, secret,
-                System.getenv("HYMPJ_NET_ADDRESS"), host, announce, rendezvous, System.err);
+            c = ClusterMember.wireUp(job.configuration(), p.rank(), p.size(), j -> j >= base && j < base + p.localSize(),
+                j -> "rank " + j, id, secret, null, host, announce, rendezvous, System.err);
         } finally {
             if (p.rank() == 0) {
                 Files.deleteIfExists(file);
@@ -266,8 +269,8 @@ public final class ExternalLaunch implements LauncherJoin.JoinedRank {
         return layout;
     }
 
-    static Path rendezvousDirectory() {
-        String dir = System.getProperty("hympj.rendezvous.dir", System.getenv("HYMPJ_RENDEZVOUS_DIR"));
+    static Path rendezvousDirectory(Configuration configuration) {
+        String dir = configuration.rendezvousDir();
         return dir != null ? Path.of(dir) : Path.of(System.getProperty("user.home"), ".hympj");
     }
 

@@ -5,7 +5,9 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.hympj.comm.runtime.Configuration;
 import org.hympj.comm.runtime.HangReports;
+import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.JobOutcome;
 import org.hympj.comm.runtime.ThreadJob;
 import org.hympj.loaders.ProgramEntry;
@@ -25,7 +27,6 @@ public final class Hympjrun {
     }
 
     public static void main(String[] args) {
-        endWithScript();
         System.exit(run(args, System.err));
     }
 
@@ -34,9 +35,9 @@ public final class Hympjrun {
      * outright (SIGKILL runs none of its traps), the job ends here too, as it would have died
      * with the script's process.
      */
-    private static void endWithScript() {
-        Long pid = Long.getLong("hympj.script.pid");
-        if (pid != null) {
+    private static void endWithScript(Configuration configuration) {
+        long pid = configuration.scriptPid();
+        if (pid > 0) {
             ProcessHandle.of(pid).ifPresent(script -> script.onExit().thenRun(() -> {
                 System.err.println("hympjrun: the hympjrun script (process " + pid + ") was killed; the job ends");
                 System.exit(1);
@@ -58,6 +59,7 @@ public final class Hympjrun {
             err.println(LaunchOptions.USAGE);
             return 0;
         }
+        endWithScript(options.configuration);
         for (String note : options.notes) {
             err.println("hympjrun: " + note);
         }
@@ -77,13 +79,15 @@ public final class Hympjrun {
             return runInDirectory(options, err);
         }
         try {
-            // All ranks share this node: a rank's thread team sizes itself to its share of the cores.
-            if (System.getProperty("hympj.local.ranks") == null) {
-                System.setProperty("hympj.local.ranks", Integer.toString(options.np));
+            // The team library (a rank's thread team sizes itself to its share of the cores) and the
+            // programs (which may size their data by the heap all ranks share) cannot see the
+            // runtime: they read the ranks on this node and in this JVM from these documented properties.
+            if (!options.configuration.localRanksGiven()) {
+                System.setProperty(Configuration.LOCAL_RANKS_PROP, Integer.toString(options.np));
             }
-            // All ranks share this JVM's heap (programs may size their data by it).
-            System.setProperty("hympj.jvm.ranks", Integer.toString(options.np));
-            ThreadJob job = ThreadJob.start(options.np, options.classpathUrls(), options.mainClass, options.programArgs);
+            System.setProperty(Configuration.JVM_RANKS_PROP, Integer.toString(options.np));
+            ThreadJob job = ThreadJob.start(new Job(options.np, 0, options.np, options.configuration), 0, options.np,
+                options.classpathUrls(), options.mainClass, options.programArgs);
             try (HangReports.Watch hangs = HangReports.watch(job.job(), options.hangReportSeconds, w -> w.printTo(System.err))) {
                 return report(job.await(GRACE_MILLIS), options.np, err);
             }

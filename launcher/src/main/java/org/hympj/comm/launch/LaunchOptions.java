@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
+import org.hympj.comm.runtime.Configuration;
 
 /**
  * The command line of {@code hympjrun}, which also accepts MPJ Express's {@code mpjrun.sh}
@@ -130,6 +131,8 @@ public final class LaunchOptions {
     Cluster cluster;
     /** One line each on what the command line asked that HyMPJ does not need (MPJ Express's daemon ports, ...). */
     List<String> notes = List.of();
+    /** The launcher's settings ({@code hympj.*} properties, {@code HYMPJ_*} variables), read with the command line. */
+    Configuration configuration;
 
     /**
      * A job across nodes: the hosts, how many ranks each gets, how many JVMs, how to reach
@@ -147,8 +150,17 @@ public final class LaunchOptions {
         this.workingDirectory = workingDirectory;
     }
 
-    /** Returns null when help was asked for. */
+    /**
+     * The command line, with this JVM's {@link Configuration} read and checked at the same time
+     * (a value it refuses is a usage error). Returns null when help was asked for.
+     */
     public static LaunchOptions parse(String[] args) throws UsageException {
+        Configuration configuration;
+        try {
+            configuration = Configuration.fromSystem();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         int np = -1;
         int jvms = 1;
         String classpath = null;
@@ -214,7 +226,7 @@ public final class LaunchOptions {
                     jar = value(args, i++, option);
                     i++;
                     jvms = onDevice(device, np, jvms, jvmsGiven, clusterArgs);
-                    return complete(clusterArgs.applyTo(finish(np, jvms, classpath, jar, null,
+                    return complete(configuration, clusterArgs.applyTo(finish(np, jvms, classpath, jar, null,
                         Arrays.copyOfRange(args, i, args.length), wdir)), aotCache, hangReport, notes);
                 default:
                     String note = IGNORED_WITH_VALUE.get(option);
@@ -237,15 +249,16 @@ public final class LaunchOptions {
         jvms = onDevice(device, np, jvms, jvmsGiven, clusterArgs);
         ShippedProgram shipped = ShippedProgram.named(args[i]);
         if (shipped != null && classpath == null) {
-            return complete(clusterArgs.applyTo(finish(np, jvms, shippedClasspath(shipped), null,
+            return complete(configuration, clusterArgs.applyTo(finish(np, jvms, shippedClasspath(shipped, configuration.home()), null,
                 shipped.mainClass, Arrays.copyOfRange(args, i + 1, args.length), wdir)), aotCache, hangReport, notes);
         }
-        return complete(clusterArgs.applyTo(finish(np, jvms, classpath, null, args[i],
+        return complete(configuration, clusterArgs.applyTo(finish(np, jvms, classpath, null, args[i],
             Arrays.copyOfRange(args, i + 1, args.length), wdir)), aotCache, hangReport, notes);
     }
 
-    private static LaunchOptions complete(LaunchOptions options, String aotCache, int hangReport, List<String> notes)
-        throws UsageException {
+    private static LaunchOptions complete(Configuration configuration, LaunchOptions options, String aotCache, int hangReport,
+                                          List<String> notes) throws UsageException {
+        options.configuration = configuration;
         setAotCache(options, aotCache);
         options.hangReportSeconds = hangReport;
         options.notes = List.copyOf(notes);
@@ -430,11 +443,10 @@ public final class LaunchOptions {
 
     /**
      * The class path of a program shipped with HyMPJ: its module's jar, found through the
-     * installation directory that the hympjrun script passes as {@code hympj.home}.
+     * installation directory {@code home} that the hympjrun script passes as {@code hympj.home}.
      */
-    private static String shippedClasspath(ShippedProgram program) throws UsageException {
+    private static String shippedClasspath(ShippedProgram program, String home) throws UsageException {
         String module = program.module;
-        String home = System.getProperty("hympj.home");
         if (home == null) {
             throw new UsageException("'" + program.shortName + "' needs the HyMPJ installation directory (-Dhympj.home, set by the hympjrun script)");
         }

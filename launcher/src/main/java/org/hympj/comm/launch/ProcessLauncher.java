@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.hympj.comm.runtime.ProcessLayout;
+import org.hympj.comm.runtime.Configuration;
 import org.hympj.comm.runtime.HangReports;
 import org.hympj.shm.JobDirectory;
 import org.hympj.shm.JobId;
@@ -27,8 +28,8 @@ import org.hympj.shm.StaleJobSweeper;
 final class ProcessLauncher {
     private static final long POLL_MILLIS = 20;
     /** Properties the launcher sets per JVM. */
-    private static final List<String> JOB_PROPERTIES = List.of("hympj.job.id", "hympj.jvm.index", "hympj.launcher.pid", "hympj.jvm.ranks",
-        "hympj.node.index", "hympj.rendezvous");
+    private static final List<String> JOB_PROPERTIES = List.of(Configuration.JOB_ID_PROP, Configuration.JVM_INDEX_PROP,
+        Configuration.LAUNCHER_PID_PROP, Configuration.JVM_RANKS_PROP, Configuration.NODE_INDEX_PROP, Configuration.RENDEZVOUS_PROP);
 
     private ProcessLauncher() {
     }
@@ -109,10 +110,10 @@ final class ProcessLauncher {
      * job's JVMs run as the launcher was told to; the script's default heap is shared by the
      * {@code jvmsSharingMemory} JVMs of a node.
      */
-    static List<String> javaCommand(int jvmsSharingMemory) {
+    static List<String> javaCommand(Configuration configuration, int jvmsSharingMemory) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        boolean autoHeap = Boolean.getBoolean("hympj.heap.auto");
+        boolean autoHeap = configuration.heapAuto();
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (autoHeap && arg.startsWith("-Xmx")) {
                 command.add("-Xmx" + Math.max(64, Runtime.getRuntime().maxMemory() / jvmsSharingMemory >> 20) + "m");
@@ -133,7 +134,7 @@ final class ProcessLauncher {
      * {@code recording}, JVM 0 alone records it (one writer: all JVMs run the same classes).
      */
     static List<String> command(LaunchOptions options, JobId job, int jvm, boolean recording) {
-        List<String> command = javaCommand(options.jvms);
+        List<String> command = javaCommand(options.configuration, options.jvms);
         if (options.aotCache != null && !recording) {
             command.add("-XX:AOTCache=" + options.aotCache);
         } else if (options.aotCache != null && jvm == 0) {
@@ -141,12 +142,12 @@ final class ProcessLauncher {
             // Not one warning per class the cache leaves out (rank class loaders' classes, proxies).
             command.add("-Xlog:aot=error");
         }
-        command.add("-Dhympj.job.id=" + job);
-        command.add("-Dhympj.jvm.index=" + jvm);
-        command.add("-Dhympj.launcher.pid=" + ProcessHandle.current().pid());
-        command.add("-Dhympj.jvm.ranks=" + new ProcessLayout(options.np, options.jvms).rankCount(jvm));
-        if (System.getProperty("hympj.local.ranks") == null) {
-            command.add("-Dhympj.local.ranks=" + options.np);
+        command.add("-D" + Configuration.JOB_ID_PROP + "=" + job);
+        command.add("-D" + Configuration.JVM_INDEX_PROP + "=" + jvm);
+        command.add("-D" + Configuration.LAUNCHER_PID_PROP + "=" + ProcessHandle.current().pid());
+        command.add("-D" + Configuration.JVM_RANKS_PROP + "=" + new ProcessLayout(options.np, options.jvms).rankCount(jvm));
+        if (!options.configuration.localRanksGiven()) {
+            command.add("-D" + Configuration.LOCAL_RANKS_PROP + "=" + options.np);
         }
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));

@@ -39,8 +39,8 @@ public final class RankProcess {
             err.println("hympjrun: " + e.getMessage());
             return 2;
         }
-        int me = Integer.getInteger("hympj.jvm.index", -1);
-        String jobId = System.getProperty("hympj.job.id");
+        int me = options == null ? -1 : options.configuration.jvmIndex();
+        String jobId = options == null ? null : options.configuration.jobId();
         if (options == null || me < 0 || jobId == null) {
             err.println("hympjrun: " + RankProcess.class.getName() + " is started by 'hympjrun --jvms M', not by hand");
             return 2;
@@ -51,7 +51,7 @@ public final class RankProcess {
         ProcessLayout layout = new ProcessLayout(options.np, options.jvms);
         int first = layout.firstRank(me);
         int count = layout.rankCount(me);
-        Job job = new Job(options.np, first, count);
+        Job job = new Job(options.np, first, count, options.configuration);
         RingPath path;
         try {
             path = ProcessPathSettings.open(job, layout, me, JobId.parse(jobId));
@@ -60,14 +60,13 @@ public final class RankProcess {
             return 1;
         }
         job.connect(path);
-        Long launcherPid = Long.getLong("hympj.launcher.pid");
-        path.startProgressAgent(ProcessPathSettings.parkMicros(),
-            launcherPid == null ? null : ProcessHandle.of(launcherPid).orElse(null));
+        long launcherPid = options.configuration.launcherPid();
+        ProcessPathSettings.startProgressAgent(job, path, launcherPid == 0 ? null : ProcessHandle.of(launcherPid).orElse(null));
         // An idle JVM asks the launcher, which asks every JVM of the job: the report names all ranks.
         // The launcher answers the requests of the job's idle JVMs, which come together, with one report.
         return runRanks(options, job, first, count, "the JVM of " + layout.describeRanks(me), path::finish, path::close, err,
             w -> {
-                if (launcherPid == null || !HangReports.request(launcherPid)) {
+                if (launcherPid == 0 || !HangReports.request(launcherPid)) {
                     w.printTo(System.err);
                 }
             });
@@ -113,19 +112,19 @@ public final class RankProcess {
      */
     private static int runOnNode(LaunchOptions options, int localJvm, JobId jobId, PrintStream err) {
         ClusterLayout layout = options.clusterLayout();
-        int node = Integer.getInteger("hympj.node.index", -1);
+        int node = options.configuration.nodeIndex();
         if (node < 0 || node >= layout.nodeCount() || localJvm >= layout.node(node).jvms()) {
             err.println("hympjrun: node " + node + ", JVM " + localJvm + " is not in this job's layout");
             return 2;
         }
         int me = layout.jvm(node, localJvm);
         String name = "the JVM of " + layout.describeJvm(me);
-        Job job = new Job(layout.size(), layout.firstRank(me), layout.rankCount(me));
+        Job job = new Job(layout.size(), layout.firstRank(me), layout.rankCount(me), options.configuration);
         ClusterPath path;
         try {
             JobSecret secret = ClusterMember.readSecret(System.in);
             ClusterMember.watchLauncher(System.in, job);
-            String rendezvous = System.getProperty("hympj.rendezvous");
+            String rendezvous = options.configuration.rendezvous();
             path = ClusterMember.join(job, layout, node, localJvm, jobId, secret, options.cluster.netAddress(), a -> {
                 System.out.println(ClusterMember.RENDEZVOUS_LINE + a);
                 System.out.flush();

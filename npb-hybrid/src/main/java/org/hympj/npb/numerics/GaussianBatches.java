@@ -4,8 +4,7 @@ package org.hympj.npb.numerics;
  * EP's batches in one thread, each added by the scalar loop ({@link GaussianPairs}) or by the
  * vector one ({@link GaussianVectorPairs}), whichever is the faster by then. The vector loop
  * is faster once C2 has compiled it, and far slower before: its vectors are objects until
- * then, and C2 takes a long while to get there
- * (with the class's compile thresholds lowered, as hympjrun does). So until the vector loop
+ * then, and C2 takes a while to get there. So until the vector loop
  * has shown itself faster, each batch starts with one call of it (a probe, its pairs the
  * batch's first) and the scalar loop takes the rest; the threads keep working at the scalar
  * rate while the compiler works. The same pairs either way, and the same counts; the sums

@@ -18,8 +18,7 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <p>The steps run in calls of {@link #STEPS_PER_CALL}, the state and the lanes' sums carried
  * from call to call in arrays: until C2 compiles it, vector code runs as objects, tens of
- * microseconds a step, and a method called often reaches C2 sooner than a long loop does
- * (hympjrun also lowers this class's compile thresholds; README).
+ * microseconds a step, and a method called often reaches C2 sooner than a long loop does.
  *
  * <p>Loaded only when {@link Vectors#ON}. Not thread-safe: one per thread.
  */

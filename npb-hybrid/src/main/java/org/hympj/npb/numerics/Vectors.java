@@ -5,7 +5,7 @@ package org.hympj.npb.numerics;
  * ({@link GaussianVectorPairs}), MG's residual and smoother ({@link MgVectorStencils}) and
  * FT's butterflies ({@link FftVectorStages}). The API is the incubating module
  * {@code jdk.incubator.vector} (JDK 17 to 25), which a JVM has only when started with
- * {@code --add-modules jdk.incubator.vector} (hympjrun adds it for EP, MG and FT); without it,
+ * {@code --add-modules jdk.incubator.vector} (for hympjrun, in {@code HYMPJ_JVM_OPTS}); without it,
  * or with {@code -Dhympj.npb.vectors=false}, every loop is scalar and no class that names the
  * API is loaded; on a CPU whose vectors hold fewer than {@link #FEWEST_LANES} doubles the loops
  * are scalar too. Either way MG's and FT's results are the same to the bit; EP's counts are,

@@ -10,8 +10,7 @@ import org.junit.jupiter.api.Test;
  * The choice between the scalar and the vector loop: a thread with few batches keeps the
  * scalar loop (the same bits as {@link GaussianPairs} alone); one with many hands its batches
  * to the vector loop once C2 has compiled it, and adds up the same counts and, within 1e-13 a
- * pair, the same sums. Surefire runs this module with hympjrun's options for EP (the Vector
- * API's module, the vector loop's lowered compile thresholds).
+ * pair, the same sums. Surefire runs this module with the Vector API's module.
  */
 class GaussianBatchesTest {
     private static final int PAIRS = 4096;

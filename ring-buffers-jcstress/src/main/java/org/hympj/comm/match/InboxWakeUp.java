@@ -4,6 +4,7 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import org.hympj.comm.data.ElementType;
+import org.hympj.comm.runtime.Configuration;
 import org.hympj.comm.runtime.Job;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -24,13 +25,11 @@ import org.openjdk.jcstress.infra.results.I_Result;
 @Outcome(id = "0", expect = FORBIDDEN, desc = "the message was left in the ring of a parking rank: a lost wake-up")
 @State
 public class InboxWakeUp {
-    static {
-        // Small inboxes: jcstress builds many of these states.
-        System.setProperty("hympj.inbox.limit", "64");
-        System.setProperty("hympj.inbox.bytes", "4096");
-    }
+    /** Small inboxes: jcstress builds many of these states. */
+    private static final Configuration SMALL_INBOXES = Configuration.read(
+        java.util.Map.of(Configuration.INBOX_LIMIT_PROP, "64", Configuration.INBOX_BYTES_PROP, "4096")::get, name -> null);
 
-    private final Job job = new Job(2);
+    private final Job job = new Job(2, 0, 2, SMALL_INBOXES);
     private final MatchingEngine receiver = job.engine(1);
     private final SendOperation send = new SendOperation().init(0, 2, 0, 5, SendOperation.STANDARD, ElementType.INT, 1)
         .withArray(new int[] {42}, 0);

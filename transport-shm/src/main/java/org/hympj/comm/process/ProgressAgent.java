@@ -44,13 +44,13 @@ final class ProgressAgent extends Thread {
     private volatile boolean running = true;
     private volatile boolean wakeRequested;
 
-    ProgressAgent(RingPath path, String name, long parkMicros) {
+    ProgressAgent(RingPath path, String name, long parkMicros, long livenessTimeoutMillis) {
         super(name);
         setDaemon(true);
         this.path = path;
         this.idle = new BackoffIdleStrategy(10, 5, TimeUnit.MICROSECONDS.toNanos(Math.min(10, parkMicros)),
             TimeUnit.MICROSECONDS.toNanos(parkMicros));
-        this.livenessTimeoutMillis = Long.getLong("hympj.liveness.timeout.seconds", 30) * 1000;
+        this.livenessTimeoutMillis = livenessTimeoutMillis;
         this.quietParkNanos = TimeUnit.MICROSECONDS.toNanos(parkMicros) * QUIET_PARK_FACTOR;
         this.quietParkMaxNanos = Math.max(QUIET_PARK_MAX_NANOS, quietParkNanos);
     }

@@ -14,6 +14,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import org.hympj.comm.match.SendOperation;
 import org.hympj.comm.errors.ErrorClass;
+import org.hympj.comm.runtime.Configuration;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.RemotePath;
 import org.hympj.rings.ProgressHook;
@@ -60,7 +61,7 @@ public final class RingPath implements RemotePath, AutoCloseable {
     /** What the rings of a node's JVMs may take together, at most a quarter of the shared-memory file system. */
     public static final long NODE_RING_BUDGET = 128L << 20;
     /** Default fragment size of streamed messages, and the largest inline payload. */
-    public static final int DEFAULT_FRAGMENT_BYTES = 16 * 1024;
+    public static final int DEFAULT_FRAGMENT_BYTES = Configuration.SHM_FRAGMENT_BYTES_DEFAULT;
 
     private final Job job;
     private final ProcessLayout layout;
@@ -249,11 +250,12 @@ public final class RingPath implements RemotePath, AutoCloseable {
 
     /**
      * Starts the thread that drains, heartbeats and watches the other processes (and the
-     * launcher, if not null) while no rank does.
+     * launcher, if not null) while no rank does; a peer is taken for hung after the job's
+     * liveness timeout.
      */
     public void startProgressAgent(long parkMicros, ProcessHandle launcher) {
         this.launcher = launcher;
-        agent = new ProgressAgent(this, "hympj-progress-jvm-" + me, parkMicros);
+        agent = new ProgressAgent(this, "hympj-progress-jvm-" + me, parkMicros, job.configuration().livenessTimeoutMillis());
         agent.start();
     }
 
