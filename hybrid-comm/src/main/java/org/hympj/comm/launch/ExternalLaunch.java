@@ -19,6 +19,7 @@ import org.hympj.comm.process.RingPath;
 import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.RankRuntime;
+import org.hympj.comm.warmup.WarmUp;
 import org.hympj.net.wireup.JobSecret;
 import org.hympj.net.wireup.PeerAddress;
 import org.hympj.net.wireup.WireUp;
@@ -172,6 +173,7 @@ public final class ExternalLaunch {
         if (System.getProperty("hympj.local.ranks") == null) {
             System.setProperty("hympj.local.ranks", Integer.toString(p.localSize()));
         }
+        WarmUp.beforeRanks(p.localSize() > 1);
         Job job = new Job(p.size(), p.rank(), 1);
         // For the JVM's life: kill -USR1 (mpirun forwards it) and -Dhympj.hang.report=SECONDS report this rank.
         HangReports.watch(job, Integer.getInteger("hympj.hang.report", 0), w -> w.printTo(System.err));

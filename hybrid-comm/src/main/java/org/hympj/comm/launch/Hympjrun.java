@@ -8,6 +8,7 @@ import java.util.List;
 import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.JobOutcome;
 import org.hympj.comm.runtime.ThreadJob;
+import org.hympj.comm.warmup.WarmUp;
 import org.hympj.threads.ProgramEntry;
 
 /**
@@ -83,6 +84,7 @@ public final class Hympjrun {
             }
             // All ranks share this JVM's heap (programs may size their data by it).
             System.setProperty("hympj.jvm.ranks", Integer.toString(options.np));
+            WarmUp.beforeRanks(false);
             ThreadJob job = ThreadJob.start(options.np, options.classpathUrls(), options.mainClass, options.programArgs);
             try (HangReports.Watch hangs = HangReports.watch(job.job(), options.hangReportSeconds, w -> w.printTo(System.err))) {
                 return report(job.await(GRACE_MILLIS), options.np, err);
