@@ -12,7 +12,7 @@
 # OUT (default benchmarks/results/firstcalls-<UTC date and time>.csv).
 #
 # Needs Debian's openmpi-bin and libopenmpi-dev for the Open MPI column (left out if mpicc is
-# missing). HYMPJ_JVM_OPTS reaches HyMPJ's JVMs as usual (e.g. -Dhympj.warmup=false).
+# missing, or with OPENMPI=0). HYMPJ_JVM_OPTS reaches HyMPJ's JVMs as usual (e.g. -Dhympj.warmup=false).
 #   benchmarks/firstcalls.sh
 #   REPEAT=5 OPS="pingpong allreduce" STEADY=5 benchmarks/firstcalls.sh
 set -euo pipefail
@@ -27,7 +27,9 @@ mkdir -p "$(dirname "$out")"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 native=""
-if command -v mpicc >/dev/null && mpicc -O2 -o "$tmp/firstcalls" "$here/native/firstcalls.c" 2>"$tmp/mpicc.err"; then
+if [ "${OPENMPI:-1}" = 0 ]; then
+  :
+elif command -v mpicc >/dev/null && mpicc -O2 -o "$tmp/firstcalls" "$here/native/firstcalls.c" 2>"$tmp/mpicc.err"; then
   native="$tmp/firstcalls"
 else
   echo "firstcalls.sh: no Open MPI column (mpicc missing or failed: apt-get install openmpi-bin libopenmpi-dev)" >&2

@@ -1,7 +1,8 @@
 /*
  * firstcalls: the native twin of org.hympj.benchmarks.firstcalls.FirstCalls: one operation,
  * timed over its first 50,000 calls right after MPI_Init, then called on for a few seconds,
- * then timed over another 50,000. Same operations, options and CSV lines, with impl "openmpi"
+ * then timed over another 50,000, each also in blocks of 1,000 for its median block. Same
+ * operations, options and CSV lines, with impl "openmpi"
  * (start-to-init is the process's start to Init's return, from /proc/self/stat).
  *
  *   mpicc -O2 -o firstcalls firstcalls.c
@@ -15,6 +16,8 @@
 #include <unistd.h>
 
 #define TAG 1
+#define BLOCK 1000
+#define MAX_BLOCKS 4096
 
 static double epoch_millis(void) {
     struct timespec ts;
@@ -70,11 +73,32 @@ static void call(int calls) {
     }
 }
 
+static double blocks[MAX_BLOCKS];
+
+/* Seconds for calls calls, started together at a barrier, in blocks of BLOCK calls whose seconds go to blocks. */
 static double timed(int calls) {
     MPI_Barrier(MPI_COMM_WORLD);
-    double start = MPI_Wtime();
-    call(calls);
+    double start = MPI_Wtime(), block_start = start;
+    for (int b = 0, done = 0; done < calls; b++) {
+        int n = calls - done < BLOCK ? calls - done : BLOCK;
+        call(n);
+        done += n;
+        double now = MPI_Wtime();
+        if (b < MAX_BLOCKS) blocks[b] = now - block_start;
+        block_start = now;
+    }
     return MPI_Wtime() - start;
+}
+
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *) a, y = *(const double *) b;
+    return (x > y) - (x < y);
+}
+
+static double median_block(int calls) {
+    int n = calls / BLOCK < 1 ? 1 : calls / BLOCK > MAX_BLOCKS ? MAX_BLOCKS : calls / BLOCK;
+    qsort(blocks, n, sizeof blocks[0], compare_doubles);
+    return blocks[n / 2];
 }
 
 int main(int argc, char **argv) {
@@ -99,8 +123,9 @@ int main(int argc, char **argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     din = rank;
-    double mine[4], slowest[4];
+    double mine[6], slowest[6];
     mine[0] = timed(calls);
+    mine[4] = median_block(calls);
     double until = MPI_Wtime() + steady;
     int more = 1;
     while (more) {
@@ -109,13 +134,17 @@ int main(int argc, char **argv) {
         MPI_Bcast(&more, 1, MPI_INT, 0, MPI_COMM_WORLD);
     }
     mine[1] = timed(calls);
+    mine[5] = median_block(calls);
     mine[2] = init_returned - process_start_millis();
     mine[3] = t0 < 0 ? -1 : init_returned - t0 / 1e6;
-    MPI_Reduce(mine, slowest, 4, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    MPI_Reduce(mine, slowest, 6, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
     if (rank == 0) {
         double per_call = strcmp(op, "pingpong") == 0 ? 2.0 * calls : calls;
         printf("openmpi,%s,%d,%s,first,%.3f,us\n", op, size, mode, slowest[0] * 1e6 / per_call);
         printf("openmpi,%s,%d,%s,steady,%.3f,us\n", op, size, mode, slowest[1] * 1e6 / per_call);
+        double per_block_call = per_call / calls * BLOCK;
+        printf("openmpi,%s,%d,%s,first-median-block,%.3f,us\n", op, size, mode, slowest[4] * 1e6 / per_block_call);
+        printf("openmpi,%s,%d,%s,steady-median-block,%.3f,us\n", op, size, mode, slowest[5] * 1e6 / per_block_call);
         printf("openmpi,%s,%d,%s,start-to-init,%.0f,ms\n", op, size, mode, slowest[2]);
         if (t0 >= 0) printf("openmpi,%s,%d,%s,launch-to-init,%.0f,ms\n", op, size, mode, slowest[3]);
     }
