@@ -28,7 +28,7 @@ import org.hympj.shm.JobId;
  */
 public final class WarmUp {
     /** The default budget of the whole warm-up, in milliseconds. */
-    public static final long DEFAULT_BUDGET_MILLIS = 400;
+    public static final long DEFAULT_BUDGET_MILLIS = 100;
     /** Round trips after which a path counts as warm even within its budget. */
     static final int MAX_ROUNDS = 60_000;
     /**
