@@ -104,6 +104,13 @@ public final class Configuration {
     /** Leave out the compiler hint that keeps {@code Recv} allocation-free. */
     public static final String JIT_DIRECTIVES_OFF_PROP = "hympj.jit.directives.off";
 
+    /** Whether a JVM runs the message paths between private ranks before its share of a job starts (docs/decisions/warm-up.md). */
+    public static final String WARMUP_PROP = "hympj.warmup";
+    /** The warm-up's budget in milliseconds: it ends then or after its rounds, whichever comes first. */
+    public static final String WARMUP_MILLIS_PROP = "hympj.warmup.millis";
+    /** The default of {@link #WARMUP_MILLIS_PROP}. */
+    public static final int WARMUP_MILLIS_DEFAULT = 100;
+
     /** The network (address or CIDR) the net-bridge listens on; by default the address the host name resolves to. */
     public static final String NET_ADDRESS_PROP = "hympj.net.address";
     /** The environment variable read when {@link #NET_ADDRESS_PROP} is not set. */
@@ -187,6 +194,8 @@ public final class Configuration {
     private final int hangReportSeconds;
     private final String sharedPackages;
     private final boolean jitDirectivesOff;
+    private final boolean warmup;
+    private final int warmupMillis;
     private final String netAddress;
     private final int netRingBytes;
     private final int netFragmentBytes;
@@ -226,6 +235,8 @@ public final class Configuration {
         hangReportSeconds = r.integer(HANG_REPORT_SECONDS_PROP, 0, 0);
         sharedPackages = r.text(SHARED_PACKAGES_PROP, null, "");
         jitDirectivesOff = r.bool(JIT_DIRECTIVES_OFF_PROP, false);
+        warmup = r.bool(WARMUP_PROP, true);
+        warmupMillis = r.integer(WARMUP_MILLIS_PROP, WARMUP_MILLIS_DEFAULT, 0);
         netAddress = r.text(NET_ADDRESS_PROP, NET_ADDRESS_ENV, null);
         netRingBytes = r.integer(NET_RING_BYTES_PROP, NET_RING_BYTES_DEFAULT, 1);
         netFragmentBytes = r.integer(NET_FRAGMENT_BYTES_PROP, NET_FRAGMENT_BYTES_DEFAULT, 1);
@@ -363,6 +374,11 @@ public final class Configuration {
     /** {@value #JIT_DIRECTIVES_OFF_PROP}. */
     public boolean jitDirectivesOff() {
         return jitDirectivesOff;
+    }
+
+    /** The warm-up's budget in milliseconds: {@value #WARMUP_MILLIS_PROP}, or 0 when {@value #WARMUP_PROP} is false. */
+    public long warmupMillis() {
+        return warmup ? warmupMillis : 0;
     }
 
     /** {@value #NET_ADDRESS_PROP} or {@value #NET_ADDRESS_ENV}; null when neither is set. */

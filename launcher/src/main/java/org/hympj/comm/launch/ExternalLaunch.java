@@ -21,6 +21,7 @@ import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.LauncherJoin;
 import org.hympj.comm.runtime.RankRuntime;
+import org.hympj.comm.launch.warmup.WarmUp;
 import org.hympj.net.wireup.JobSecret;
 import org.hympj.net.wireup.PeerAddress;
 import org.hympj.net.wireup.WireUp;
@@ -177,6 +178,7 @@ public final class ExternalLaunch implements LauncherJoin.JoinedRank {
         if (!configuration.localRanksGiven()) {
             System.setProperty(Configuration.LOCAL_RANKS_PROP, Integer.toString(p.localSize()));
         }
+        WarmUp.beforeRanks(configuration, p.localSize() > 1);
         Job job = new Job(p.size(), p.rank(), 1, configuration.withLocalRanks(p.localSize()));
         // For the JVM's life: kill -USR1 (mpirun forwards it) and -Dhympj.hang.report=SECONDS report this rank.
         HangReports.watch(job, configuration.hangReportSeconds(), w -> w.printTo(System.err));

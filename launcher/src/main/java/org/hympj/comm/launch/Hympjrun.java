@@ -10,6 +10,7 @@ import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.JobOutcome;
 import org.hympj.comm.runtime.ThreadJob;
+import org.hympj.comm.launch.warmup.WarmUp;
 import org.hympj.loaders.ProgramEntry;
 
 /**
@@ -86,6 +87,7 @@ public final class Hympjrun {
                 System.setProperty(Configuration.LOCAL_RANKS_PROP, Integer.toString(options.np));
             }
             System.setProperty(Configuration.JVM_RANKS_PROP, Integer.toString(options.np));
+            WarmUp.beforeRanks(options.configuration, false);
             ThreadJob job = ThreadJob.start(new Job(options.np, 0, options.np, options.configuration), 0, options.np,
                 options.classpathUrls(), options.mainClass, options.programArgs);
             try (HangReports.Watch hangs = HangReports.watch(job.job(), options.hangReportSeconds, w -> w.printTo(System.err))) {

@@ -10,6 +10,7 @@ import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.JobOutcome;
 import org.hympj.comm.runtime.ThreadJob;
+import org.hympj.comm.launch.warmup.WarmUp;
 import org.hympj.net.wireup.JobSecret;
 import org.hympj.net.wireup.PeerAddress;
 import org.hympj.shm.JobId;
@@ -51,6 +52,7 @@ public final class RankProcess {
         ProcessLayout layout = new ProcessLayout(options.np, options.jvms);
         int first = layout.firstRank(me);
         int count = layout.rankCount(me);
+        WarmUp.beforeRanks(options.configuration, true);
         Job job = new Job(options.np, first, count, options.configuration);
         RingPath path;
         try {
@@ -119,6 +121,7 @@ public final class RankProcess {
         }
         int me = layout.jvm(node, localJvm);
         String name = "the JVM of " + layout.describeJvm(me);
+        WarmUp.beforeRanks(options.configuration, layout.node(node).jvms() > 1);
         Job job = new Job(layout.size(), layout.firstRank(me), layout.rankCount(me), options.configuration);
         ClusterPath path;
         try {

@@ -118,8 +118,10 @@ final class ProgressAgent extends Thread {
         LockSupport.unpark(this);
     }
 
+    /** Stops the agent, waking it from a park (up to a watch period long), and waits for it to end. */
     void stopAndJoin() {
         running = false;
+        LockSupport.unpark(this);
         try {
             join(1_000);
         } catch (InterruptedException e) {
