@@ -29,7 +29,7 @@ trap 'rm -rf "$tmp"' EXIT
 native=""
 if [ "${OPENMPI:-1}" = 0 ]; then
   :
-elif command -v mpicc >/dev/null && mpicc -O2 -o "$tmp/firstcalls" "$here/native/firstcalls.c" 2>"$tmp/mpicc.err"; then
+elif command -v mpicc >/dev/null && mpicc -O3 -march=native -o "$tmp/firstcalls" "$here/native/firstcalls.c" 2>"$tmp/mpicc.err"; then
   native="$tmp/firstcalls"
 else
   echo "firstcalls.sh: no Open MPI column (mpicc missing or failed: apt-get install openmpi-bin libopenmpi-dev)" >&2

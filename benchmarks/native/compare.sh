@@ -37,7 +37,7 @@ jvms="${3:-1}"
 repeat="${REPEAT:-3}"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-mpicc -O2 -o "$out/osu_lite" "$here/osu_lite.c"
+mpicc -O3 -march=native -o "$out/osu_lite" "$here/osu_lite.c"
 [ -f "$root/benchmarks/target/benchmarks.jar" ] || (cd "$root" && mvn -q -B -Dstyle.color=never -DskipTests package)
 nodes="${NODES:-1}"
 native_args=("$test")
