@@ -11,9 +11,10 @@ import org.hympj.shm.JobId;
  * Exercises the runtime's message paths in this JVM before a job's ranks start, so that the
  * JIT compiles them before the program's first calls rather than during them: two private
  * ranks ({@link WarmUpRank}) make a program's small calls through the engine's own code (a
- * communicator's blocking send and receive, and the collectives), first as two thread ranks of one private {@link Job} (the inbox path), then, for
- * a JVM that shares a job with other JVMs, as the ranks of two private jobs joined by a
- * private {@link RingPath} (the rings between JVMs), each for at most its share of the budget.
+ * communicator's blocking send and receive, and the collectives), first as two thread ranks
+ * of one private {@link Job} (the inbox path), then, for a JVM that shares a job with other
+ * JVMs, as the ranks of two private jobs joined by a private {@link RingPath} (the rings
+ * between JVMs), each for at most its share of the budget.
  * Every class on those paths is loaded once per JVM and shared by all ranks, so the compiled
  * code serves every rank of the job.
  *
@@ -27,7 +28,7 @@ import org.hympj.shm.JobId;
  * sets its budget, which bounds the start-up time it costs (both in {@link Configuration}).
  */
 public final class WarmUp {
-    /** Round trips after which a path counts as warm even within its budget. */
+    /** Rounds after which a path counts as warm even within its budget. */
     static final int MAX_ROUNDS = 60_000;
     /**
      * How long the warm-up may outlive its budget before it is stopped: its last round, and
