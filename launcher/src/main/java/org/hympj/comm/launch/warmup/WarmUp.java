@@ -1,11 +1,20 @@
 package org.hympj.comm.launch.warmup;
 
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.hympj.comm.process.RingPath;
 import org.hympj.comm.runtime.Configuration;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.ProcessLayout;
 import org.hympj.comm.runtime.RankRuntime;
+import org.hympj.shm.JobDirectory;
 import org.hympj.shm.JobId;
+import org.hympj.shm.SharedMemoryException;
 
 /**
  * Exercises the runtime's message paths in this JVM before a job's ranks start, so that the
@@ -65,7 +74,8 @@ public final class WarmUp {
     static boolean threadPath(Configuration configuration, long millis) {
         Job job = new Job(2, 0, 2, configuration);
         long deadline = System.nanoTime() + millis * 1_000_000;
-        return run(deadline, new Job[] {job}, () -> new WarmUpRank(job.rank(0), 1, deadline), () -> new WarmUpRank(job.rank(1), 0, deadline));
+        return run(deadline, new Job[] {job}, new ArrayList<>(), () -> new WarmUpRank(job.rank(0), 1, deadline),
+            () -> new WarmUpRank(job.rank(1), 0, deadline));
     }
 
     /**
@@ -79,8 +89,88 @@ public final class WarmUp {
         long deadline = System.nanoTime() + millis * 1_000_000;
         Job first = new Job(2, 0, 1, configuration);
         Job second = new Job(2, 1, 1, configuration);
-        return run(deadline, new Job[] {first, second}, () -> new WarmUpRank(connect(first, layout, 0, id), 1, deadline),
-            () -> new WarmUpRank(connect(second, layout, 1, id), 0, deadline));
+        Job[] jobs = {first, second};
+        List<Thread> sides = new ArrayList<>();
+        // The job's launcher does not know this directory, and a segment whose creator died
+        // before writing its header is one no sweep can prove dead: so a JVM that exits during
+        // the warm-up (a SIGTERM to a job's JVMs, say) stops its sides, waits for them, and
+        // removes the directory. The hook comes first, so that no moment exists in which the
+        // directory is there and an exit would leave it.
+        Thread removal = new Thread(() -> {
+            stop(jobs, sides, "its JVM is exiting");
+            removeDirectory(id);
+        }, "hympj-warmup-exit");
+        Runtime.getRuntime().addShutdownHook(removal);
+        JobDirectory directory = null;
+        try {
+            try {
+                directory = JobDirectory.create(id);
+            } catch (SharedMemoryException unavailable) {
+                return false;
+            }
+            return run(deadline, jobs, sides, () -> new WarmUpRank(connect(first, layout, 0, id), 1, deadline),
+                () -> new WarmUpRank(connect(second, layout, 1, id), 0, deadline));
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(removal);
+            } catch (IllegalStateException exiting) {
+                // the hook removes the directory
+            }
+            if (directory != null) {
+                directory.removeAll();
+            }
+        }
+    }
+
+    /** Aborts the jobs and waits (bounded) for the sides started so far; none starts after this. */
+    private static void stop(Job[] jobs, List<Thread> sides, String reason) {
+        List<Thread> started;
+        synchronized (sides) {
+            abort(jobs, reason);
+            started = List.copyOf(sides);
+        }
+        for (Thread side : started) {
+            try {
+                side.join(2 * OVERRUN_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Removes the warm-up's directory and its segments, for a JVM that exits during the
+     * warm-up. It works on paths, without following a link, because a {@link JobDirectory}
+     * cannot be opened once the JVM's shutdown has begun; and it goes on until the directory has
+     * stayed gone for a while (at most a second), because the JVM's other threads run on while
+     * it exits, and the warm-up's may be between making the directory and giving up.
+     */
+    private static void removeDirectory(JobId id) {
+        Path dir = JobDirectory.baseDirectory().resolve(JobDirectory.PREFIX + id);
+        long deadline = System.nanoTime() + 1_000_000_000L;
+        int goneChecks = 0;
+        while (goneChecks < 3 && System.nanoTime() < deadline) {
+            if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                goneChecks = 0;
+                try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+                    for (Path entry : entries) {
+                        if (Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
+                            Files.deleteIfExists(entry);
+                        }
+                    }
+                    Files.deleteIfExists(dir);
+                } catch (IOException | SecurityException e) {
+                    // made again or in use meanwhile: the next pass tries again
+                }
+            } else {
+                goneChecks++;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
     }
 
     private static RankRuntime connect(Job job, ProcessLayout layout, int jvm, JobId id) {
@@ -102,8 +192,15 @@ public final class WarmUp {
      * so that a wait of theirs stops and the warm-up never holds the job up for longer.
      * True if neither failed nor was stopped.
      */
-    private static boolean run(long deadlineNanos, Job[] jobs, RankFactory a, RankFactory b) {
-        Thread[] sides = {side(a, jobs, "hympj-warmup-0"), side(b, jobs, "hympj-warmup-1")};
+    private static boolean run(long deadlineNanos, Job[] jobs, List<Thread> started, RankFactory a, RankFactory b) {
+        Thread[] sides;
+        synchronized (started) {
+            if (jobs[0].abortReason() != null) {
+                return false; // stopped before it began: the JVM is exiting
+            }
+            sides = new Thread[] {side(a, jobs, "hympj-warmup-0"), side(b, jobs, "hympj-warmup-1")};
+            started.addAll(List.of(sides));
+        }
         boolean interrupted = false;
         try {
             for (Thread side : sides) {

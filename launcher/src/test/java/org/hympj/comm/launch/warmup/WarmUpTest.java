@@ -88,6 +88,43 @@ class WarmUpTest {
         assertFalse(Files.exists(shm.resolve("no-such-directory")));
     }
 
+    /**
+     * A JVM stopped by SIGTERM in the middle of the ring path's warm-up (a job's launcher stops
+     * its JVMs so) removes the warm-up's directory as it exits: nothing else knows that directory.
+     */
+    @Test
+    void aJvmStoppedDuringTheRingPathLeavesNothing() throws Exception {
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Dhympj.shm.dir=" + shm,
+            "-cp", System.getProperty("java.class.path"), RingPathForAMinute.class.getName())
+            .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (isEmpty(shm)) {
+                assertTrue(child.isAlive() && System.nanoTime() < deadline, "the warm-up made no directory");
+                Thread.sleep(5);
+            }
+            child.destroy();
+            assertTrue(child.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+            assertTrue(isEmpty(shm), "the warm-up's directory outlived its JVM");
+        } finally {
+            child.destroyForcibly();
+        }
+    }
+
+    private static boolean isEmpty(Path dir) throws java.io.IOException {
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.findAny().isEmpty();
+        }
+    }
+
+    /** The ring path's warm-up with a budget far beyond what its rounds take. */
+    public static final class RingPathForAMinute {
+        public static void main(String[] args) {
+            WarmUp.ringPath(Configuration.fromSystem(), 60_000);
+        }
+    }
+
     @Test
     void theRoundsEndAtTheirLimitWithinAnAmpleBudget() {
         // A budget far beyond what MAX_ROUNDS take: the rounds, not the clock, end the warm-up.
