@@ -37,28 +37,6 @@ public final class Bootstrap {
         return HOSTED.remove(mpiLoader);
     }
 
-    /**
-     * The configuration of the job whose rank the {@code mpi} package defined by {@code mpiLoader}
-     * belongs to: that of the job that launched it (cases 1 and 2), else this JVM's system
-     * properties and environment, which the job {@code MPI.Init} then starts reads alike (case 3,
-     * and a JVM that mpirun or srun started). A value that configuration refuses is reported by
-     * that job's start, from {@code MPI.Init}, not here: the {@code mpi} package's classes are
-     * initialised before it, and their initialisation would hide the message in an
-     * {@link ExceptionInInitializerError}.
-     */
-    public static Configuration configuration(ClassLoader mpiLoader) {
-        RankRuntime rank = mpiLoader instanceof RankClassLoader && ((RankClassLoader) mpiLoader).attachment() instanceof RankRuntime
-            ? (RankRuntime) ((RankClassLoader) mpiLoader).attachment() : HOSTED.get(mpiLoader);
-        if (rank != null) {
-            return rank.job().configuration();
-        }
-        try {
-            return Configuration.fromSystem();
-        } catch (IllegalArgumentException reportedByTheJobsStart) {
-            return Configuration.read(name -> null, name -> null);
-        }
-    }
-
     /** Case 3: a job of one rank. */
     public static RankRuntime singleton() {
         return new Job(1).rank(0);
