@@ -604,4 +604,12 @@ public abstract class Comm {
     public String toString() {
         return name;
     }
+
+    // ==== Open MPI face: communicator ====
+
+    // ==== Open MPI face: point-to-point ====
+
+    // ==== Open MPI face: collectives ====
+
+    // ==== Open MPI face: neighbourhood collectives ====
 }

@@ -555,4 +555,8 @@ public class Intracomm extends Comm {
                 + (pairOp ? " (MAXLOC and MINLOC take the pair types MPI.SHORT2, INT2, LONG2, FLOAT2, DOUBLE2)" : ""));
         }
     }
+
+    // ==== Open MPI face: communicators and topologies ====
+
+    // ==== Open MPI face: collectives ====
 }

@@ -431,4 +431,10 @@ public class MPI {
                 : "MPI.Finalize has been called on this rank; no MPI operation is allowed after it");
         }
     }
+
+    // ==== Open MPI face: environment, constants, buffers ====
+
+    // ==== Open MPI face: communicators and topologies ====
+
+    // ==== Open MPI face: collectives ====
 }

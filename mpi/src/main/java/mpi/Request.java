@@ -328,4 +328,8 @@ public class Request {
         }
         throw new IllegalStateException("no active request");
     }
+
+    // ==== Open MPI face: requests ====
+
+    // ==== Open MPI face: collectives ====
 }

@@ -1,0 +1,202 @@
+package mpi;
+
+import java.nio.Buffer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.CharBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
+import org.hympj.comm.data.ElementType;
+import org.hympj.comm.data.TypeMap;
+
+/**
+ * A buffer argument of the Open MPI face, resolved to the Java array and element offset that
+ * the engine moves elements of. The engine works on arrays only (it addresses elements the way
+ * {@code Unsafe} addresses array memory), and Open MPI's API takes arrays and {@code java.nio}
+ * buffers alike:
+ *
+ * <ul>
+ *   <li>an array of the datatype's element type is used in place, from element 0;</li>
+ *   <li>a heap buffer of that element type is used in place: its backing array, from its
+ *       array offset;</li>
+ *   <li>any other buffer (a direct buffer, or a {@code ByteBuffer} used with a datatype that is
+ *       not of bytes) is staged: the elements the items span are copied into a new array
+ *       before a send ({@link #forSend}, {@link #forUpdate}) and back into the buffer after a
+ *       receive ({@link #copyBack}).</li>
+ * </ul>
+ *
+ * <p>As in Open MPI, a buffer is used from its start and its position is ignored: a program
+ * shifts the start with {@code MPI.slice}. A {@code ByteBuffer}'s bytes are read and written
+ * in the platform's order, as the memory of a C program would be, whatever order the buffer
+ * object was given.
+ *
+ * <p>Invariant: {@link #array} returns {@code buf} itself, a buffer's own backing array, or a
+ * fresh staging array; {@link #copyBack} writes to {@code buf} only when it was handed a
+ * staging array made for that buffer, so calling it for an in-place argument does nothing.
+ */
+final class BufferArgument {
+    private BufferArgument() {
+    }
+
+    /** The array whose elements a send of {@code count} items of {@code type} from {@code buf} reads. */
+    static Object forSend(String call, Object buf, int count, Datatype type) {
+        return resolve(call, buf, count, type, true);
+    }
+
+    /**
+     * The array a receive of {@code count} items of {@code type} into {@code buf} writes; for a
+     * staged buffer, pass it to {@link #copyBack} once the receive completes.
+     */
+    static Object forReceive(String call, Object buf, int count, Datatype type) {
+        return resolve(call, buf, count, type, false);
+    }
+
+    /** The array that a call both reads and writes (an in-place or root's buffer); copy it back as a receive's. */
+    static Object forUpdate(String call, Object buf, int count, Datatype type) {
+        return resolve(call, buf, count, type, true);
+    }
+
+    /** The element offset, in {@code array(buf)}, at which {@code buf}'s item 0 starts. */
+    static int offset(Object buf, Object resolved) {
+        if (resolved != buf && buf instanceof Buffer && ((Buffer) buf).hasArray() && ((Buffer) buf).array() == resolved) {
+            return ((Buffer) buf).arrayOffset();
+        }
+        return 0;
+    }
+
+    /** True when a call must copy {@code resolved} back into {@code buf} after receiving into it. */
+    static boolean staged(Object buf, Object resolved) {
+        return resolved != buf && !(buf instanceof Buffer && ((Buffer) buf).hasArray() && ((Buffer) buf).array() == resolved);
+    }
+
+    /** Copies the elements a receive wrote into a staging array back into the buffer it stands for. */
+    static void copyBack(Object buf, Object resolved, Datatype type) {
+        if (!staged(buf, resolved)) {
+            return;
+        }
+        ElementType base = type.map.base;
+        Buffer view = typedView((Buffer) buf, base);
+        int n = java.lang.reflect.Array.getLength(resolved);
+        switch (base) {
+            case BYTE -> ((ByteBuffer) view).put(0, (byte[]) resolved, 0, n);
+            case CHAR -> ((CharBuffer) view).put(0, (char[]) resolved, 0, n);
+            case SHORT -> ((ShortBuffer) view).put(0, (short[]) resolved, 0, n);
+            case INT -> ((IntBuffer) view).put(0, (int[]) resolved, 0, n);
+            case LONG -> ((LongBuffer) view).put(0, (long[]) resolved, 0, n);
+            case FLOAT -> ((FloatBuffer) view).put(0, (float[]) resolved, 0, n);
+            case DOUBLE -> ((DoubleBuffer) view).put(0, (double[]) resolved, 0, n);
+            case BOOLEAN -> {
+                boolean[] b = (boolean[]) resolved;
+                ByteBuffer bytes = (ByteBuffer) view;
+                for (int i = 0; i < n; i++) {
+                    bytes.put(i, b[i] ? (byte) 1 : (byte) 0);
+                }
+            }
+            default -> throw new IllegalStateException("no buffer holds " + base);
+        }
+    }
+
+    private static Object resolve(String call, Object buf, int count, Datatype type, boolean copyIn) {
+        if (type == null) {
+            throw new MPIException(MPI.ERR_TYPE, call + ": datatype is null");
+        }
+        if (!(buf instanceof Buffer)) {
+            return buf;
+        }
+        Buffer b = (Buffer) buf;
+        TypeMap map = type.map;
+        if (b.hasArray() && map.accepts(b.array())) {
+            return b.array();
+        }
+        ElementType base = map.base;
+        if (base.isObject()) {
+            throw new MPIException(MPI.ERR_TYPE, call + ": datatype " + type + " moves Java objects, which only an Object[] holds, not a "
+                + buf.getClass().getSimpleName());
+        }
+        Buffer view = typedView(b, base);
+        if (view == null) {
+            throw new MPIException(MPI.ERR_TYPE, call + ": datatype " + type + " needs a ByteBuffer or a buffer or array of "
+                + base.arrayTypeName() + " elements, got " + buf.getClass().getSimpleName());
+        }
+        int span = span(call, count, type);
+        if (span > view.capacity()) {
+            throw new MPIException(MPI.ERR_BUFFER, call + ": " + count + " items of " + type + " span " + span + " elements of "
+                + base.arrayTypeName() + " but the buffer holds " + view.capacity());
+        }
+        Object staging = base.newArray(span);
+        if (copyIn) {
+            switch (base) {
+                case BYTE -> ((ByteBuffer) view).get(0, (byte[]) staging, 0, span);
+                case CHAR -> ((CharBuffer) view).get(0, (char[]) staging, 0, span);
+                case SHORT -> ((ShortBuffer) view).get(0, (short[]) staging, 0, span);
+                case INT -> ((IntBuffer) view).get(0, (int[]) staging, 0, span);
+                case LONG -> ((LongBuffer) view).get(0, (long[]) staging, 0, span);
+                case FLOAT -> ((FloatBuffer) view).get(0, (float[]) staging, 0, span);
+                case DOUBLE -> ((DoubleBuffer) view).get(0, (double[]) staging, 0, span);
+                case BOOLEAN -> {
+                    boolean[] s = (boolean[]) staging;
+                    ByteBuffer bytes = (ByteBuffer) view;
+                    for (int i = 0; i < span; i++) {
+                        s[i] = bytes.get(i) != 0;
+                    }
+                }
+                default -> throw new IllegalStateException("no buffer holds " + base);
+            }
+        }
+        return staging;
+    }
+
+    /** The elements of the base type that {@code count} items of {@code type} reach, from item 0's start. */
+    private static int span(String call, int count, Datatype type) {
+        TypeMap map = type.map;
+        if (count < 0) {
+            throw new MPIException(MPI.ERR_COUNT, call + ": count must not be negative, got " + count);
+        }
+        if (count == 0 || map.width == 0) {
+            return 0;
+        }
+        if (map.low < 0) {
+            throw new MPIException(MPI.ERR_BUFFER, call + ": datatype " + type + " reaches before the start of a buffer; "
+                + "a java.nio buffer cannot be addressed below its start (pass MPI.slice(buf, offset))");
+        }
+        long end = (long) (count - 1) * map.extent + map.high;
+        if (end > Integer.MAX_VALUE) {
+            throw new MPIException(MPI.ERR_COUNT, call + ": " + count + " items of " + type + " reach beyond 2^31 elements");
+        }
+        return (int) end;
+    }
+
+    /**
+     * {@code b} seen as a buffer of {@code base} elements from its start (its position and limit
+     * ignored), or null if it cannot be: a ByteBuffer can be seen as any element type, in the
+     * platform's byte order; another buffer only as its own element type.
+     */
+    private static Buffer typedView(Buffer b, ElementType base) {
+        if (b instanceof ByteBuffer) {
+            ByteBuffer bytes = ((ByteBuffer) b).duplicate().clear().order(ByteOrder.nativeOrder());
+            return switch (base) {
+                case BYTE, BOOLEAN -> bytes;
+                case CHAR -> bytes.asCharBuffer();
+                case SHORT -> bytes.asShortBuffer();
+                case INT -> bytes.asIntBuffer();
+                case LONG -> bytes.asLongBuffer();
+                case FLOAT -> bytes.asFloatBuffer();
+                case DOUBLE -> bytes.asDoubleBuffer();
+                default -> null;
+            };
+        }
+        boolean same = switch (base) {
+            case CHAR -> b instanceof CharBuffer;
+            case SHORT -> b instanceof ShortBuffer;
+            case INT -> b instanceof IntBuffer;
+            case LONG -> b instanceof LongBuffer;
+            case FLOAT -> b instanceof FloatBuffer;
+            case DOUBLE -> b instanceof DoubleBuffer;
+            default -> false;
+        };
+        return same ? b : null;
+    }
+}
