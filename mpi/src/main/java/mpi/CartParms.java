@@ -1,6 +1,9 @@
 package mpi;
 
-/** A Cartesian communicator's grid as {@code Cartcomm.Get} reports it. */
+/**
+ * A Cartesian communicator's grid as {@code Cartcomm.Get} and {@code CartComm.getTopo} report
+ * it: mpiJava's public fields and Open MPI's getters read the same arrays.
+ */
 public class CartParms {
     public int[] dims;
     public boolean[] periods;
@@ -10,5 +13,25 @@ public class CartParms {
         this.dims = dims;
         this.periods = periods;
         this.coords = coords;
+    }
+
+    /** The number of dimensions. */
+    public int getDimCount() {
+        return dims.length;
+    }
+
+    /** The number of ranks along dimension {@code i}. */
+    public int getDim(int i) {
+        return dims[i];
+    }
+
+    /** Whether dimension {@code i} is periodic. */
+    public boolean getPeriod(int i) {
+        return periods[i];
+    }
+
+    /** This rank's coordinate along dimension {@code i}. */
+    public int getCoord(int i) {
+        return coords[i];
     }
 }

@@ -2,16 +2,22 @@ package mpi;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.hympj.comm.coll.Neighbourhood;
 
 /**
  * A communicator whose ranks form a Cartesian grid, ranks numbered in row-major order of
  * their coordinates (HyMPJ does not reorder ranks; {@code reorder} is accepted and has no
- * effect, as MPI allows).
+ * effect, as MPI allows). This class has mpiJava's names; every Cartesian communicator is a
+ * {@link CartComm}, which adds Open MPI's, so one object serves both APIs.
+ *
+ * <p>Invariant: the grid, this rank's coordinates and its neighbours never change.
  */
-public class Cartcomm extends Intracomm {
+public abstract class Cartcomm extends Intracomm {
     private final int[] dims;
     private final boolean[] periods;
     private final int[] coords;
+    /** The neighbourhood collectives' neighbours: for each dimension, one step back and one step forward. */
+    private final Neighbourhood neighbours;
 
     Cartcomm(Intracomm grid, int[] dims, boolean[] periods) {
         super("Cartesian communicator " + java.util.Arrays.toString(dims), false);
@@ -20,12 +26,55 @@ public class Cartcomm extends Intracomm {
         this.dims = dims.clone();
         this.periods = periods.clone();
         this.coords = coordinates(grid.rank);
+        int[] shifts = new int[2 * dims.length];
+        for (int d = 0; d < dims.length; d++) {
+            shifts[2 * d] = neighbour(d, -1);
+            shifts[2 * d + 1] = neighbour(d, 1);
+        }
+        this.neighbours = Neighbourhood.cartesian(shifts);
+    }
+
+    /** A communicator that is null from the start: what a rank outside a grid gets from {@code createCart}. */
+    Cartcomm(String name) {
+        super(name, false);
+        this.dims = new int[0];
+        this.periods = new boolean[0];
+        this.coords = new int[0];
+        this.neighbours = null;
+    }
+
+    /**
+     * Checks the arguments of a grid's creation ({@code call} names it in the error) and
+     * returns the number of ranks the grid takes.
+     */
+    static int cells(String call, int[] dims, boolean[] periods, Comm parent) {
+        if (dims == null || periods == null || dims.length != periods.length || dims.length == 0) {
+            throw new MPIException(MPI.ERR_DIMS, call + ": dims and periods must be non-empty and of one length");
+        }
+        long cells = 1;
+        for (int d : dims) {
+            if (d < 1) {
+                throw new MPIException(MPI.ERR_DIMS, call + ": every dimension must be at least 1, got " + d);
+            }
+            cells *= d;
+        }
+        if (cells > parent.size) {
+            throw new MPIException(MPI.ERR_DIMS, call + ": a grid of " + cells + " ranks does not fit " + parent
+                + " of size " + parent.size);
+        }
+        return (int) cells;
     }
 
     /** A duplicate with the same grid and a context of its own. Collective. */
     @Override
     public Cartcomm clone() {
-        return new Cartcomm(Dup(), dims, periods);
+        checkUsable();
+        return new CartComm(Dup(), dims, periods);
+    }
+
+    @Override
+    final Neighbourhood neighbourhood(String call) {
+        return neighbours;
     }
 
     /**
@@ -33,14 +82,21 @@ public class Cartcomm extends Intracomm {
      * as balanced as possible, in non-increasing order.
      */
     public static void Dims_create(int nnodes, int[] dims) {
+        balance("Dims_create", nnodes, dims);
+    }
+
+    static void balance(String call, int nnodes, int[] dims) {
+        if (dims == null) {
+            throw new MPIException(MPI.ERR_DIMS, call + ": dims is null");
+        }
         if (nnodes < 1) {
-            throw new MPIException(MPI.ERR_DIMS, "Dims_create: nnodes must be at least 1, got " + nnodes);
+            throw new MPIException(MPI.ERR_DIMS, call + ": nnodes must be at least 1, got " + nnodes);
         }
         int fixed = 1;
         int free = 0;
         for (int d : dims) {
             if (d < 0) {
-                throw new MPIException(MPI.ERR_DIMS, "Dims_create: a dimension is negative (" + d + ")");
+                throw new MPIException(MPI.ERR_DIMS, call + ": a dimension is negative (" + d + ")");
             }
             if (d > 0) {
                 fixed *= d;
@@ -49,12 +105,12 @@ public class Cartcomm extends Intracomm {
             }
         }
         if (nnodes % fixed != 0) {
-            throw new MPIException(MPI.ERR_DIMS, "Dims_create: the given dimensions multiply to " + fixed
+            throw new MPIException(MPI.ERR_DIMS, call + ": the given dimensions multiply to " + fixed
                 + ", which does not divide " + nnodes);
         }
         if (free == 0) {
             if (fixed != nnodes) {
-                throw new MPIException(MPI.ERR_DIMS, "Dims_create: the dimensions multiply to " + fixed + ", not " + nnodes);
+                throw new MPIException(MPI.ERR_DIMS, call + ": the dimensions multiply to " + fixed + ", not " + nnodes);
             }
             return;
         }
@@ -97,9 +153,14 @@ public class Cartcomm extends Intracomm {
 
     /** The rank at {@code coords}; coordinates of periodic dimensions wrap around. */
     public int Rank(int[] coords) {
+        return rankAt("Rank", coords);
+    }
+
+    final int rankAt(String call, int[] coords) {
         checkUsable();
         if (coords == null || coords.length != dims.length) {
-            throw new MPIException(MPI.ERR_ARG, "Rank: needs " + dims.length + " coordinates");
+            throw new MPIException(MPI.ERR_ARG, call + ": needs " + dims.length + " coordinates, got "
+                + (coords == null ? "null" : coords.length));
         }
         int r = 0;
         for (int i = 0; i < dims.length; i++) {
@@ -107,7 +168,7 @@ public class Cartcomm extends Intracomm {
             if (periods[i]) {
                 c = Math.floorMod(c, dims[i]);
             } else if (c < 0 || c >= dims[i]) {
-                throw new MPIException(MPI.ERR_ARG, "Rank: coordinate " + c + " is outside dimension " + i
+                throw new MPIException(MPI.ERR_ARG, call + ": coordinate " + c + " is outside dimension " + i
                     + " of size " + dims[i] + ", which is not periodic");
             }
             r = r * dims[i] + c;
@@ -117,9 +178,13 @@ public class Cartcomm extends Intracomm {
 
     /** The coordinates of {@code rank}. */
     public int[] Coords(int rank) {
+        return coordinatesOf("Coords", rank);
+    }
+
+    final int[] coordinatesOf(String call, int rank) {
         checkUsable();
         if (rank < 0 || rank >= size) {
-            throw new MPIException(MPI.ERR_RANK, "Coords: rank " + rank + " is out of range for a grid of " + size);
+            throw new MPIException(MPI.ERR_RANK, call + ": rank " + rank + " is out of range for a grid of " + size);
         }
         return coordinates(rank);
     }
@@ -138,9 +203,13 @@ public class Cartcomm extends Intracomm {
      * the rank to send to; {@code MPI.PROC_NULL} past the edge of a non-periodic dimension.
      */
     public ShiftParms Shift(int direction, int disp) {
+        return shifted("Shift", direction, disp);
+    }
+
+    final ShiftParms shifted(String call, int direction, int disp) {
         checkUsable();
         if (direction < 0 || direction >= dims.length) {
-            throw new MPIException(MPI.ERR_DIMS, "Shift: direction " + direction + " is not one of the grid's "
+            throw new MPIException(MPI.ERR_DIMS, call + ": direction " + direction + " is not one of the grid's "
                 + dims.length + " dimensions");
         }
         return new ShiftParms(neighbour(direction, -disp), neighbour(direction, disp));
@@ -162,9 +231,13 @@ public class Cartcomm extends Intracomm {
 
     /** The sub-grids that keep the dimensions marked in {@code remain_dims}. Collective. */
     public Cartcomm Sub(boolean[] remain_dims) {
+        return subGrid("Sub", remain_dims);
+    }
+
+    final CartComm subGrid(String call, boolean[] remain_dims) {
         checkUsable();
         if (remain_dims == null || remain_dims.length != dims.length) {
-            throw new MPIException(MPI.ERR_ARG, "Sub: needs one flag for each of the " + dims.length + " dimensions");
+            throw new MPIException(MPI.ERR_ARG, call + ": needs one flag for each of the " + dims.length + " dimensions");
         }
         int color = 0;
         int key = 0;
@@ -189,12 +262,13 @@ public class Cartcomm extends Intracomm {
             d = new int[] {1};
             p = new boolean[] {false};
         }
-        return new Cartcomm(part, d, p);
+        return new CartComm(part, d, p);
     }
 
     /** The rank this process would have in a grid of {@code dims} over this communicator's group, or UNDEFINED. */
     public int Map(int[] dims, boolean[] periods) {
         checkUsable();
+        cells("Map", dims, periods, this);
         return Intracomm.mapToGrid(dims, rank, size);
     }
 

@@ -612,4 +612,158 @@ public abstract class Comm {
     // ==== Open MPI face: collectives ====
 
     // ==== Open MPI face: neighbourhood collectives ====
+
+    /**
+     * The neighbours of this communicator's process topology, which the neighbourhood
+     * collectives address; a communicator without one raises {@code ERR_TOPOLOGY}, naming {@code call}.
+     */
+    org.hympj.comm.coll.Neighbourhood neighbourhood(String call) {
+        throw new MPIException(MPI.ERR_TOPOLOGY, call + ": " + this + " has no process topology; a neighbourhood collective"
+            + " needs a communicator made by createCart, createGraph, createDistGraph or createDistGraphAdjacent");
+    }
+
+    /** Makes this communicator null from the start, as a topology's constructor returns it to a rank left out. */
+    final void markNull() {
+        freed = true;
+    }
+
+    /**
+     * Sends {@code sendcount} items of {@code sendbuf} to every destination neighbour and
+     * receives {@code recvcount} items from each source neighbour into consecutive blocks of
+     * {@code recvbuf}, in the order of the topology's neighbours; a {@code PROC_NULL}
+     * neighbour's block is left as it is. Collective.
+     */
+    public final void neighborAllGather(Object sendbuf, int sendcount, Datatype sendtype,
+                                        Object recvbuf, int recvcount, Datatype recvtype) {
+        String call = "neighborAllGather";
+        checkUsable();
+        org.hympj.comm.coll.Neighbourhood n = neighbourhood(call);
+        int out = n.destinationCount();
+        int in = n.sourceCount();
+        neighbourExchange(call, n, sendbuf, sameCounts(call, sendcount, out), new int[out], sendtype,
+            recvbuf, sameCounts(call, recvcount, in), consecutive(recvcount, in), recvtype);
+    }
+
+    /**
+     * As {@link #neighborAllGather}, the block of source neighbour {@code i} being
+     * {@code recvcount[i]} items at item {@code displs[i]} of {@code recvbuf}. Collective.
+     */
+    public final void neighborAllGatherv(Object sendbuf, int sendcount, Datatype sendtype,
+                                         Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
+        String call = "neighborAllGatherv";
+        checkUsable();
+        org.hympj.comm.coll.Neighbourhood n = neighbourhood(call);
+        int out = n.destinationCount();
+        neighbourExchange(call, n, sendbuf, sameCounts(call, sendcount, out), new int[out], sendtype,
+            recvbuf, recvcount, displs, recvtype);
+    }
+
+    /**
+     * Sends block {@code i} of {@code sendbuf} ({@code sendcount} items) to destination
+     * neighbour {@code i} and receives the block of source neighbour {@code i} into block
+     * {@code i} of {@code recvbuf} ({@code recvcount} items). Collective.
+     */
+    public final void neighborAllToAll(Object sendbuf, int sendcount, Datatype sendtype,
+                                       Object recvbuf, int recvcount, Datatype recvtype) {
+        String call = "neighborAllToAll";
+        checkUsable();
+        org.hympj.comm.coll.Neighbourhood n = neighbourhood(call);
+        int out = n.destinationCount();
+        int in = n.sourceCount();
+        neighbourExchange(call, n, sendbuf, sameCounts(call, sendcount, out), consecutive(sendcount, out), sendtype,
+            recvbuf, sameCounts(call, recvcount, in), consecutive(recvcount, in), recvtype);
+    }
+
+    /**
+     * As {@link #neighborAllToAll}, with a count and a displacement (in items) for each
+     * neighbour's block on both sides. Collective.
+     */
+    public final void neighborAllToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
+                                        Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
+        String call = "neighborAllToAllv";
+        checkUsable();
+        neighbourExchange(call, neighbourhood(call), sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls,
+            recvtype);
+    }
+
+    /**
+     * Checks the blocks of a neighbourhood collective, resolves its buffers with
+     * {@link BufferArgument} and runs it in the engine. The receive buffer is resolved as one
+     * that is read too, so that the blocks of {@code PROC_NULL} neighbours keep their contents
+     * when it is staged.
+     */
+    private void neighbourExchange(String call, org.hympj.comm.coll.Neighbourhood n, Object sendbuf, int[] sendcount,
+                                   int[] sdispls, Datatype sendtype, Object recvbuf, int[] recvcount, int[] rdispls,
+                                   Datatype recvtype) {
+        checkBuffer(call, null, 0, 0, sendtype);
+        checkBuffer(call, null, 0, 0, recvtype);
+        int sendItems = blocksEnd(call, "destination", n.destinationCount(), sendcount, sdispls);
+        int recvItems = blocksEnd(call, "source", n.sourceCount(), recvcount, rdispls);
+        Object send = BufferArgument.forSend(call, sendbuf, sendItems, sendtype);
+        int sendoffset = BufferArgument.offset(sendbuf, send);
+        Object recv = BufferArgument.forUpdate(call, recvbuf, recvItems, recvtype);
+        int recvoffset = BufferArgument.offset(recvbuf, recv);
+        for (int i = 0; i < n.destinationCount(); i++) {
+            checkBuffer(call, send, sendoffset + sdispls[i] * sendtype.map.extent, sendcount[i], sendtype);
+        }
+        for (int i = 0; i < n.sourceCount(); i++) {
+            checkBuffer(call, recv, recvoffset + rdispls[i] * recvtype.map.extent, recvcount[i], recvtype);
+        }
+        try {
+            org.hympj.comm.coll.CollectiveCheck.agree(core, org.hympj.comm.coll.CollectiveKind.NEIGHBOURHOOD, -1,
+                sendtype.map.base, -1);
+            org.hympj.comm.coll.NeighbourhoodCollectives.alltoallv(core, n, send, sendoffset, sendcount, sdispls, sendtype.map,
+                recv, recvoffset, recvcount, rdispls, recvtype.map);
+        } catch (EngineException e) {
+            throw raised(e);
+        }
+        BufferArgument.copyBack(recvbuf, recv, recvtype);
+    }
+
+    /**
+     * Checks a count and a displacement for each of {@code blocks} neighbours and returns
+     * the items the blocks reach, from item 0 of the buffer.
+     */
+    private static int blocksEnd(String call, String side, int blocks, int[] counts, int[] displs) {
+        if (counts == null || counts.length < blocks || displs == null || displs.length < blocks) {
+            throw new MPIException(MPI.ERR_ARG, call + ": needs a count and a displacement for each of the " + blocks + " "
+                + side + " neighbours, got " + (counts == null ? "null" : counts.length) + " counts and "
+                + (displs == null ? "null" : displs.length) + " displacements");
+        }
+        long end = 0;
+        for (int i = 0; i < blocks; i++) {
+            if (counts[i] < 0) {
+                throw new MPIException(MPI.ERR_COUNT, call + ": count " + counts[i] + " for " + side + " neighbour " + i
+                    + " is negative");
+            }
+            if (displs[i] < 0) {
+                throw new MPIException(MPI.ERR_ARG, call + ": displacement " + displs[i] + " for " + side + " neighbour " + i
+                    + " is negative");
+            }
+            if (counts[i] > 0) {
+                end = Math.max(end, (long) displs[i] + counts[i]);
+            }
+        }
+        if (end > Integer.MAX_VALUE) {
+            throw new MPIException(MPI.ERR_COUNT, call + ": the " + side + " blocks reach beyond item 2^31");
+        }
+        return (int) end;
+    }
+
+    private static int[] sameCounts(String call, int count, int blocks) {
+        if (count < 0) {
+            throw new MPIException(MPI.ERR_COUNT, call + ": count must not be negative, got " + count);
+        }
+        int[] counts = new int[blocks];
+        java.util.Arrays.fill(counts, count);
+        return counts;
+    }
+
+    private static int[] consecutive(int count, int blocks) {
+        int[] displs = new int[blocks];
+        for (int i = 0; i < blocks; i++) {
+            displs[i] = i * count;
+        }
+        return displs;
+    }
 }

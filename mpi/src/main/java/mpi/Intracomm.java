@@ -172,43 +172,16 @@ public class Intracomm extends Comm {
      */
     public Cartcomm Create_cart(int[] dims, boolean[] periods, boolean reorder) {
         checkUsable();
-        if (dims == null || periods == null || dims.length != periods.length || dims.length == 0) {
-            throw new MPIException(MPI.ERR_DIMS, "Create_cart: dims and periods must be non-empty and of one length");
-        }
-        long cells = 1;
-        for (int d : dims) {
-            if (d < 1) {
-                throw new MPIException(MPI.ERR_DIMS, "Create_cart: every dimension must be at least 1, got " + d);
-            }
-            cells *= d;
-        }
-        if (cells > size) {
-            throw new MPIException(MPI.ERR_DIMS, "Create_cart: a grid of " + cells + " ranks does not fit " + this
-                + " of size " + size);
-        }
-        Intracomm grid = firstRanks((int) cells, "Cartesian grid");
-        return grid == null ? null : new Cartcomm(grid, dims, periods);
+        Intracomm grid = firstRanks(Cartcomm.cells("Create_cart", dims, periods, this), "Cartesian grid");
+        return grid == null ? null : new CartComm(grid, dims, periods);
     }
 
     /** A graph over the first {@code index.length} ranks (the others get null). Collective. */
     public Graphcomm Create_graph(int[] index, int[] edges, boolean reorder) {
         checkUsable();
-        if (index == null || edges == null || index.length == 0 || index.length > size) {
-            throw new MPIException(MPI.ERR_ARG, "Create_graph: needs between 1 and " + size + " nodes");
-        }
-        for (int i = 0; i < index.length; i++) {
-            if (index[i] < (i == 0 ? 0 : index[i - 1]) || index[i] > edges.length) {
-                throw new MPIException(MPI.ERR_ARG, "Create_graph: index must be non-decreasing and within the "
-                    + edges.length + " edges; index[" + i + "] = " + index[i]);
-            }
-        }
-        for (int e : edges) {
-            if (e < 0 || e >= index.length) {
-                throw new MPIException(MPI.ERR_ARG, "Create_graph: edge to " + e + " is not a node of the graph");
-            }
-        }
+        Graphcomm.checkGraph("Create_graph", index, edges, this);
         Intracomm graph = firstRanks(index.length, "graph");
-        return graph == null ? null : new Graphcomm(graph, index, edges);
+        return graph == null ? null : new GraphComm(graph, index, edges);
     }
 
     /** A communicator of ranks 0 .. n-1 of this one (null on the others). Collective. */
@@ -557,6 +530,138 @@ public class Intracomm extends Comm {
     }
 
     // ==== Open MPI face: communicators and topologies ====
+
+    // topologies
+
+    /**
+     * A Cartesian grid over the first {@code dims[0] × dims[1] × ...} ranks; the others get a
+     * null communicator. Collective.
+     */
+    public final CartComm createCart(int[] dims, boolean[] periods, boolean reorder) {
+        checkUsable();
+        Intracomm grid = firstRanks(Cartcomm.cells("createCart", dims, periods, this), "Cartesian grid");
+        return grid == null ? CartComm.outsideTheGrid() : new CartComm(grid, dims, periods);
+    }
+
+    /**
+     * A graph over the first {@code index.length} ranks, given as MPI's {@code index} (the
+     * running count of edges up to each node) and {@code edges}; the others get a null
+     * communicator. Collective.
+     */
+    public final GraphComm createGraph(int[] index, int[] edges, boolean reorder) {
+        checkUsable();
+        Graphcomm.checkGraph("createGraph", index, edges, this);
+        Intracomm graph = firstRanks(index.length, "graph");
+        return graph == null ? GraphComm.outsideTheGraph() : new GraphComm(graph, index, edges);
+    }
+
+    /**
+     * A distributed graph over all ranks, of which each rank declares any edges: from each
+     * {@code sources[i]} to the next {@code degrees[i]} entries of {@code destinations}, each
+     * with the weight at the same place in {@code weights}. Each rank learns the edges into and
+     * out of it, whoever declared them. {@code info} and {@code reorder} have no effect.
+     * Collective.
+     */
+    public final GraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, int[] weights, Info info,
+                                           boolean reorder) {
+        return distGraph("createDistGraph", sources, degrees, destinations, weights, true);
+    }
+
+    /** As {@link #createDistGraph(int[], int[], int[], int[], Info, boolean)}, without weights. Collective. */
+    public final GraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, Info info, boolean reorder) {
+        return distGraph("createDistGraph", sources, degrees, destinations, null, false);
+    }
+
+    /**
+     * A distributed graph over all ranks, of which each rank gives its own edges: in from
+     * {@code sources}, out to {@code destinations}, with their weights. {@code info} and
+     * {@code reorder} have no effect. Collective.
+     */
+    public final GraphComm createDistGraphAdjacent(int[] sources, int[] sourceWeights, int[] destinations,
+                                                   int[] destWeights, Info info, boolean reorder) {
+        return adjacentGraph(sources, sourceWeights, destinations, destWeights, true);
+    }
+
+    /** As {@link #createDistGraphAdjacent(int[], int[], int[], int[], Info, boolean)}, without weights. Collective. */
+    public final GraphComm createDistGraphAdjacent(int[] sources, int[] destinations, Info info, boolean reorder) {
+        return adjacentGraph(sources, null, destinations, null, false);
+    }
+
+    private GraphComm distGraph(String call, int[] sources, int[] degrees, int[] destinations, int[] weights,
+                                boolean weighted) {
+        checkUsable();
+        if (sources == null || degrees == null || destinations == null || sources.length != degrees.length) {
+            throw new MPIException(MPI.ERR_ARG, call + ": needs sources and degrees of one length, and destinations");
+        }
+        int edges = 0;
+        for (int i = 0; i < sources.length; i++) {
+            checkGraphRank(call, "source", sources[i]);
+            if (degrees[i] < 0) {
+                throw new MPIException(MPI.ERR_ARG, call + ": degree " + degrees[i] + " of source " + sources[i] + " is negative");
+            }
+            edges += degrees[i];
+        }
+        if (edges > destinations.length) {
+            throw new MPIException(MPI.ERR_ARG, call + ": the degrees add up to " + edges + " edges but there are "
+                + destinations.length + " destinations");
+        }
+        for (int k = 0; k < edges; k++) {
+            checkGraphRank(call, "destination", destinations[k]);
+        }
+        int[] w = weighted ? checkWeights(call, weights, edges) : ones(edges);
+        org.hympj.comm.coll.DistributedGraph graph;
+        try {
+            graph = org.hympj.comm.coll.DistributedGraph.exchange(core, sources, degrees, destinations, w);
+        } catch (EngineException e) {
+            throw raised(e);
+        }
+        return new GraphComm(derive(worldRanks(), rank, "distributed graph"), new DistGraphNeighbors(graph, weighted));
+    }
+
+    private GraphComm adjacentGraph(int[] sources, int[] sourceWeights, int[] destinations, int[] destWeights,
+                                    boolean weighted) {
+        String call = "createDistGraphAdjacent";
+        checkUsable();
+        if (sources == null || destinations == null) {
+            throw new MPIException(MPI.ERR_ARG, call + ": sources and destinations must not be null");
+        }
+        for (int s : sources) {
+            checkGraphRank(call, "source", s);
+        }
+        for (int d : destinations) {
+            checkGraphRank(call, "destination", d);
+        }
+        org.hympj.comm.coll.DistributedGraph graph = new org.hympj.comm.coll.DistributedGraph(sources,
+            weighted ? checkWeights(call, sourceWeights, sources.length) : ones(sources.length), destinations,
+            weighted ? checkWeights(call, destWeights, destinations.length) : ones(destinations.length));
+        return new GraphComm(derive(worldRanks(), rank, "distributed graph"), new DistGraphNeighbors(graph, weighted));
+    }
+
+    private void checkGraphRank(String call, String end, int r) {
+        if (r < 0 || r >= size) {
+            throw new MPIException(MPI.ERR_RANK, call + ": " + end + " rank " + r + " is out of range for " + this
+                + " of size " + size + " (valid: 0.." + (size - 1) + ")");
+        }
+    }
+
+    private static int[] checkWeights(String call, int[] weights, int edges) {
+        if (weights == null || weights.length < edges) {
+            throw new MPIException(MPI.ERR_ARG, call + ": needs a weight for each of the " + edges + " edges, got "
+                + (weights == null ? "null" : weights.length));
+        }
+        for (int i = 0; i < edges; i++) {
+            if (weights[i] < 0) {
+                throw new MPIException(MPI.ERR_ARG, call + ": weight " + weights[i] + " of edge " + i + " is negative");
+            }
+        }
+        return java.util.Arrays.copyOf(weights, edges);
+    }
+
+    private static int[] ones(int n) {
+        int[] w = new int[n];
+        java.util.Arrays.fill(w, 1);
+        return w;
+    }
 
     // ==== Open MPI face: collectives ====
 }

@@ -436,5 +436,8 @@ public class MPI {
 
     // ==== Open MPI face: communicators and topologies ====
 
+    /** The topology of a distributed graph communicator ({@code createDistGraph}, {@code createDistGraphAdjacent}). */
+    public static final int DIST_GRAPH = 3;
+
     // ==== Open MPI face: collectives ====
 }

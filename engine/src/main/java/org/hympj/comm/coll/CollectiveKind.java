@@ -16,6 +16,12 @@ public final class CollectiveKind {
     public static final int SCAN = 8;
     static final int CHECK = 9;
     static final int RING = 10;
+    /**
+     * The tags of the neighbourhood collectives, this one and those above it (one for each
+     * direction of each Cartesian dimension: see {@link Neighbourhood}), apart from every other
+     * collective's.
+     */
+    public static final int NEIGHBOURHOOD = 64;
 
     private CollectiveKind() {
     }
