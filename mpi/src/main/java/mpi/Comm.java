@@ -1,5 +1,7 @@
 package mpi;
 
+import java.nio.Buffer;
+import org.hympj.comm.coll.CollectiveKind;
 import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.data.TypeMap;
 import org.hympj.comm.match.ProbeResult;
@@ -167,6 +169,7 @@ public abstract class Comm {
             throw new MPIException(MPI.ERR_COMM, this + " is predefined and cannot be freed");
         }
         freed = true;
+        endNonBlockingCollectives();
     }
 
     /**
@@ -610,6 +613,647 @@ public abstract class Comm {
     // ==== Open MPI face: point-to-point ====
 
     // ==== Open MPI face: collectives ====
+
+    /**
+     * The non-blocking collectives of this communicator, made by the first one (see
+     * {@link NonBlockingCollectives}); guarded by this communicator's monitor.
+     */
+    private NonBlockingCollectives nonBlocking;
+
+    /** Ends the thread of this communicator's non-blocking collectives once those started have completed. */
+    final synchronized void endNonBlockingCollectives() {
+        if (nonBlocking != null) {
+            nonBlocking.end();
+        }
+    }
+
+    /**
+     * This communicator as the intracommunicator a collective runs on, after the checks every
+     * call makes; HyMPJ runs collectives on intracommunicators only.
+     */
+    final Intracomm collectiveOn(String call) {
+        checkUsable();
+        if (!(this instanceof Intracomm)) {
+            throw new MPIException(MPI.ERR_COMM, call + ": " + this + " is an intercommunicator; HyMPJ runs collective"
+                + " operations on intracommunicators only (Merge it into one first)");
+        }
+        return (Intracomm) this;
+    }
+
+    /**
+     * Starts {@code collective}, a blocking collective of this face run on this communicator's
+     * shadow, as a non-blocking one: it runs after the non-blocking collectives started before
+     * on this communicator and progresses without further calls; the request completes with it.
+     */
+    final Request startCollective(String call, int kind, java.util.function.Consumer<Intracomm> collective) {
+        Intracomm comm = collectiveOn(call);
+        NonBlockingCollectives n;
+        synchronized (this) {
+            n = nonBlocking;
+            if (n == null) {
+                n = NonBlockingCollectives.of(comm);
+                nonBlocking = n;
+            }
+        }
+        return n.start(call, kind, collective);
+    }
+
+    /** The checks a non-blocking collective makes before it starts: its root (unless {@link #NO_ROOT}), count and datatype. */
+    final void checkStart(String call, int root, int count, Datatype type) {
+        Intracomm comm = collectiveOn(call);
+        if (root != NO_ROOT) {
+            comm.checkRootArgument(call, root);
+        }
+        // No buffer yet: only the datatype, and a negative count, can be wrong here.
+        checkBuffer(call, null, 0, Math.min(count, 0), type);
+    }
+
+    /** {@link #checkStart}, and that {@code op} applies to {@code type}: a non-blocking reduction's checks. */
+    final void checkStart(String call, int root, int count, Datatype type, Op op) {
+        checkStart(call, root, count, type);
+        Intracomm.checkOperation(call, op, type);
+    }
+
+    /** A root argument that a collective does not have. */
+    static final int NO_ROOT = Integer.MIN_VALUE;
+
+    /** The element offset of item 0 of {@code buf} in {@code array}, the array BufferArgument resolved it to. */
+    static int at(Object buf, Object array) {
+        return BufferArgument.offset(buf, array);
+    }
+
+    /** The items a v-form's blocks reach: the largest displacement plus count. */
+    private static int itemsSpanned(int[] counts, int[] displs) {
+        int items = 0;
+        if (counts != null && displs != null) {
+            for (int r = 0; r < Math.min(counts.length, displs.length); r++) {
+                items = Math.max(items, displs[r] + counts[r]);
+            }
+        }
+        return items;
+    }
+
+    /**
+     * A copy of the elements that {@code count} items of {@code type} from element
+     * {@code offset} of {@code array} reach, at the same offsets: an in-place collective's
+     * send buffer, read while the result is written over the original.
+     */
+    static Object inPlaceCopy(String call, Object array, int offset, int count, Datatype type) {
+        checkBuffer(call, array, offset, count, type);
+        TypeMap map = type.map;
+        boolean touches = count > 0 && map.width > 0;
+        int from = touches ? offset + map.low : offset;
+        int end = touches ? offset + (count - 1) * map.extent + map.high : offset;
+        Object copy = map.base.newArray(end);
+        System.arraycopy(array, from, copy, from, end - from);
+        return copy;
+    }
+
+    /** Raises the error for {@code MPI.IN_PLACE} passed by a rank that is not the root. */
+    private void inPlaceAtRootOnly(String call, int root) {
+        if (rank != root) {
+            throw new MPIException(MPI.ERR_BUFFER, call + ": MPI.IN_PLACE may be passed at the root only (rank " + root
+                + "), not at rank " + rank);
+        }
+    }
+
+    // ---------------------------------------------------------------- blocking, in Open MPI's forms
+
+    /** Returns once every rank of the communicator has entered the barrier. */
+    public final void barrier() {
+        collectiveOn("barrier").Barrier();
+    }
+
+    /** Copies {@code count} items of {@code buf} at {@code root} to {@code buf} at every rank. */
+    public final void bcast(Object buf, int count, Datatype type, int root) {
+        Intracomm comm = collectiveOn("bcast");
+        Object b = BufferArgument.forUpdate("bcast", buf, count, type);
+        comm.Bcast(b, at(buf, b), count, type, root);
+        BufferArgument.copyBack(buf, b, type);
+    }
+
+    /** Collects {@code sendcount} items from every rank into {@code recvbuf} at {@code root}, in rank order. */
+    public final void gather(Object sendbuf, int sendcount, Datatype sendtype,
+                             Object recvbuf, int recvcount, Datatype recvtype, int root) {
+        Intracomm comm = collectiveOn("gather");
+        if (sendbuf == MPI.IN_PLACE) {
+            inPlaceAtRootOnly("gather", root);
+            gather(recvbuf, recvcount, recvtype, root);
+            return;
+        }
+        Object s = BufferArgument.forSend("gather", sendbuf, sendcount, sendtype);
+        Object r = rank == root ? BufferArgument.forUpdate("gather", recvbuf, size * recvcount, recvtype) : null;
+        comm.Gather(s, at(sendbuf, s), sendcount, sendtype, r, at(recvbuf, r), recvcount, recvtype, root);
+        if (rank == root) {
+            BufferArgument.copyBack(recvbuf, r, recvtype);
+        }
+    }
+
+    /**
+     * {@link #gather} in place: at the root {@code buf} receives, its own block already in
+     * place; at the other ranks it holds the {@code count} items they send.
+     */
+    public final void gather(Object buf, int count, Datatype type, int root) {
+        Intracomm comm = collectiveOn("gather");
+        if (rank != root) {
+            Object s = BufferArgument.forSend("gather", buf, count, type);
+            comm.Gather(s, at(buf, s), count, type, null, 0, count, type, root);
+            return;
+        }
+        Object r = BufferArgument.forUpdate("gather", buf, size * count, type);
+        int own = at(buf, r) + rank * count * type.map.extent;
+        comm.Gather(inPlaceCopy("gather", r, own, count, type), own, count, type, r, at(buf, r), count, type, root);
+        BufferArgument.copyBack(buf, r, type);
+    }
+
+    /** As {@link #gather}, rank {@code r}'s items landing at item {@code displs[r]} of {@code recvbuf}. */
+    public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype,
+                              Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
+        Intracomm comm = collectiveOn("gatherv");
+        if (sendbuf == MPI.IN_PLACE) {
+            inPlaceAtRootOnly("gatherv", root);
+            gatherv(recvbuf, recvcount, displs, recvtype, root);
+            return;
+        }
+        Object s = BufferArgument.forSend("gatherv", sendbuf, sendcount, sendtype);
+        Object r = rank == root ? BufferArgument.forUpdate("gatherv", recvbuf, itemsSpanned(recvcount, displs), recvtype) : null;
+        comm.Gatherv(s, at(sendbuf, s), sendcount, sendtype, r, at(recvbuf, r), recvcount, displs, recvtype, root);
+        if (rank == root) {
+            BufferArgument.copyBack(recvbuf, r, recvtype);
+        }
+    }
+
+    /** {@link #gatherv} at the root, in place: its own block is already at item {@code displs[root]}. */
+    public final void gatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
+        Intracomm comm = collectiveOn("gatherv");
+        inPlaceAtRootOnly("gatherv", root);
+        Object r = BufferArgument.forUpdate("gatherv", recvbuf, itemsSpanned(recvcount, displs), recvtype);
+        int[] mine = comm.ownBlock("gatherv", recvcount, displs);
+        int own = at(recvbuf, r) + mine[1] * recvtype.map.extent;
+        comm.Gatherv(inPlaceCopy("gatherv", r, own, mine[0], recvtype), own, mine[0], recvtype, r, at(recvbuf, r),
+            recvcount, displs, recvtype, root);
+        BufferArgument.copyBack(recvbuf, r, recvtype);
+    }
+
+    /** {@link #gatherv} at a rank other than the root, whose receive arguments are not used. */
+    public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, int root) {
+        Intracomm comm = collectiveOn("gatherv");
+        Object s = BufferArgument.forSend("gatherv", sendbuf, sendcount, sendtype);
+        comm.Gatherv(s, at(sendbuf, s), sendcount, sendtype, null, 0, null, null, sendtype, root);
+    }
+
+    /** Sends the {@code r}-th block of {@code sendcount} items of {@code sendbuf} at {@code root} to rank {@code r}. */
+    public final void scatter(Object sendbuf, int sendcount, Datatype sendtype,
+                              Object recvbuf, int recvcount, Datatype recvtype, int root) {
+        Intracomm comm = collectiveOn("scatter");
+        if (recvbuf == MPI.IN_PLACE) {
+            inPlaceAtRootOnly("scatter", root);
+            scatter(sendbuf, sendcount, sendtype, root);
+            return;
+        }
+        Object s = rank == root ? BufferArgument.forSend("scatter", sendbuf, size * sendcount, sendtype) : null;
+        Object r = BufferArgument.forUpdate("scatter", recvbuf, recvcount, recvtype);
+        comm.Scatter(s, at(sendbuf, s), sendcount, sendtype, r, at(recvbuf, r), recvcount, recvtype, root);
+        BufferArgument.copyBack(recvbuf, r, recvtype);
+    }
+
+    /**
+     * {@link #scatter} in place: at the root {@code buf} holds every rank's block and keeps its
+     * own where it is; at the other ranks it receives their {@code count} items.
+     */
+    public final void scatter(Object buf, int count, Datatype type, int root) {
+        Intracomm comm = collectiveOn("scatter");
+        if (rank != root) {
+            Object r = BufferArgument.forUpdate("scatter", buf, count, type);
+            comm.Scatter(null, 0, count, type, r, at(buf, r), count, type, root);
+            BufferArgument.copyBack(buf, r, type);
+            return;
+        }
+        Object s = BufferArgument.forSend("scatter", buf, size * count, type);
+        int own = at(buf, s) + rank * count * type.map.extent;
+        // The root's own block is copied onto itself: a copy of it stands for the receive buffer.
+        comm.Scatter(s, at(buf, s), count, type, inPlaceCopy("scatter", s, own, count, type), own, count, type, root);
+    }
+
+    /** As {@link #scatter}, rank {@code r} getting {@code sendcount[r]} items from item {@code displs[r]} of {@code sendbuf}. */
+    public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
+                               Object recvbuf, int recvcount, Datatype recvtype, int root) {
+        Intracomm comm = collectiveOn("scatterv");
+        if (recvbuf == MPI.IN_PLACE) {
+            inPlaceAtRootOnly("scatterv", root);
+            scatterv(sendbuf, sendcount, displs, sendtype, root);
+            return;
+        }
+        Object s = rank == root ? BufferArgument.forSend("scatterv", sendbuf, itemsSpanned(sendcount, displs), sendtype) : null;
+        Object r = BufferArgument.forUpdate("scatterv", recvbuf, recvcount, recvtype);
+        comm.Scatterv(s, at(sendbuf, s), sendcount, displs, sendtype, r, at(recvbuf, r), recvcount, recvtype, root);
+        BufferArgument.copyBack(recvbuf, r, recvtype);
+    }
+
+    /** {@link #scatterv} at the root, in place: its own block stays at item {@code displs[root]} of {@code sendbuf}. */
+    public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root) {
+        Intracomm comm = collectiveOn("scatterv");
+        inPlaceAtRootOnly("scatterv", root);
+        Object s = BufferArgument.forSend("scatterv", sendbuf, itemsSpanned(sendcount, displs), sendtype);
+        int[] mine = comm.ownBlock("scatterv", sendcount, displs);
+        int own = at(sendbuf, s) + mine[1] * sendtype.map.extent;
+        comm.Scatterv(s, at(sendbuf, s), sendcount, displs, sendtype, inPlaceCopy("scatterv", s, own, mine[0], sendtype), own,
+            mine[0], sendtype, root);
+    }
+
+    /** {@link #scatterv} at a rank other than the root, whose send arguments are not used. */
+    public final void scatterv(Object recvbuf, int recvcount, Datatype recvtype, int root) {
+        Intracomm comm = collectiveOn("scatterv");
+        Object r = BufferArgument.forUpdate("scatterv", recvbuf, recvcount, recvtype);
+        comm.Scatterv(null, 0, null, null, recvtype, r, at(recvbuf, r), recvcount, recvtype, root);
+        BufferArgument.copyBack(recvbuf, r, recvtype);
+    }
+
+    /** Every rank gets every rank's {@code sendcount} items, in rank order. */
+    public final void allGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
+        Intracomm comm = collectiveOn("allGather");
+        if (sendbuf == MPI.IN_PLACE) {
+            allGather(recvbuf, recvcount, recvtype);
+            return;
+        }
+        Object s = BufferArgument.forSend("allGather", sendbuf, sendcount, sendtype);
+        Object r = BufferArgument.forUpdate("allGather", recvbuf, size * recvcount, recvtype);
+        comm.Allgather(s, at(sendbuf, s), sendcount, sendtype, r, at(recvbuf, r), recvcount, recvtype);
+        BufferArgument.copyBack(recvbuf, r, recvtype);
+    }
+
+    /** {@link #allGather} in place: each rank's own block is already in {@code buf}, at its rank's place. */
+    public final void allGather(Object buf, int count, Datatype type) {
+        Intracomm comm = collectiveOn("allGather");
+        Object r = BufferArgument.forUpdate("allGather", buf, size * count, type);
+        int own = at(buf, r) + rank * count * type.map.extent;
+        comm.Allgather(inPlaceCopy("allGather", r, own, count, type), own, count, type, r, at(buf, r), count, type);
+        BufferArgument.copyBack(buf, r, type);
+    }
+
+    /** As {@link #allGather}, rank {@code r}'s {@code recvcount[r]} items landing at item {@code displs[r]}. */
+    public final void allGatherv(Object sendbuf, int sendcount, Datatype sendtype,
+                                 Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
+        Intracomm comm = collectiveOn("allGatherv");
+        if (sendbuf == MPI.IN_PLACE) {
+            allGatherv(recvbuf, recvcount, displs, recvtype);
+            return;
+        }
+        Object s = BufferArgument.forSend("allGatherv", sendbuf, sendcount, sendtype);
+        Object r = BufferArgument.forUpdate("allGatherv", recvbuf, itemsSpanned(recvcount, displs), recvtype);
+        comm.Allgatherv(s, at(sendbuf, s), sendcount, sendtype, r, at(recvbuf, r), recvcount, displs, recvtype);
+        BufferArgument.copyBack(recvbuf, r, recvtype);
+    }
+
+    /** {@link #allGatherv} in place: each rank's own block is already at item {@code displs[rank]}. */
+    public final void allGatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
+        Intracomm comm = collectiveOn("allGatherv");
+        Object r = BufferArgument.forUpdate("allGatherv", recvbuf, itemsSpanned(recvcount, displs), recvtype);
+        int[] mine = comm.ownBlock("allGatherv", recvcount, displs);
+        int own = at(recvbuf, r) + mine[1] * recvtype.map.extent;
+        comm.Allgatherv(inPlaceCopy("allGatherv", r, own, mine[0], recvtype), own, mine[0], recvtype, r, at(recvbuf, r),
+            recvcount, displs, recvtype);
+        BufferArgument.copyBack(recvbuf, r, recvtype);
+    }
+
+    /**
+     * Rank {@code i}'s {@code j}-th block goes to rank {@code j}'s {@code i}-th block. With
+     * {@code MPI.IN_PLACE} as {@code sendbuf}, the blocks are taken from {@code recvbuf} and replaced there.
+     */
+    public final void allToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
+        Intracomm comm = collectiveOn("allToAll");
+        Object r = BufferArgument.forUpdate("allToAll", recvbuf, size * recvcount, recvtype);
+        if (sendbuf == MPI.IN_PLACE) {
+            comm.Alltoall(inPlaceCopy("allToAll", r, at(recvbuf, r), size * recvcount, recvtype), at(recvbuf, r), recvcount,
+                recvtype, r, at(recvbuf, r), recvcount, recvtype);
+        } else {
+            Object s = BufferArgument.forSend("allToAll", sendbuf, size * sendcount, sendtype);
+            comm.Alltoall(s, at(sendbuf, s), sendcount, sendtype, r, at(recvbuf, r), recvcount, recvtype);
+        }
+        BufferArgument.copyBack(recvbuf, r, recvtype);
+    }
+
+    /**
+     * As {@link #allToAll}, with counts and displacements (in items) per rank on both sides;
+     * {@code MPI.IN_PLACE} as {@code sendbuf} as there, the receive side describing both.
+     */
+    public final void allToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
+                                Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
+        Intracomm comm = collectiveOn("allToAllv");
+        Object r = BufferArgument.forUpdate("allToAllv", recvbuf, itemsSpanned(recvcount, rdispls), recvtype);
+        if (sendbuf == MPI.IN_PLACE) {
+            comm.Alltoallv(inPlaceCopy("allToAllv", r, at(recvbuf, r), itemsSpanned(recvcount, rdispls), recvtype),
+                at(recvbuf, r), recvcount, rdispls, recvtype, r, at(recvbuf, r), recvcount, rdispls, recvtype);
+        } else {
+            Object s = BufferArgument.forSend("allToAllv", sendbuf, itemsSpanned(sendcount, sdispls), sendtype);
+            comm.Alltoallv(s, at(sendbuf, s), sendcount, sdispls, sendtype, r, at(recvbuf, r), recvcount, rdispls, recvtype);
+        }
+        BufferArgument.copyBack(recvbuf, r, recvtype);
+    }
+
+    /**
+     * All-to-all with a datatype per peer and displacements in bytes, as MPI_ALLTOALLW: the
+     * block for rank {@code j} is {@code sendcount[j]} items of {@code sendtype[j]} starting
+     * {@code sdispls[j]} bytes into {@code sendbuf}; rank {@code i}'s block lands
+     * {@code rdispls[i]} bytes into {@code recvbuf} as {@code recvcount[i]} items of
+     * {@code recvtype[i]}. A byte displacement must fall on an element of its block's type.
+     */
+    public final void allToAllw(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype[] sendtype,
+                                Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype[] recvtype) {
+        collectiveOn("allToAllw").alltoallw("allToAllw", sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls,
+            recvtype);
+    }
+
+    /** Combines every rank's {@code sendbuf} item by item with {@code op} into {@code recvbuf} at {@code root}. */
+    public final void reduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root) {
+        Intracomm comm = collectiveOn("reduce");
+        if (sendbuf == MPI.IN_PLACE) {
+            inPlaceAtRootOnly("reduce", root);
+            reduce(recvbuf, count, type, op, root);
+            return;
+        }
+        Object s = BufferArgument.forSend("reduce", sendbuf, count, type);
+        Object r = rank == root ? BufferArgument.forUpdate("reduce", recvbuf, count, type) : null;
+        comm.Reduce(s, at(sendbuf, s), r, at(recvbuf, r), count, type, op, root);
+        if (rank == root) {
+            BufferArgument.copyBack(recvbuf, r, type);
+        }
+    }
+
+    /** {@link #reduce} in place: every rank's {@code buf} is its contribution, and at the root receives the result. */
+    public final void reduce(Object buf, int count, Datatype type, Op op, int root) {
+        Intracomm comm = collectiveOn("reduce");
+        Object b = BufferArgument.forUpdate("reduce", buf, count, type);
+        comm.Reduce(inPlaceCopy("reduce", b, at(buf, b), count, type), at(buf, b), b, at(buf, b), count, type, op, root);
+        if (rank == root) {
+            BufferArgument.copyBack(buf, b, type);
+        }
+    }
+
+    /** As {@link #reduce}, with the result in {@code recvbuf} at every rank, the same bits everywhere. */
+    public final void allReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
+        Intracomm comm = collectiveOn("allReduce");
+        if (sendbuf == MPI.IN_PLACE) {
+            allReduce(recvbuf, count, type, op);
+            return;
+        }
+        Object s = BufferArgument.forSend("allReduce", sendbuf, count, type);
+        Object r = BufferArgument.forUpdate("allReduce", recvbuf, count, type);
+        comm.Allreduce(s, at(sendbuf, s), r, at(recvbuf, r), count, type, op);
+        BufferArgument.copyBack(recvbuf, r, type);
+    }
+
+    /** {@link #allReduce} in place: {@code buf} is each rank's contribution and receives the result. */
+    public final void allReduce(Object buf, int count, Datatype type, Op op) {
+        Intracomm comm = collectiveOn("allReduce");
+        Object b = BufferArgument.forUpdate("allReduce", buf, count, type);
+        comm.Allreduce(inPlaceCopy("allReduce", b, at(buf, b), count, type), at(buf, b), b, at(buf, b), count, type, op);
+        BufferArgument.copyBack(buf, b, type);
+    }
+
+    /**
+     * Reduces {@code sendbuf} (the sum of {@code recvcounts} items) over all ranks and scatters
+     * the result: rank {@code r} gets {@code recvcounts[r]} items of it, in rank order.
+     */
+    public final void reduceScatter(Object sendbuf, Object recvbuf, int[] recvcounts, Datatype type, Op op) {
+        Intracomm comm = collectiveOn("reduceScatter");
+        if (sendbuf == MPI.IN_PLACE) {
+            reduceScatter(recvbuf, recvcounts, type, op);
+            return;
+        }
+        int total = comm.totalOf("reduceScatter", recvcounts);
+        Object s = BufferArgument.forSend("reduceScatter", sendbuf, total, type);
+        Object r = BufferArgument.forUpdate("reduceScatter", recvbuf, recvcounts[rank], type);
+        comm.Reduce_scatter(s, at(sendbuf, s), r, at(recvbuf, r), recvcounts, type, op);
+        BufferArgument.copyBack(recvbuf, r, type);
+    }
+
+    /** {@link #reduceScatter} in place: {@code buf} holds the contribution, and its first items receive this rank's part. */
+    public final void reduceScatter(Object buf, int[] counts, Datatype type, Op op) {
+        Intracomm comm = collectiveOn("reduceScatter");
+        int total = comm.totalOf("reduceScatter", counts);
+        Object b = BufferArgument.forUpdate("reduceScatter", buf, total, type);
+        comm.Reduce_scatter(inPlaceCopy("reduceScatter", b, at(buf, b), total, type), at(buf, b), b, at(buf, b), counts, type, op);
+        BufferArgument.copyBack(buf, b, type);
+    }
+
+    /** {@link #reduceScatter} with {@code recvcount} items for every rank. */
+    public final void reduceScatterBlock(Object sendbuf, Object recvbuf, int recvcount, Datatype type, Op op) {
+        Intracomm comm = collectiveOn("reduceScatterBlock");
+        if (sendbuf == MPI.IN_PLACE) {
+            reduceScatterBlock(recvbuf, recvcount, type, op);
+            return;
+        }
+        Object s = BufferArgument.forSend("reduceScatterBlock", sendbuf, size * recvcount, type);
+        Object r = BufferArgument.forUpdate("reduceScatterBlock", recvbuf, recvcount, type);
+        comm.reduceScatterBlock("reduceScatterBlock", s, at(sendbuf, s), r, at(recvbuf, r), recvcount, type, op);
+        BufferArgument.copyBack(recvbuf, r, type);
+    }
+
+    /** {@link #reduceScatterBlock} in place: {@code buf} holds the contribution, and its first {@code count} items receive the part. */
+    public final void reduceScatterBlock(Object buf, int count, Datatype type, Op op) {
+        Intracomm comm = collectiveOn("reduceScatterBlock");
+        Object b = BufferArgument.forUpdate("reduceScatterBlock", buf, size * count, type);
+        comm.reduceScatterBlock("reduceScatterBlock", inPlaceCopy("reduceScatterBlock", b, at(buf, b), size * count, type),
+            at(buf, b), b, at(buf, b), count, type, op);
+        BufferArgument.copyBack(buf, b, type);
+    }
+
+    /** Combines {@code inBuf} into {@code inOutBuf} item by item: {@code inOutBuf = inBuf op inOutBuf}. Local. */
+    public static void reduceLocal(Object inBuf, Object inOutBuf, int count, Datatype type, Op op) {
+        MPI.checkActive();
+        Errhandler.entering(null);
+        Object in = BufferArgument.forSend("reduceLocal", inBuf, count, type);
+        Object inOut = BufferArgument.forUpdate("reduceLocal", inOutBuf, count, type);
+        checkBuffer("reduceLocal", in, at(inBuf, in), count, type);
+        checkBuffer("reduceLocal", inOut, at(inOutBuf, inOut), count, type);
+        Intracomm.checkOperation("reduceLocal", op, type);
+        TypeMap map = type.map;
+        Object result = map.packed(inOut, at(inOutBuf, inOut), count);
+        op.reduction(type).fold(map.packed(in, at(inBuf, in), count), 0, result, 0, count, map.packedForm());
+        map.unpack(result, 0, count * map.width, inOut, at(inOutBuf, inOut));
+        BufferArgument.copyBack(inOutBuf, inOut, type);
+    }
+
+    // ---------------------------------------------------------------- non-blocking
+
+    /** Starts a barrier; the request completes once every rank has started it. */
+    public final Request iBarrier() {
+        return startCollective("iBarrier", CollectiveKind.BARRIER, Intracomm::barrier);
+    }
+
+    /** Starts {@link #bcast}. */
+    public final Request iBcast(Buffer buf, int count, Datatype type, int root) {
+        checkStart("iBcast", root, count, type);
+        return startCollective("iBcast", CollectiveKind.BCAST, c -> c.bcast(buf, count, type, root));
+    }
+
+    /** Starts {@link #gather}. */
+    public final Request iGather(Buffer sendbuf, int sendcount, Datatype sendtype,
+                                 Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
+        checkStart("iGather", root, sendcount, sendtype);
+        return startCollective("iGather", CollectiveKind.GATHER,
+            c -> c.gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
+    }
+
+    /** Starts {@link #gather(Object, int, Datatype, int)}, in place. */
+    public final Request iGather(Buffer buf, int count, Datatype type, int root) {
+        checkStart("iGather", root, count, type);
+        return startCollective("iGather", CollectiveKind.GATHER, c -> c.gather(buf, count, type, root));
+    }
+
+    /** Starts {@link #gatherv}. */
+    public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf,
+                                  int[] recvcount, int[] displs, Datatype recvtype, int root) {
+        checkStart("iGatherv", root, sendcount, sendtype);
+        return startCollective("iGatherv", CollectiveKind.GATHER,
+            c -> c.gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype, root));
+    }
+
+    /** Starts {@link #gatherv(Object, int[], int[], Datatype, int)}: the root's part, in place. */
+    public final Request iGatherv(Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
+        checkStart("iGatherv", root, 0, recvtype);
+        return startCollective("iGatherv", CollectiveKind.GATHER, c -> c.gatherv(recvbuf, recvcount, displs, recvtype, root));
+    }
+
+    /** Starts {@link #gatherv(Object, int, Datatype, int)}: the part of a rank other than the root. */
+    public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, int root) {
+        checkStart("iGatherv", root, sendcount, sendtype);
+        return startCollective("iGatherv", CollectiveKind.GATHER, c -> c.gatherv(sendbuf, sendcount, sendtype, root));
+    }
+
+    /** Starts {@link #scatter}. */
+    public final Request iScatter(Buffer sendbuf, int sendcount, Datatype sendtype,
+                                  Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
+        checkStart("iScatter", root, recvcount, recvtype);
+        return startCollective("iScatter", CollectiveKind.SCATTER,
+            c -> c.scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
+    }
+
+    /** Starts {@link #scatter(Object, int, Datatype, int)}, in place. */
+    public final Request iScatter(Buffer buf, int count, Datatype type, int root) {
+        checkStart("iScatter", root, count, type);
+        return startCollective("iScatter", CollectiveKind.SCATTER, c -> c.scatter(buf, count, type, root));
+    }
+
+    /** Starts {@link #scatterv}. */
+    public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
+                                   Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
+        checkStart("iScatterv", root, recvcount, recvtype);
+        return startCollective("iScatterv", CollectiveKind.SCATTER,
+            c -> c.scatterv(sendbuf, sendcount, displs, sendtype, recvbuf, recvcount, recvtype, root));
+    }
+
+    /** Starts {@link #scatterv(Object, int[], int[], Datatype, int)}: the root's part, in place. */
+    public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root) {
+        checkStart("iScatterv", root, 0, sendtype);
+        return startCollective("iScatterv", CollectiveKind.SCATTER, c -> c.scatterv(sendbuf, sendcount, displs, sendtype, root));
+    }
+
+    /** Starts {@link #scatterv(Object, int, Datatype, int)}: the part of a rank other than the root. */
+    public final Request iScatterv(Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
+        checkStart("iScatterv", root, recvcount, recvtype);
+        return startCollective("iScatterv", CollectiveKind.SCATTER, c -> c.scatterv(recvbuf, recvcount, recvtype, root));
+    }
+
+    /** Starts {@link #allGather}. */
+    public final Request iAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) {
+        checkStart("iAllGather", NO_ROOT, recvcount, recvtype);
+        return startCollective("iAllGather", CollectiveKind.ALLGATHER,
+            c -> c.allGather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype));
+    }
+
+    /** Starts {@link #allGather(Object, int, Datatype)}, in place. */
+    public final Request iAllGather(Buffer buf, int count, Datatype type) {
+        checkStart("iAllGather", NO_ROOT, count, type);
+        return startCollective("iAllGather", CollectiveKind.ALLGATHER, c -> c.allGather(buf, count, type));
+    }
+
+    /** Starts {@link #allGatherv}. */
+    public final Request iAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype,
+                                     Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
+        checkStart("iAllGatherv", NO_ROOT, sendcount, sendtype);
+        return startCollective("iAllGatherv", CollectiveKind.ALLGATHER,
+            c -> c.allGatherv(sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype));
+    }
+
+    /** Starts {@link #allGatherv(Object, int[], int[], Datatype)}, in place. */
+    public final Request iAllGatherv(Buffer buf, int[] count, int[] displs, Datatype type) {
+        checkStart("iAllGatherv", NO_ROOT, 0, type);
+        return startCollective("iAllGatherv", CollectiveKind.ALLGATHER, c -> c.allGatherv(buf, count, displs, type));
+    }
+
+    /** Starts {@link #allToAll}. */
+    public final Request iAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) {
+        checkStart("iAllToAll", NO_ROOT, recvcount, recvtype);
+        return startCollective("iAllToAll", CollectiveKind.ALLTOALL,
+            c -> c.allToAll(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype));
+    }
+
+    /** Starts {@link #allToAllv}. */
+    public final Request iAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
+                                    Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
+        checkStart("iAllToAllv", NO_ROOT, 0, recvtype);
+        return startCollective("iAllToAllv", CollectiveKind.ALLTOALL,
+            c -> c.allToAllv(sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls, recvtype));
+    }
+
+    /** Starts {@link #allToAllw}. */
+    public final Request iAllToAllw(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype[] sendtype,
+                                    Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype[] recvtype) {
+        collectiveOn("iAllToAllw");
+        return startCollective("iAllToAllw", CollectiveKind.ALLTOALL,
+            c -> c.allToAllw(sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls, recvtype));
+    }
+
+    /** Starts {@link #reduce}. */
+    public final Request iReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op, int root) {
+        checkStart("iReduce", root, count, type, op);
+        return startCollective("iReduce", CollectiveKind.REDUCE, c -> c.reduce(sendbuf, recvbuf, count, type, op, root));
+    }
+
+    /** Starts {@link #reduce(Object, int, Datatype, Op, int)}, in place. */
+    public final Request iReduce(Buffer buf, int count, Datatype type, Op op, int root) {
+        checkStart("iReduce", root, count, type, op);
+        return startCollective("iReduce", CollectiveKind.REDUCE, c -> c.reduce(buf, count, type, op, root));
+    }
+
+    /** Starts {@link #allReduce}. */
+    public final Request iAllReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) {
+        checkStart("iAllReduce", NO_ROOT, count, type, op);
+        return startCollective("iAllReduce", CollectiveKind.REDUCE, c -> c.allReduce(sendbuf, recvbuf, count, type, op));
+    }
+
+    /** Starts {@link #allReduce(Object, int, Datatype, Op)}, in place. */
+    public final Request iAllReduce(Buffer buf, int count, Datatype type, Op op) {
+        checkStart("iAllReduce", NO_ROOT, count, type, op);
+        return startCollective("iAllReduce", CollectiveKind.REDUCE, c -> c.allReduce(buf, count, type, op));
+    }
+
+    /** Starts {@link #reduceScatter}. */
+    public final Request iReduceScatter(Buffer sendbuf, Buffer recvbuf, int[] recvcounts, Datatype type, Op op) {
+        checkStart("iReduceScatter", NO_ROOT, 0, type, op);
+        return startCollective("iReduceScatter", CollectiveKind.REDUCE, c -> c.reduceScatter(sendbuf, recvbuf, recvcounts, type, op));
+    }
+
+    /** Starts {@link #reduceScatter(Object, int[], Datatype, Op)}, in place. */
+    public final Request iReduceScatter(Buffer buf, int[] counts, Datatype type, Op op) {
+        checkStart("iReduceScatter", NO_ROOT, 0, type, op);
+        return startCollective("iReduceScatter", CollectiveKind.REDUCE, c -> c.reduceScatter(buf, counts, type, op));
+    }
+
+    /** Starts {@link #reduceScatterBlock}. */
+    public final Request iReduceScatterBlock(Buffer sendbuf, Buffer recvbuf, int recvcount, Datatype type, Op op) {
+        checkStart("iReduceScatterBlock", NO_ROOT, recvcount, type, op);
+        return startCollective("iReduceScatterBlock", CollectiveKind.REDUCE,
+            c -> c.reduceScatterBlock(sendbuf, recvbuf, recvcount, type, op));
+    }
+
+    /** Starts {@link #reduceScatterBlock(Object, int, Datatype, Op)}, in place. */
+    public final Request iReduceScatterBlock(Buffer buf, int count, Datatype type, Op op) {
+        checkStart("iReduceScatterBlock", NO_ROOT, count, type, op);
+        return startCollective("iReduceScatterBlock", CollectiveKind.REDUCE, c -> c.reduceScatterBlock(buf, count, type, op));
+    }
 
     // ==== Open MPI face: neighbourhood collectives ====
 

@@ -95,7 +95,7 @@ public class Intercomm extends Comm {
         }
         local.Bcast(remoteInfo, 0, 2, MPI.INT, 0);
         int context = Math.max(localMax[0], remoteInfo[1]);
-        MPI.contextsUsedBelow(context + 2);
+        MPI.contextsUsedBelow(context + MPI.CONTEXTS_PER_COMMUNICATOR);
         return new int[] {remoteInfo[0], context};
     }
 

@@ -1,5 +1,11 @@
 package mpi;
 
+import java.nio.Buffer;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.ShortBuffer;
 import org.hympj.comm.coll.CollectiveCheck;
 import org.hympj.comm.coll.CollectiveKind;
 import org.hympj.comm.coll.Collectives;
@@ -156,7 +162,7 @@ public class Intracomm extends Comm {
                 }
             }
         }
-        MPI.contextsUsedBelow(info[1] + 2);
+        MPI.contextsUsedBelow(info[1] + MPI.CONTEXTS_PER_COMMUNICATOR);
         Intracomm localDup = localComm.Dup();
         Intercomm inter = new Intercomm("Intercomm of " + localComm + " with " + remoteMembers.length + " remote ranks",
             localDup, remoteMembers);
@@ -221,14 +227,14 @@ public class Intracomm extends Comm {
     }
 
     /**
-     * A pair of contexts (point-to-point, collective) free on every rank here: the largest of
+     * The contexts of a new communicator, free on every rank here: the largest of
      * the ranks' next free context, agreed by an all-reduce. Collective.
      */
     private int agreeOnContext() {
         int[] mine = {MPI.nextContext()};
         int[] agreed = new int[1];
         Allreduce(mine, 0, agreed, 0, 1, MPI.INT, MPI.MAX);
-        MPI.contextsUsedBelow(agreed[0] + 2);
+        MPI.contextsUsedBelow(agreed[0] + MPI.CONTEXTS_PER_COMMUNICATOR);
         return agreed[0];
     }
 
@@ -664,4 +670,204 @@ public class Intracomm extends Comm {
     }
 
     // ==== Open MPI face: collectives ====
+
+    /** Inclusive prefix reduction: rank {@code r} gets the reduction of the {@code sendbuf}s of ranks 0 to r. */
+    public final void scan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
+        checkUsable();
+        if (sendbuf == MPI.IN_PLACE) {
+            scan(recvbuf, count, type, op);
+            return;
+        }
+        Object s = BufferArgument.forSend("scan", sendbuf, count, type);
+        Object r = BufferArgument.forUpdate("scan", recvbuf, count, type);
+        Scan(s, at(sendbuf, s), r, at(recvbuf, r), count, type, op);
+        BufferArgument.copyBack(recvbuf, r, type);
+    }
+
+    /** {@link #scan} in place: {@code buf} is each rank's contribution and receives its prefix. */
+    public final void scan(Object buf, int count, Datatype type, Op op) {
+        checkUsable();
+        Object b = BufferArgument.forUpdate("scan", buf, count, type);
+        Scan(inPlaceCopy("scan", b, at(buf, b), count, type), at(buf, b), b, at(buf, b), count, type, op);
+        BufferArgument.copyBack(buf, b, type);
+    }
+
+    /**
+     * Exclusive prefix reduction: rank {@code r > 0} gets the reduction of the {@code sendbuf}s
+     * of ranks 0 to r-1; rank 0's {@code recvbuf} is left as it was (MPI leaves it undefined).
+     */
+    public final void exScan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
+        checkUsable();
+        if (sendbuf == MPI.IN_PLACE) {
+            exScan(recvbuf, count, type, op);
+            return;
+        }
+        Object s = BufferArgument.forSend("exScan", sendbuf, count, type);
+        Object r = BufferArgument.forUpdate("exScan", recvbuf, count, type);
+        exscan("exScan", s, at(sendbuf, s), r, at(recvbuf, r), count, type, op);
+        BufferArgument.copyBack(recvbuf, r, type);
+    }
+
+    /** {@link #exScan} in place: {@code buf} is each rank's contribution and receives its prefix. */
+    public final void exScan(Object buf, int count, Datatype type, Op op) {
+        checkUsable();
+        Object b = BufferArgument.forUpdate("exScan", buf, count, type);
+        exscan("exScan", inPlaceCopy("exScan", b, at(buf, b), count, type), at(buf, b), b, at(buf, b), count, type, op);
+        BufferArgument.copyBack(buf, b, type);
+    }
+
+    /** Starts {@link #scan}. */
+    public final Request iScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) {
+        checkStart("iScan", NO_ROOT, count, type, op);
+        return startCollective("iScan", CollectiveKind.SCAN, c -> c.scan(sendbuf, recvbuf, count, type, op));
+    }
+
+    /** Starts {@link #scan(Object, int, Datatype, Op)}, in place. */
+    public final Request iScan(Buffer buf, int count, Datatype type, Op op) {
+        checkStart("iScan", NO_ROOT, count, type, op);
+        return startCollective("iScan", CollectiveKind.SCAN, c -> c.scan(buf, count, type, op));
+    }
+
+    /** Starts {@link #exScan}. */
+    public final Request iExScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) {
+        checkStart("iExScan", NO_ROOT, count, type, op);
+        return startCollective("iExScan", CollectiveKind.SCAN, c -> c.exScan(sendbuf, recvbuf, count, type, op));
+    }
+
+    /** Starts {@link #exScan(Object, int, Datatype, Op)}, in place. */
+    public final Request iExScan(Buffer buf, int count, Datatype type, Op op) {
+        checkStart("iExScan", NO_ROOT, count, type, op);
+        return startCollective("iExScan", CollectiveKind.SCAN, c -> c.exScan(buf, count, type, op));
+    }
+
+    private void exscan(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
+                        Op op) {
+        checkReduction(call, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
+        TypeMap map = type.map;
+        try {
+            CollectiveCheck.agree(core, CollectiveKind.SCAN, -1, map.base, count * map.width);
+            Collectives.exscan(core, sendbuf, sendoffset, recvbuf, recvoffset, count, map, op.reduction(type));
+        } catch (EngineException e) {
+            throw raised(e);
+        }
+    }
+
+    /** The reduce-scatter with {@code count} items for every rank, on arrays: the Open MPI face's {@code reduceScatterBlock}. */
+    void reduceScatterBlock(String call, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
+                            Op op) {
+        checkUsable();
+        if (count < 0) {
+            throw new MPIException(MPI.ERR_COUNT, call + ": count must not be negative, got " + count);
+        }
+        long total = (long) size * count;
+        if (total > Integer.MAX_VALUE) {
+            throw new MPIException(MPI.ERR_COUNT, call + ": " + size + " blocks of " + count + " items exceed 2^31 items");
+        }
+        checkBuffer(call, sendbuf, sendoffset, (int) total, type);
+        checkBuffer(call, recvbuf, recvoffset, count, type);
+        checkOp(call, op, type);
+        TypeMap map = type.map;
+        try {
+            CollectiveCheck.agree(core, CollectiveKind.REDUCE, -2, map.base, (int) total * map.width);
+            Collectives.reduceScatterBlock(core, sendbuf, sendoffset, recvbuf, recvoffset, count, map, op.reduction(type));
+        } catch (EngineException e) {
+            throw raised(e);
+        }
+    }
+
+    /**
+     * The all-to-all of the Open MPI face's {@code allToAllw}: each block resolved on its own,
+     * from its byte displacement, as its own datatype's elements; staged receive blocks copied
+     * back once all have arrived.
+     */
+    void alltoallw(String call, Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype[] sendtype,
+                   Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype[] recvtype) {
+        checkUsable();
+        checkCounts(call, sendcount);
+        checkCounts(call, recvcount);
+        Object[] sendbufs = new Object[size];
+        int[] sendoffsets = new int[size];
+        TypeMap[] sendmaps = new org.hympj.comm.data.TypeMap[size];
+        Object[] recvbufs = new Object[size];
+        int[] recvoffsets = new int[size];
+        TypeMap[] recvmaps = new org.hympj.comm.data.TypeMap[size];
+        Buffer[] recvblocks = new Buffer[size];
+        for (int r = 0; r < size; r++) {
+            Buffer send = block(call, "send", sendbuf, sdispls, sendtype, r);
+            sendbufs[r] = BufferArgument.forSend(call, send, sendcount[r], sendtype[r]);
+            sendoffsets[r] = at(send, sendbufs[r]);
+            sendmaps[r] = sendtype[r].map;
+            checkBuffer(call, sendbufs[r], sendoffsets[r], sendcount[r], sendtype[r]);
+            recvblocks[r] = block(call, "receive", recvbuf, rdispls, recvtype, r);
+            recvbufs[r] = BufferArgument.forUpdate(call, recvblocks[r], recvcount[r], recvtype[r]);
+            recvoffsets[r] = at(recvblocks[r], recvbufs[r]);
+            recvmaps[r] = recvtype[r].map;
+            checkBuffer(call, recvbufs[r], recvoffsets[r], recvcount[r], recvtype[r]);
+        }
+        try {
+            CollectiveCheck.agree(core, CollectiveKind.ALLTOALL, -1, null, -1);
+            Collectives.alltoallw(core, sendbufs, sendoffsets, sendcount, sendmaps, recvbufs, recvoffsets, recvcount, recvmaps);
+        } catch (EngineException e) {
+            throw raised(e);
+        }
+        for (int r = 0; r < size; r++) {
+            BufferArgument.copyBack(recvblocks[r], recvbufs[r], recvtype[r]);
+        }
+    }
+
+    /**
+     * Rank {@code r}'s block of an all-to-all-w buffer: {@code buf} from byte {@code displs[r]}
+     * on, which must fall on an element of the buffer and of the block's datatype.
+     */
+    private Buffer block(String call, String side, Buffer buf, int[] displs, Datatype[] types, int r) {
+        if (displs == null || displs.length < size || types == null || types.length < size) {
+            throw new MPIException(MPI.ERR_ARG, call + ": needs a " + side + " displacement and datatype for each of the "
+                + size + " ranks");
+        }
+        Datatype type = types[r];
+        if (type == null) {
+            throw new MPIException(MPI.ERR_TYPE, call + ": the " + side + " datatype for rank " + r + " is null");
+        }
+        type.checkUsable(call);
+        if (buf == null) {
+            return null;
+        }
+        int bytes = displs[r];
+        int elementBytes = buf instanceof ByteBuffer ? 1 : buf instanceof CharBuffer
+            || buf instanceof ShortBuffer ? 2 : buf instanceof IntBuffer || buf instanceof FloatBuffer ? 4 : 8;
+        int typeBytes = type.map.base.isObject() ? 1 : type.map.base.size();
+        if (bytes < 0 || bytes % elementBytes != 0 || bytes % typeBytes != 0 || bytes / elementBytes > buf.capacity()) {
+            throw new MPIException(MPI.ERR_ARG, call + ": " + side + " displacement " + bytes + " bytes for rank " + r
+                + " does not fall on an element of the buffer (" + elementBytes + " bytes each) and of " + type
+                + " (" + typeBytes + " bytes each) within its " + buf.capacity() + " elements");
+        }
+        int index = bytes / elementBytes;
+        return buf.slice(index, buf.capacity() - index);
+    }
+
+    /** This rank's own block of a v-form, {count, displacement}, after the checks of the counts and displacements. */
+    int[] ownBlock(String call, int[] counts, int[] displs) {
+        checkCounts(call, counts);
+        if (displs == null || displs.length < size) {
+            throw new MPIException(MPI.ERR_ARG, call + ": needs a displacement for each of the " + size + " ranks, got "
+                + (displs == null ? "null" : displs.length));
+        }
+        return new int[] {counts[rank], displs[rank]};
+    }
+
+    /** The sum of a count per rank, after their checks. */
+    int totalOf(String call, int[] counts) {
+        int[] displs = checkCounts(call, counts);
+        return displs[size - 1] + counts[size - 1];
+    }
+
+    /** Raises the error for a root that is not a rank of this communicator. */
+    void checkRootArgument(String call, int root) {
+        checkRoot(call, root);
+    }
+
+    /** Raises the error for an operation that is null or does not apply to {@code datatype}. */
+    static void checkOperation(String call, Op op, Datatype datatype) {
+        checkOp(call, op, datatype);
+    }
 }

@@ -125,9 +125,14 @@ public class MPI {
         return BASIC[type.ordinal()];
     }
 
-    /** Contexts are even for point-to-point traffic; the odd ones are kept for collectives. */
+    /**
+     * Contexts are even for point-to-point traffic; the odd ones are kept for collectives. A
+     * communicator takes {@link #CONTEXTS_PER_COMMUNICATOR} from its first: a pair for its
+     * calls, and a pair for its non-blocking collectives (see {@link NonBlockingCollectives}).
+     */
+    static final int CONTEXTS_PER_COMMUNICATOR = 4;
     static final int WORLD_CONTEXT = 0;
-    static final int SELF_CONTEXT = 2;
+    static final int SELF_CONTEXT = WORLD_CONTEXT + CONTEXTS_PER_COMMUNICATOR;
 
     // ---------------------------------------------------------------- MPJ Express and mpiJava 1.2 members
 
@@ -157,7 +162,7 @@ public class MPI {
     private static final int FINALIZED = 2;
 
     /** The lowest context id this rank has not used (even: point-to-point; +1: collectives). */
-    private static int nextContext = 4;
+    private static int nextContext = SELF_CONTEXT + CONTEXTS_PER_COMMUNICATOR;
 
     private static volatile int state = NEW;
     private static RankRuntime runtime;
@@ -248,6 +253,7 @@ public class MPI {
         }
         RankActivity activity = runtime.engine().activity();
         activity.phase(RankActivity.FINALIZING);
+        NonBlockingCollectives.endAll();
         if (launched != null) {
             // No JVM of an mpirun/srun job leaves while another may still talk to it: MPI's
             // Finalize is collective in practice, and the goodbye must follow every rank's last call.
@@ -440,4 +446,12 @@ public class MPI {
     public static final int DIST_GRAPH = 3;
 
     // ==== Open MPI face: collectives ====
+
+    /**
+     * Passed as the send buffer of a collective (the receive buffer of a scatter's root), it
+     * says that the data are in the other buffer and the result replaces them, as the
+     * overloads without a send buffer do. A buffer of no elements, so that it fits both the
+     * {@code Object} and the {@code Buffer} arguments; only this instance has the meaning.
+     */
+    public static final java.nio.Buffer IN_PLACE = java.nio.ByteBuffer.allocate(0);
 }

@@ -282,6 +282,32 @@ final class CollectiveAlgorithms {
         return mine;
     }
 
+    /**
+     * A chain for the exclusive scan: rank {@code r} takes the reduction of ranks 0 to r-1 from
+     * rank r-1 and hands on that combined with its own. Returns the received reduction, or
+     * null at rank 0, which gets none.
+     */
+    static Object chainExscan(CommunicatorCore c, Object mine, int count, TypeMap packed, Reduction op) {
+        int rank = c.rank();
+        int elements = count * packed.width;
+        Object below = null;
+        if (rank > 0) {
+            below = packed.base.newArray(elements);
+            receive(c, below, 0, count, packed, rank - 1, SCAN);
+        }
+        if (rank < c.size() - 1) {
+            Object onward = mine;
+            if (below != null) {
+                // combine may write into either operand: the result handed back stays untouched.
+                Object lower = packed.base.newArray(elements);
+                System.arraycopy(below, 0, lower, 0, elements);
+                onward = op.combine(lower, mine, count, packed);
+            }
+            send(c, onward, 0, count, packed, rank + 1, SCAN);
+        }
+        return below;
+    }
+
     // ---------------------------------------------------------------- gather, scatter, all-gather, all-to-all
 
     /** Linear: every rank sends its block to the root, which takes them in rank order. */
@@ -336,41 +362,60 @@ final class CollectiveAlgorithms {
         }
     }
 
+    /** {@link #pairwiseAlltoallw} with one array and one type on each side, blocks at displacements in items. */
+    static void pairwiseAlltoallv(CommunicatorCore c, Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls,
+                                  TypeMap sendtype, Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls,
+                                  TypeMap recvtype) {
+        int size = c.size();
+        Object[] sendbufs = new Object[size];
+        int[] sendoffsets = new int[size];
+        TypeMap[] sendtypes = new TypeMap[size];
+        Object[] recvbufs = new Object[size];
+        int[] recvoffsets = new int[size];
+        TypeMap[] recvtypes = new TypeMap[size];
+        for (int r = 0; r < size; r++) {
+            sendbufs[r] = sendbuf;
+            sendoffsets[r] = sendoffset + sdispls[r] * sendtype.extent;
+            sendtypes[r] = sendtype;
+            recvbufs[r] = recvbuf;
+            recvoffsets[r] = recvoffset + rdispls[r] * recvtype.extent;
+            recvtypes[r] = recvtype;
+        }
+        pairwiseAlltoallw(c, sendbufs, sendoffsets, sendcount, sendtypes, recvbufs, recvoffsets, recvcount, recvtypes);
+    }
+
     /**
      * Pairwise, with every receive posted first: each rank posts its receive from every other
      * rank, then sends to rank+1, rank+2, ... and then waits for its receives. No send waits for
      * a partner to reach the same step, so on a node with more ranks than cores a step costs no
      * wake-up; a large send still waits only for a receive that is already posted, so nothing
-     * deadlocks.
+     * deadlocks. Each block has its own array, element offset, count and type.
      */
-    static void pairwiseAlltoallv(CommunicatorCore c, Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls,
-                                  TypeMap sendtype, Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls,
-                                  TypeMap recvtype) {
+    static void pairwiseAlltoallw(CommunicatorCore c, Object[] sendbufs, int[] sendoffsets, int[] sendcount, TypeMap[] sendtypes,
+                                  Object[] recvbufs, int[] recvoffsets, int[] recvcount, TypeMap[] recvtypes) {
         int rank = c.rank();
         int size = c.size();
-        int sw = sendtype.extent;
-        int rw = recvtype.extent;
         ReceiveOperation[] incoming = new ReceiveOperation[size];
         try {
             for (int i = 1; i < size; i++) {
                 int source = (rank - i + size) % size;
-                incoming[i] = c.postCollectiveReceive(recvbuf, recvoffset + rdispls[source] * rw, recvcount[source], recvtype,
-                    source, ALLTOALL);
+                incoming[i] = c.postCollectiveReceive(recvbufs[source], recvoffsets[source], recvcount[source],
+                    recvtypes[source], source, ALLTOALL);
             }
             // Our own block after the receives are posted: a large block from another process
             // that arrives while we copy would otherwise find no receive and be staged in a
             // buffer of its own size, then copied again.
-            copyOwnBlock("Alltoall", sendbuf, sendoffset + sdispls[rank] * sw, sendcount[rank], sendtype,
-                recvbuf, recvoffset + rdispls[rank] * rw, recvcount[rank], recvtype);
+            copyOwnBlock("Alltoall", sendbufs[rank], sendoffsets[rank], sendcount[rank], sendtypes[rank],
+                recvbufs[rank], recvoffsets[rank], recvcount[rank], recvtypes[rank]);
             for (int i = 1; i < size; i++) {
                 int dest = (rank + i) % size;
-                send(c, sendbuf, sendoffset + sdispls[dest] * sw, sendcount[dest], sendtype, dest, ALLTOALL);
+                send(c, sendbufs[dest], sendoffsets[dest], sendcount[dest], sendtypes[dest], dest, ALLTOALL);
             }
             for (int i = 1; i < size; i++) {
                 int source = (rank - i + size) % size;
                 ReceiveOperation r = incoming[i];
                 incoming[i] = null;
-                c.completeCollectiveReceive(r, source, ALLTOALL, recvbuf, recvoffset + rdispls[source] * rw, recvtype);
+                c.completeCollectiveReceive(r, source, ALLTOALL, recvbufs[source], recvoffsets[source], recvtypes[source]);
             }
         } catch (RuntimeException | Error e) {
             for (ReceiveOperation r : incoming) {

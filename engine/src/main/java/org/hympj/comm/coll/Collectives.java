@@ -29,8 +29,8 @@ import org.hympj.comm.runtime.Configuration;
  * than one JVM a pipelined chain; binomial-tree reduction, for large payloads of commutative
  * operations a ring reduce-scatter and a gather at the root; all-reduce by recursive doubling
  * for small payloads and a ring for large ones, so every rank gets the same bits; linear
- * (v-)gather and (v-)scatter; ring (v-)all-gather; pairwise (v-)all-to-all; a chain for scan;
- * reduce-scatter as a reduction then a v-scatter. A non-commutative operation is reduced
+ * (v-)gather and (v-)scatter; ring (v-)all-gather; pairwise (v-, w-)all-to-all; a chain for
+ * scan and exclusive scan; reduce-scatter as a reduction then a v-scatter. A non-commutative operation is reduced
  * through rank 0, whose tree follows rank order.
  *
  * <p><b>Node-aware.</b> Where the ranks are spread over several JVMs or nodes, barrier,
@@ -286,6 +286,31 @@ public final class Collectives {
         type.unpack(result, 0, count * type.width, recvbuf, recvoffset);
     }
 
+    /**
+     * Exclusive prefix reduction: rank {@code r > 0} gets the reduction of the {@code sendbuf}s
+     * of ranks 0 to r-1; rank 0's {@code recvbuf} is left as it is, as MPI leaves it undefined.
+     */
+    public static void exscan(CommunicatorCore c, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+                              TypeMap type, Reduction op) {
+        Object result = CollectiveAlgorithms.chainExscan(c, type.packed(sendbuf, sendoffset, count), count, type.packedForm(), op);
+        if (result != null) {
+            type.unpack(result, 0, count * type.width, recvbuf, recvoffset);
+        }
+    }
+
+    /** {@link #reduceScatter} with {@code count} items for every rank. */
+    public static void reduceScatterBlock(CommunicatorCore c, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset,
+                                          int count, TypeMap type, Reduction op) {
+        int size = c.size();
+        int[] counts = new int[size];
+        int[] displs = new int[size];
+        for (int r = 0; r < size; r++) {
+            counts[r] = count;
+            displs[r] = r * count;
+        }
+        reduceScatter(c, sendbuf, sendoffset, recvbuf, recvoffset, counts, displs, size * count, type, op);
+    }
+
     // ---------------------------------------------------------------- gather, scatter, all-gather, all-to-all
 
     /** Rank {@code r}'s {@code sendcount} items go to item {@code displs[r]} of {@code recvbuf} at {@code root}. */
@@ -315,6 +340,18 @@ public final class Collectives {
                                  TypeMap recvtype) {
         CollectiveAlgorithms.pairwiseAlltoallv(c, sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset,
             recvcount, rdispls, recvtype);
+    }
+
+    /**
+     * All-to-all with a block of its own for each peer: rank {@code i}'s block for rank
+     * {@code j} ({@code sendcount[j]} items of {@code sendtypes[j]} from element
+     * {@code sendoffsets[j]} of {@code sendbufs[j]}) goes to rank {@code j}'s block from rank
+     * {@code i}. Each block's array and element type may differ from the others'.
+     */
+    public static void alltoallw(CommunicatorCore c, Object[] sendbufs, int[] sendoffsets, int[] sendcount, TypeMap[] sendtypes,
+                                 Object[] recvbufs, int[] recvoffsets, int[] recvcount, TypeMap[] recvtypes) {
+        CollectiveAlgorithms.pairwiseAlltoallw(c, sendbufs, sendoffsets, sendcount, sendtypes, recvbufs, recvoffsets, recvcount,
+            recvtypes);
     }
 
     // ---------------------------------------------------------------- placement

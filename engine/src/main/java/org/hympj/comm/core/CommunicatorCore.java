@@ -426,10 +426,12 @@ public final class CommunicatorCore {
         }
     }
 
-    /** Asks for {@code op} to be cancelled; true if it was, before it matched. */
+    /** Asks for {@code op} to be cancelled; true if it was, before it matched. A collective cannot be cancelled. */
     public static boolean cancel(Operation op) {
-        return op instanceof ReceiveOperation
-            ? MatchingEngine.cancel((ReceiveOperation) op) : MatchingEngine.cancel((SendOperation) op);
+        if (op instanceof ReceiveOperation) {
+            return MatchingEngine.cancel((ReceiveOperation) op);
+        }
+        return op instanceof SendOperation && MatchingEngine.cancel((SendOperation) op);
     }
 
     public static String describeSource(int source) {

@@ -90,6 +90,10 @@ public final class Waiting {
             ReceiveOperation r = (ReceiveOperation) op;
             return activity.parking(call, ofRequest, false, r.context, peer, r.tag);
         }
+        if (op instanceof CollectiveOperation) {
+            CollectiveOperation c = (CollectiveOperation) op;
+            return activity.parking(call, ofRequest, false, c.context, RankActivity.UNKNOWN_PEER, c.kind);
+        }
         SendOperation s = (SendOperation) op;
         return activity.parking(call, ofRequest, true, s.context, peer, s.tag);
     }

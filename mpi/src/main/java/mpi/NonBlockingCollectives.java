@@ -1,0 +1,123 @@
+package mpi;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.hympj.comm.errors.ErrorClass;
+import org.hympj.comm.match.CollectiveOperation;
+
+/**
+ * The non-blocking collectives of one communicator. Each runs, whole, as the blocking
+ * collective of the Open MPI face on a shadow communicator, on a thread of this
+ * communicator's own: so a collective progresses while the thread that started it computes,
+ * with no MPI call needed, on every path the blocking collectives take (thread ranks, JVMs,
+ * nodes). Its request completes through a {@link CollectiveOperation} once its results are in
+ * the caller's buffers (staged buffers copied back), or fails with the collective's error.
+ *
+ * <p>The shadow has the communicator's group and rank on the communicator's second pair of
+ * contexts, so its messages never meet those of the blocking collectives or of
+ * point-to-point calls. MPI has every rank start the collectives of a communicator in the
+ * same order, so running them one at a time in that order on each rank makes the ranks meet
+ * in the same collective.
+ *
+ * <p>Invariant: one daemon thread at most, made by the first collective and ended by
+ * {@link #end} (the communicator is freed: it ends once the collectives started before have
+ * completed) or {@link #endAll} ({@code MPI.Finalize}: it ends now). Every instance not yet
+ * ended is in {@link #LIVE}, which is per rank, as each rank has its own copy of this package.
+ */
+final class NonBlockingCollectives {
+    /** How long Finalize waits for a collective it interrupts to give up its thread. */
+    private static final long END_WAIT_SECONDS = 10;
+    private static final Set<NonBlockingCollectives> LIVE = ConcurrentHashMap.newKeySet();
+
+    private final Intracomm comm;
+    private final Intracomm shadow;
+    private final ThreadPoolExecutor thread;
+
+    private NonBlockingCollectives(Intracomm comm) {
+        this.comm = comm;
+        this.shadow = new Intracomm("the non-blocking collectives of " + comm, false);
+        shadow.bind(comm.rt, comm.context + 2, comm.rank, comm.size, comm.worldRanks());
+        String name = "hympj non-blocking collectives of " + comm + " (rank " + comm.rt.rank() + ")";
+        ClassLoader rankLoader = MPI.class.getClassLoader();
+        this.thread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), task -> {
+            Thread t = new Thread(task, name);
+            t.setDaemon(true);
+            t.setContextClassLoader(rankLoader);
+            return t;
+        });
+    }
+
+    /** The non-blocking collectives of {@code comm}, made and registered by its first one. */
+    static NonBlockingCollectives of(Intracomm comm) {
+        NonBlockingCollectives made = new NonBlockingCollectives(comm);
+        LIVE.add(made);
+        return made;
+    }
+
+    /**
+     * Starts {@code collective} (the blocking form, run on the shadow communicator) after the
+     * ones started before, and returns the request that completes with it. {@code kind} is the
+     * collective's {@code CollectiveKind}, named in hang reports.
+     */
+    Request start(String call, int kind, Consumer<Intracomm> collective) {
+        CollectiveOperation op = new CollectiveOperation(shadow.context + 1, kind);
+        // Errors in the collective go through the communicator's handler, as the call's would.
+        shadow.errhandler = comm.errhandler;
+        try {
+            thread.execute(() -> run(op, collective));
+        } catch (RejectedExecutionException e) {
+            throw new MPIException(MPI.ERR_COMM, call + ": " + comm + " has been freed; it cannot be used any more");
+        }
+        return new Request(comm, op, call, MPI.PROC_NULL, MPI.ANY_TAG);
+    }
+
+    private void run(CollectiveOperation op, Consumer<Intracomm> collective) {
+        try {
+            collective.accept(shadow);
+            op.succeed();
+        } catch (MPIException e) {
+            op.failWith(e.getErrorClass(), sentence(e));
+        } catch (RuntimeException | Error e) {
+            op.failWith(MPI.ERR_INTERN, "a non-blocking collective on " + comm + " failed: " + e);
+        }
+    }
+
+    /** The sentence of an error, without the class name that MPIException's message starts with. */
+    private static String sentence(MPIException e) {
+        String prefix = "[" + ErrorClass.name(e.getErrorClass()) + "] ";
+        String message = e.getMessage();
+        return message.startsWith(prefix) ? message.substring(prefix.length()) : message;
+    }
+
+    /** Ends the thread once the collectives started before have completed (the communicator is freed). */
+    void end() {
+        LIVE.remove(this);
+        thread.shutdown();
+    }
+
+    /**
+     * Ends every thread of this rank now ({@code MPI.Finalize}): an idle one at once; one still
+     * in a collective (the program did not complete its request, which MPI does not allow) is
+     * interrupted, and its request fails. Waits until each has ended, for a bounded time.
+     */
+    static void endAll() {
+        ExecutorService[] threads = LIVE.stream().map(n -> n.thread).toArray(ExecutorService[]::new);
+        LIVE.clear();
+        for (ExecutorService t : threads) {
+            t.shutdownNow();
+        }
+        try {
+            for (ExecutorService t : threads) {
+                t.awaitTermination(END_WAIT_SECONDS, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
