@@ -1279,13 +1279,15 @@ public abstract class Comm {
      */
     public final void neighborAllGather(Object sendbuf, int sendcount, Datatype sendtype,
                                         Object recvbuf, int recvcount, Datatype recvtype) {
-        String call = "neighborAllGather";
-        checkUsable();
-        org.hympj.comm.coll.Neighbourhood n = neighbourhood(call);
-        int out = n.destinationCount();
-        int in = n.sourceCount();
-        neighbourExchange(call, n, sendbuf, sameCounts(call, sendcount, out), new int[out], sendtype,
-            recvbuf, sameCounts(call, recvcount, in), consecutive(recvcount, in), recvtype);
+        allGatherExchange("neighborAllGather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype).run(this);
+    }
+
+    /** Starts {@link #neighborAllGather}; the request completes once {@code recvbuf} holds the blocks. */
+    public final Request iNeighborAllGather(Buffer sendbuf, int sendcount, Datatype sendtype,
+                                            Buffer recvbuf, int recvcount, Datatype recvtype) {
+        String call = "iNeighborAllGather";
+        return startCollective(call, CollectiveKind.NEIGHBOURHOOD,
+            allGatherExchange(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype)::run);
     }
 
     /**
@@ -1294,12 +1296,15 @@ public abstract class Comm {
      */
     public final void neighborAllGatherv(Object sendbuf, int sendcount, Datatype sendtype,
                                          Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
-        String call = "neighborAllGatherv";
-        checkUsable();
-        org.hympj.comm.coll.Neighbourhood n = neighbourhood(call);
-        int out = n.destinationCount();
-        neighbourExchange(call, n, sendbuf, sameCounts(call, sendcount, out), new int[out], sendtype,
-            recvbuf, recvcount, displs, recvtype);
+        allGathervExchange("neighborAllGatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype).run(this);
+    }
+
+    /** Starts {@link #neighborAllGatherv}; the request completes once {@code recvbuf} holds the blocks. */
+    public final Request iNeighborAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype,
+                                             Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
+        String call = "iNeighborAllGatherv";
+        return startCollective(call, CollectiveKind.NEIGHBOURHOOD,
+            allGathervExchange(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype)::run);
     }
 
     /**
@@ -1309,13 +1314,15 @@ public abstract class Comm {
      */
     public final void neighborAllToAll(Object sendbuf, int sendcount, Datatype sendtype,
                                        Object recvbuf, int recvcount, Datatype recvtype) {
-        String call = "neighborAllToAll";
-        checkUsable();
-        org.hympj.comm.coll.Neighbourhood n = neighbourhood(call);
-        int out = n.destinationCount();
-        int in = n.sourceCount();
-        neighbourExchange(call, n, sendbuf, sameCounts(call, sendcount, out), consecutive(sendcount, out), sendtype,
-            recvbuf, sameCounts(call, recvcount, in), consecutive(recvcount, in), recvtype);
+        allToAllExchange("neighborAllToAll", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype).run(this);
+    }
+
+    /** Starts {@link #neighborAllToAll}; the request completes once {@code recvbuf} holds the blocks. */
+    public final Request iNeighborAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype,
+                                           Buffer recvbuf, int recvcount, Datatype recvtype) {
+        String call = "iNeighborAllToAll";
+        return startCollective(call, CollectiveKind.NEIGHBOURHOOD,
+            allToAllExchange(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype)::run);
     }
 
     /**
@@ -1326,42 +1333,108 @@ public abstract class Comm {
                                         Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
         String call = "neighborAllToAllv";
         checkUsable();
-        neighbourExchange(call, neighbourhood(call), sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls,
-            recvtype);
+        new NeighbourExchange(call, neighbourhood(call), sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls,
+            recvtype).run(this);
+    }
+
+    /** Starts {@link #neighborAllToAllv}; the request completes once {@code recvbuf} holds the blocks. */
+    public final Request iNeighborAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
+                                            Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
+        String call = "iNeighborAllToAllv";
+        checkUsable();
+        NeighbourExchange exchange = new NeighbourExchange(call, neighbourhood(call), sendbuf, sendcount, sdispls, sendtype,
+            recvbuf, recvcount, rdispls, recvtype);
+        return startCollective(call, CollectiveKind.NEIGHBOURHOOD, exchange::run);
+    }
+
+    private NeighbourExchange allGatherExchange(String call, Object sendbuf, int sendcount, Datatype sendtype,
+                                                Object recvbuf, int recvcount, Datatype recvtype) {
+        checkUsable();
+        org.hympj.comm.coll.Neighbourhood n = neighbourhood(call);
+        int out = n.destinationCount();
+        int in = n.sourceCount();
+        return new NeighbourExchange(call, n, sendbuf, sameCounts(call, sendcount, out), new int[out], sendtype,
+            recvbuf, sameCounts(call, recvcount, in), consecutive(recvcount, in), recvtype);
+    }
+
+    private NeighbourExchange allGathervExchange(String call, Object sendbuf, int sendcount, Datatype sendtype,
+                                                 Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
+        checkUsable();
+        org.hympj.comm.coll.Neighbourhood n = neighbourhood(call);
+        int out = n.destinationCount();
+        return new NeighbourExchange(call, n, sendbuf, sameCounts(call, sendcount, out), new int[out], sendtype,
+            recvbuf, recvcount, displs, recvtype);
+    }
+
+    private NeighbourExchange allToAllExchange(String call, Object sendbuf, int sendcount, Datatype sendtype,
+                                               Object recvbuf, int recvcount, Datatype recvtype) {
+        checkUsable();
+        org.hympj.comm.coll.Neighbourhood n = neighbourhood(call);
+        int out = n.destinationCount();
+        int in = n.sourceCount();
+        return new NeighbourExchange(call, n, sendbuf, sameCounts(call, sendcount, out), consecutive(sendcount, out), sendtype,
+            recvbuf, sameCounts(call, recvcount, in), consecutive(recvcount, in), recvtype);
     }
 
     /**
-     * Checks the blocks of a neighbourhood collective, resolves its buffers with
-     * {@link BufferArgument} and runs it in the engine. The receive buffer is resolved as one
-     * that is read too, so that the blocks of {@code PROC_NULL} neighbours keep their contents
-     * when it is staged.
+     * One neighbourhood collective, its blocks checked and its buffers resolved by
+     * {@link BufferArgument} when it is made, in the calling thread; {@link #run} runs it in the
+     * engine on a communicator of the topology's group (the topology's own, or the shadow its
+     * non-blocking collectives run on) and copies a staged receive buffer back. The receive
+     * buffer is resolved as one that is read too, so that the blocks of {@code PROC_NULL}
+     * neighbours keep their contents when it is staged.
      */
-    private void neighbourExchange(String call, org.hympj.comm.coll.Neighbourhood n, Object sendbuf, int[] sendcount,
-                                   int[] sdispls, Datatype sendtype, Object recvbuf, int[] recvcount, int[] rdispls,
-                                   Datatype recvtype) {
-        checkBuffer(call, null, 0, 0, sendtype);
-        checkBuffer(call, null, 0, 0, recvtype);
-        int sendItems = blocksEnd(call, "destination", n.destinationCount(), sendcount, sdispls);
-        int recvItems = blocksEnd(call, "source", n.sourceCount(), recvcount, rdispls);
-        Object send = BufferArgument.forSend(call, sendbuf, sendItems, sendtype);
-        int sendoffset = BufferArgument.offset(sendbuf, send);
-        Object recv = BufferArgument.forUpdate(call, recvbuf, recvItems, recvtype);
-        int recvoffset = BufferArgument.offset(recvbuf, recv);
-        for (int i = 0; i < n.destinationCount(); i++) {
-            checkBuffer(call, send, sendoffset + sdispls[i] * sendtype.map.extent, sendcount[i], sendtype);
+    private static final class NeighbourExchange {
+        private final org.hympj.comm.coll.Neighbourhood neighbours;
+        private final Object send;
+        private final int sendoffset;
+        private final int[] sendcount;
+        private final int[] sdispls;
+        private final TypeMap sendtype;
+        private final Object recvbuf;
+        private final Object recv;
+        private final int recvoffset;
+        private final int[] recvcount;
+        private final int[] rdispls;
+        private final Datatype recvtype;
+
+        NeighbourExchange(String call, org.hympj.comm.coll.Neighbourhood n, Object sendbuf, int[] sendcount, int[] sdispls,
+                          Datatype sendtype, Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
+            checkBuffer(call, null, 0, 0, sendtype);
+            checkBuffer(call, null, 0, 0, recvtype);
+            int sendItems = blocksEnd(call, "destination", n.destinationCount(), sendcount, sdispls);
+            int recvItems = blocksEnd(call, "source", n.sourceCount(), recvcount, rdispls);
+            this.neighbours = n;
+            this.send = BufferArgument.forSend(call, sendbuf, sendItems, sendtype);
+            this.sendoffset = BufferArgument.offset(sendbuf, send);
+            this.sendcount = sendcount.clone();
+            this.sdispls = sdispls.clone();
+            this.sendtype = sendtype.map;
+            this.recvbuf = recvbuf;
+            this.recv = BufferArgument.forUpdate(call, recvbuf, recvItems, recvtype);
+            this.recvoffset = BufferArgument.offset(recvbuf, recv);
+            this.recvcount = recvcount.clone();
+            this.rdispls = rdispls.clone();
+            this.recvtype = recvtype;
+            for (int i = 0; i < n.destinationCount(); i++) {
+                checkBuffer(call, send, sendoffset + sdispls[i] * this.sendtype.extent, sendcount[i], sendtype);
+            }
+            for (int i = 0; i < n.sourceCount(); i++) {
+                checkBuffer(call, recv, recvoffset + rdispls[i] * recvtype.map.extent, recvcount[i], recvtype);
+            }
         }
-        for (int i = 0; i < n.sourceCount(); i++) {
-            checkBuffer(call, recv, recvoffset + rdispls[i] * recvtype.map.extent, recvcount[i], recvtype);
+
+        void run(Comm on) {
+            on.checkUsable();
+            try {
+                org.hympj.comm.coll.CollectiveCheck.agree(on.core, CollectiveKind.NEIGHBOURHOOD, -1, sendtype.base, -1);
+                org.hympj.comm.coll.NeighbourhoodCollectives.alltoallv(on.core, neighbours, send, sendoffset, sendcount, sdispls,
+                    sendtype, recv, recvoffset, recvcount, rdispls, recvtype.map);
+            } catch (EngineException e) {
+                throw raised(e);
+            }
+            BufferArgument.copyBack(recvbuf, recv, recvtype);
         }
-        try {
-            org.hympj.comm.coll.CollectiveCheck.agree(core, org.hympj.comm.coll.CollectiveKind.NEIGHBOURHOOD, -1,
-                sendtype.map.base, -1);
-            org.hympj.comm.coll.NeighbourhoodCollectives.alltoallv(core, n, send, sendoffset, sendcount, sdispls, sendtype.map,
-                recv, recvoffset, recvcount, rdispls, recvtype.map);
-        } catch (EngineException e) {
-            throw raised(e);
-        }
-        BufferArgument.copyBack(recvbuf, recv, recvtype);
     }
 
     /**

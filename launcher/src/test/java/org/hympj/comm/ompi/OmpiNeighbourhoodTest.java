@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Open MPI's neighbourhood collectives (neighborAllGather, neighborAllGatherv,
- * neighborAllToAll, neighborAllToAllv) on Cartesian grids (periodic and not, dimensions of
+ * neighborAllToAll, neighborAllToAllv, and their non-blocking forms) on Cartesian grids (periodic and not, dimensions of
  * size 1 and 2, where a rank's neighbours behind and ahead are one rank), graphs and
  * distributed graphs with repeated edges and self-loops; every element of every receive buffer
  * is checked, the blocks of PROC_NULL neighbours included, with arrays, heap buffers with an
@@ -347,6 +347,126 @@ public class OmpiNeighbourhoodTest {
     @Test
     void aDistributedGraphOfRanksInTwoJvms() {
         ProcessJobs.runOk(4, 2, DistGraph.class);
+    }
+
+    /**
+     * The non-blocking forms, all four started before any is waited for, with direct and heap
+     * buffers, give what the blocking forms (checked element by element above) give with arrays.
+     * args: a grid as for {@link Cartesian}, or "dist" for the distributed graph of {@link DistGraph}.
+     */
+    public static class NonBlocking {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank();
+            int n = MPI.COMM_WORLD.Size();
+            mpi.Intracomm topo;
+            if (args[0].equals("dist")) {
+                int owner = (rank + 1) % n;
+                topo = MPI.COMM_WORLD.createDistGraph(new int[] {owner}, new int[] {4},
+                    new int[] {(owner + 1) % n, (owner + 3) % n, owner, (owner + 1) % n}, new Info(), false);
+            } else {
+                int[] dims = Arrays.stream(args[0].split("x")).mapToInt(Integer::parseInt).toArray();
+                boolean[] periods = new boolean[dims.length];
+                for (int d = 0; d < dims.length; d++) {
+                    periods[d] = args[1].charAt(d) == 'T';
+                }
+                topo = MPI.COMM_WORLD.createCart(dims, periods, false);
+            }
+            int in = args[0].equals("dist") ? 4 : 2 * args[0].split("x").length;
+            int out = in;
+
+            int[] mine = {rank * 10, rank * 10 + 1};
+            int[] blocks = new int[2 * out];
+            for (int j = 0; j < 2 * out; j++) {
+                blocks[j] = rank * 1000 + j;
+            }
+            int[] counts = new int[out];
+            int[] sdispls = new int[out];
+            int[] rcounts = new int[in];
+            int[] rdispls = new int[in];
+            for (int j = 0; j < out; j++) {
+                counts[j] = 1;
+                sdispls[j] = out - 1 - j;
+            }
+            for (int i = 0; i < in; i++) {
+                rcounts[i] = 1;
+                rdispls[i] = 2 * i;
+            }
+            double[] one = {rank + 0.25};
+
+            int[] gathered = filled(2 * in);
+            topo.neighborAllGather(mine, 2, MPI.INT, gathered, 2, MPI.INT);
+            int[] exchanged = filled(2 * in);
+            topo.neighborAllToAll(blocks, 2, MPI.INT, exchanged, 2, MPI.INT);
+            double[] spread = new double[2 * in];
+            Arrays.fill(spread, UNTOUCHED);
+            topo.neighborAllGatherv(one, 1, MPI.DOUBLE, spread, rcounts, rdispls, MPI.DOUBLE);
+            int[] picked = filled(2 * in);
+            topo.neighborAllToAllv(blocks, counts, sdispls, MPI.INT, picked, rcounts, rdispls, MPI.INT);
+
+            IntBuffer mineDirect = direct(mine);
+            IntBuffer gatheredHeap = IntBuffer.wrap(filled(2 * in + 2), 2, 2 * in).slice();
+            ByteBuffer blocksDirect = ByteBuffer.allocateDirect(8 * out).order(ByteOrder.nativeOrder());
+            blocksDirect.asIntBuffer().put(blocks);
+            ByteBuffer exchangedDirect = ByteBuffer.allocateDirect(8 * in).order(ByteOrder.nativeOrder());
+            exchangedDirect.asIntBuffer().put(filled(2 * in));
+            java.nio.DoubleBuffer spreadHeap = java.nio.DoubleBuffer.allocate(2 * in);
+            for (int i = 0; i < 2 * in; i++) {
+                spreadHeap.put(i, UNTOUCHED);
+            }
+            IntBuffer pickedDirect = direct(filled(2 * in));
+            mpi.Request[] all = {
+                topo.iNeighborAllGather(mineDirect, 2, MPI.INT, gatheredHeap, 2, MPI.INT),
+                topo.iNeighborAllToAll(blocksDirect, 2, MPI.INT, exchangedDirect, 2, MPI.INT),
+                topo.iNeighborAllGatherv(java.nio.DoubleBuffer.wrap(one), 1, MPI.DOUBLE, spreadHeap, rcounts, rdispls, MPI.DOUBLE),
+                topo.iNeighborAllToAllv(direct(blocks), counts, sdispls, MPI.INT, pickedDirect, rcounts, rdispls, MPI.INT),
+            };
+            mpi.Request.Waitall(all);
+
+            assertEquals(Arrays.toString(gathered), Arrays.toString(contents(gatheredHeap)), "iNeighborAllGather on rank " + rank);
+            assertEquals(Arrays.toString(exchanged), Arrays.toString(contents(exchangedDirect.order(ByteOrder.nativeOrder())
+                .asIntBuffer())), "iNeighborAllToAll on rank " + rank);
+            assertEquals(Arrays.toString(spread), Arrays.toString(spreadHeap.array()), "iNeighborAllGatherv on rank " + rank);
+            assertEquals(Arrays.toString(picked), Arrays.toString(contents(pickedDirect)), "iNeighborAllToAllv on rank " + rank);
+
+            raises(MPI.ERR_TOPOLOGY, "iNeighborAllToAll", () -> MPI.COMM_WORLD.iNeighborAllToAll(direct(blocks), 2, MPI.INT,
+                direct(blocks), 2, MPI.INT));
+            raises(MPI.ERR_COUNT, "iNeighborAllGather", () -> topo.iNeighborAllGather(mineDirect, -2, MPI.INT,
+                gatheredHeap, 2, MPI.INT));
+            MPI.Finalize();
+        }
+
+        static IntBuffer direct(int[] values) {
+            IntBuffer b = ByteBuffer.allocateDirect(4 * values.length).order(ByteOrder.nativeOrder()).asIntBuffer();
+            b.put(values);
+            return b;
+        }
+
+        static int[] contents(IntBuffer b) {
+            int[] a = new int[b.capacity()];
+            b.get(0, a);
+            return a;
+        }
+    }
+
+    @Test
+    void nonBlockingFormsOnATorus() {
+        RankJobs.runOk(4, NonBlocking.class, "2x2", "TT");
+    }
+
+    @Test
+    void nonBlockingFormsOnAGridWithBorders() {
+        RankJobs.runOk(6, NonBlocking.class, "3x2", "FF");
+    }
+
+    @Test
+    void nonBlockingFormsOnADistributedGraph() {
+        RankJobs.runOk(4, NonBlocking.class, "dist");
+    }
+
+    @Test
+    void nonBlockingFormsOnRanksInTwoJvms() {
+        ProcessJobs.runOk(4, 2, NonBlocking.class, "2x2", "FT");
     }
 
     /** A block longer than its receive block raises ERR_TRUNCATE at the receiver. */
