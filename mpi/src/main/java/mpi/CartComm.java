@@ -18,9 +18,7 @@ public final class CartComm extends Cartcomm {
 
     /** The null communicator of a rank that is not in the grid. */
     static CartComm outsideTheGrid() {
-        CartComm none = new CartComm("MPI.COMM_NULL (createCart's result on a rank outside the grid)");
-        none.markNull();
-        return none;
+        return asNull(new CartComm("MPI.COMM_NULL (createCart's result on a rank outside the grid)"));
     }
 
     /** A duplicate with the same grid and a context of its own. Collective. */

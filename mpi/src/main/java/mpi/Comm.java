@@ -1266,9 +1266,10 @@ public abstract class Comm {
             + " needs a communicator made by createCart, createGraph, createDistGraph or createDistGraphAdjacent");
     }
 
-    /** Makes this communicator null from the start, as a topology's constructor returns it to a rank left out. */
-    final void markNull() {
-        freed = true;
+    /** Makes {@code none} a null communicator ({@code isNull()} true), as MPI's {@code MPI_COMM_NULL}; returns it. */
+    static <C extends Comm> C asNull(C none) {
+        ((Comm) none).freed = true;
+        return none;
     }
 
     /**

@@ -23,9 +23,7 @@ public final class GraphComm extends Graphcomm {
 
     /** The null communicator of a rank that is not a node of the graph. */
     static GraphComm outsideTheGraph() {
-        GraphComm none = new GraphComm("MPI.COMM_NULL (createGraph's result on a rank outside the graph)");
-        none.markNull();
-        return none;
+        return asNull(new GraphComm("MPI.COMM_NULL (createGraph's result on a rank outside the graph)"));
     }
 
     /** A duplicate with the same graph and a context of its own. Collective. */
