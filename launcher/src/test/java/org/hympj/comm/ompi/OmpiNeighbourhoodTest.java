@@ -469,6 +469,47 @@ public class OmpiNeighbourhoodTest {
         ProcessJobs.runOk(4, 2, NonBlocking.class, "2x2", "FT");
     }
 
+    /**
+     * Blocks of a million bytes on a 2 x 2 torus, where each pair of neighbours exchanges two
+     * blocks each way: large messages, which wait for their receive, still meet theirs, since
+     * every rank posts all its receives before it sends.
+     */
+    public static class LargeBlocks {
+        static final int ITEMS = 1 << 18;
+
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int rank = MPI.COMM_WORLD.Rank();
+            CartComm torus = MPI.COMM_WORLD.createCart(new int[] {2, 2}, new boolean[] {true, true}, false);
+            int[] sent = new int[4 * ITEMS];
+            for (int i = 0; i < sent.length; i++) {
+                sent[i] = rank * 4 * ITEMS + i;
+            }
+            int[] received = new int[4 * ITEMS];
+            torus.neighborAllToAll(sent, ITEMS, MPI.INT, received, ITEMS, MPI.INT);
+            for (int b = 0; b < 4; b++) {
+                int from = step(rank, new int[] {2, 2}, new boolean[] {true, true}, b / 2, b % 2 == 0 ? -1 : 1);
+                for (int e = 0; e < ITEMS; e++) {
+                    int want = from * 4 * ITEMS + (b ^ 1) * ITEMS + e;
+                    if (received[b * ITEMS + e] != want) {
+                        assertEquals(want, received[b * ITEMS + e], "block " + b + " element " + e + " on rank " + rank);
+                    }
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    void largeBlocksOnThreadRanks() {
+        RankJobs.runOk(4, LargeBlocks.class);
+    }
+
+    @Test
+    void largeBlocksOnRanksInTwoJvms() {
+        ProcessJobs.runOk(4, 2, LargeBlocks.class);
+    }
+
     /** A block longer than its receive block raises ERR_TRUNCATE at the receiver. */
     public static class Truncation {
         public static void main(String[] args) {
