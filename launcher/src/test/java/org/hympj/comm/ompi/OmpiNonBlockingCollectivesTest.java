@@ -202,9 +202,8 @@ public class OmpiNonBlockingCollectivesTest {
      * copied into a direct buffer only by the code that completes the collective, and no rank
      * enters MPI again before it sees the result, so the result can appear only if the
      * collective progresses outside the program's MPI calls: an implementation that progresses
-     * only inside Wait/Test would leave every rank polling until the deadline and fail. Then a
-     * second round with iBarrier, whose completion the rank can see only through a request: the
-     * computation runs first, so the barrier has completed before Test is called once.
+     * only inside Wait/Test would leave every rank polling until the deadline and fail. Then an
+     * iBarrier, polled with Test between rounds of computation, completes too.
      */
     public static class ProgressWhileComputing {
         public static void main(String[] args) {
@@ -243,8 +242,6 @@ public class OmpiNonBlockingCollectivesTest {
                 for (int i = 0; i < 10_000; i++) {
                     work += Math.sqrt(i + work % 7);
                 }
-                // Test is the first MPI call after the start; it completes the request only once
-                // the barrier has completed on every rank.
                 done = barrier.Test() != null;
             }
             assertTrue(done, "the iBarrier completed");
