@@ -658,6 +658,17 @@ public abstract class Comm {
         return n.start(call, kind, collective);
     }
 
+    /**
+     * The task of a non-blocking collective's thread. It is declared in this class because
+     * {@link Errhandler} finds the communicator of an error by the class of the call's
+     * outermost frame in this package: so the errors of the collective meet the errhandler of
+     * the communicator it runs on (the shadow's, which is this communicator's).
+     */
+    static Runnable collectiveTask(NonBlockingCollectives collectives, org.hympj.comm.match.CollectiveOperation op,
+                                   java.util.function.Consumer<Intracomm> collective) {
+        return () -> collectives.run(op, collective);
+    }
+
     /** The checks a non-blocking collective makes before it starts: its root (unless {@link #NO_ROOT}), count and datatype. */
     final void checkStart(String call, int root, int count, Datatype type) {
         Intracomm comm = collectiveOn(call);

@@ -72,14 +72,15 @@ final class NonBlockingCollectives {
         // Errors in the collective go through the communicator's handler, as the call's would.
         shadow.errhandler = comm.errhandler;
         try {
-            thread.execute(() -> run(op, collective));
+            thread.execute(Comm.collectiveTask(this, op, collective));
         } catch (RejectedExecutionException e) {
             throw new MPIException(MPI.ERR_COMM, call + ": " + comm + " has been freed; it cannot be used any more");
         }
         return new Request(comm, op, call, MPI.PROC_NULL, MPI.ANY_TAG);
     }
 
-    private void run(CollectiveOperation op, Consumer<Intracomm> collective) {
+    /** Runs {@code collective} on the shadow and completes {@code op} with its outcome. */
+    void run(CollectiveOperation op, Consumer<Intracomm> collective) {
         try {
             collective.accept(shadow);
             op.succeed();

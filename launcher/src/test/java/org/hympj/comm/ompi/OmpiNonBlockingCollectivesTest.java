@@ -285,6 +285,28 @@ public class OmpiNonBlockingCollectivesTest {
         }
     }
 
+    /**
+     * The errhandler of the communicator a non-blocking collective runs on applies to its
+     * errors: COMM_WORLD is fatal, its duplicate returns errors, and an error in a collective on
+     * the duplicate is raised by Wait instead of ending the job.
+     */
+    public static class ErrhandlerOfTheCommunicator {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int size = world.Size();
+            world.Errhandler_set(MPI.ERRORS_ARE_FATAL);
+            Intracomm dup = world.Dup();
+            dup.Errhandler_set(MPI.ERRORS_RETURN);
+            Request bad = dup.iAllGather(IntBuffer.allocate(1), 1, MPI.INT, IntBuffer.allocate(size - 1), 1, MPI.INT);
+            MPIException e = assertThrows(MPIException.class, bad::Wait);
+            assertEquals(MPI.ERR_BUFFER, e.getErrorClass(), e.getMessage());
+            world.iBarrier().Wait();
+            dup.Free();
+            MPI.Finalize();
+        }
+    }
+
     /** Freeing a communicator ends its thread once its collectives are done; Finalize ends COMM_WORLD's. */
     public static class ThreadsEnd {
         public static void main(String[] args) throws InterruptedException {
@@ -340,6 +362,11 @@ public class OmpiNonBlockingCollectivesTest {
     @Test
     void errorsAtTheCallAndInTheRequest() {
         RankJobs.runOk(2, Errors.class);
+    }
+
+    @Test
+    void theErrhandlerOfTheCommunicatorApplies() {
+        RankJobs.runOk(2, ErrhandlerOfTheCommunicator.class);
     }
 
     @Test
