@@ -1,9 +1,11 @@
 package mpi;
 
 import java.nio.Buffer;
+import java.util.function.Consumer;
 import org.hympj.comm.coll.CollectiveKind;
 import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.data.TypeMap;
+import org.hympj.comm.match.CollectiveOperation;
 import org.hympj.comm.match.ProbeResult;
 import org.hympj.comm.match.ReceiveOperation;
 import org.hympj.comm.match.SendOperation;
@@ -645,7 +647,7 @@ public abstract class Comm {
      * shadow, as a non-blocking one: it runs after the non-blocking collectives started before
      * on this communicator and progresses without further calls; the request completes with it.
      */
-    final Request startCollective(String call, int kind, java.util.function.Consumer<Intracomm> collective) {
+    final Request startCollective(String call, int kind, Consumer<Intracomm> collective) {
         Intracomm comm = collectiveOn(call);
         NonBlockingCollectives n;
         synchronized (this) {
@@ -656,6 +658,16 @@ public abstract class Comm {
             }
         }
         return n.start(call, kind, collective);
+    }
+
+    /**
+     * The task of a non-blocking collective's thread. It is declared in this class because
+     * {@link Errhandler} finds the communicator of an error by the class of the call's
+     * outermost frame in this package: so the errors of the collective meet the errhandler of
+     * the communicator it runs on (the shadow's, which is this communicator's).
+     */
+    static Runnable collectiveTask(NonBlockingCollectives collectives, CollectiveOperation op, Consumer<Intracomm> collective) {
+        return () -> collectives.run(op, collective);
     }
 
     /** The checks a non-blocking collective makes before it starts: its root (unless {@link #NO_ROOT}), count and datatype. */

@@ -2,7 +2,6 @@ package mpi;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -38,6 +37,8 @@ final class NonBlockingCollectives {
     private final Intracomm comm;
     private final Intracomm shadow;
     private final ThreadPoolExecutor thread;
+    /** The thread the executor made, once it has made it. */
+    private volatile Thread worker;
 
     private NonBlockingCollectives(Intracomm comm) {
         this.comm = comm;
@@ -49,6 +50,7 @@ final class NonBlockingCollectives {
             Thread t = new Thread(task, name);
             t.setDaemon(true);
             t.setContextClassLoader(rankLoader);
+            worker = t;
             return t;
         });
     }
@@ -70,14 +72,15 @@ final class NonBlockingCollectives {
         // Errors in the collective go through the communicator's handler, as the call's would.
         shadow.errhandler = comm.errhandler;
         try {
-            thread.execute(() -> run(op, collective));
+            thread.execute(Comm.collectiveTask(this, op, collective));
         } catch (RejectedExecutionException e) {
             throw new MPIException(MPI.ERR_COMM, call + ": " + comm + " has been freed; it cannot be used any more");
         }
         return new Request(comm, op, call, MPI.PROC_NULL, MPI.ANY_TAG);
     }
 
-    private void run(CollectiveOperation op, Consumer<Intracomm> collective) {
+    /** Runs {@code collective} on the shadow and completes {@code op} with its outcome. */
+    void run(CollectiveOperation op, Consumer<Intracomm> collective) {
         try {
             collective.accept(shadow);
             op.succeed();
@@ -104,17 +107,22 @@ final class NonBlockingCollectives {
     /**
      * Ends every thread of this rank now ({@code MPI.Finalize}): an idle one at once; one still
      * in a collective (the program did not complete its request, which MPI does not allow) is
-     * interrupted, and its request fails. Waits until each has ended, for a bounded time.
+     * interrupted, and its request fails. Waits until each thread has ended, for a bounded time.
      */
     static void endAll() {
-        ExecutorService[] threads = LIVE.stream().map(n -> n.thread).toArray(ExecutorService[]::new);
+        NonBlockingCollectives[] all = LIVE.toArray(new NonBlockingCollectives[0]);
         LIVE.clear();
-        for (ExecutorService t : threads) {
-            t.shutdownNow();
+        for (NonBlockingCollectives n : all) {
+            n.thread.shutdownNow();
         }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(END_WAIT_SECONDS);
         try {
-            for (ExecutorService t : threads) {
-                t.awaitTermination(END_WAIT_SECONDS, TimeUnit.SECONDS);
+            for (NonBlockingCollectives n : all) {
+                Thread t = n.worker;
+                long left = deadline - System.nanoTime();
+                if (t != null && left > 0) {
+                    t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -26,6 +26,8 @@ import org.hympj.comm.launch.LaunchAccess;
 import org.hympj.comm.launch.ScriptJobs;
 import org.hympj.comm.multiprocess.ProcessFaultsTest;
 import org.hympj.comm.multiprocess.ProcessRanksTest;
+import org.hympj.comm.ompi.OmpiCollectivesTest;
+import org.hympj.comm.ompi.OmpiNonBlockingCollectivesTest;
 import org.hympj.comm.p2p.BoundMarkersAndStatusTest;
 import org.hympj.comm.p2p.DerivedDatatypesTest;
 import org.hympj.comm.p2p.MatchingSemanticsTest;
@@ -205,6 +207,19 @@ class ClusterTest {
         }
         runOk(16, 4, List.of("--jvms-per-node", "2"), CollectivesTest.Program.class, "across-nodes");
         runOk(7, 3, List.of("--ranks-per-node", "3"), MoreCollectivesTest.Program.class);
+    }
+
+    /**
+     * The collectives of the Open MPI face, blocking (in-place forms, allToAllw) and
+     * non-blocking (progressing while the ranks compute), on 4 nodes of 2 ranks, 2 JVMs per node.
+     */
+    @Test
+    void openMpiFaceCollectivesAcrossNodes() throws Exception {
+        for (Class<?> program : List.of(OmpiCollectivesTest.AllCollectives.class, OmpiCollectivesTest.InPlace.class,
+            OmpiCollectivesTest.AllToAllw.class, OmpiNonBlockingCollectivesTest.AllStartedThenWaited.class,
+            OmpiNonBlockingCollectivesTest.Interleaved.class, OmpiNonBlockingCollectivesTest.ProgressWhileComputing.class)) {
+            runOk(8, 4, List.of("--jvms-per-node", "2"), program);
+        }
     }
 
     /**

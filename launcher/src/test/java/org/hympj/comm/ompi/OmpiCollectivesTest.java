@@ -67,6 +67,19 @@ public class OmpiCollectivesTest {
             assertEquals(1.5, db.get(0));
             assertEquals(-2.5, db.get(1));
 
+            // a heap buffer's slice is used from its own start; a ByteBuffer may hold ints
+            IntBuffer whole = IntBuffer.allocate(6);
+            IntBuffer tail = whole.position(2).slice();
+            if (rank == root) {
+                tail.put(0, 5).put(1, 6);
+            }
+            world.bcast(tail, 2, MPI.INT, root);
+            assertArrayEquals(new int[] {0, 0, 5, 6, 0, 0}, whole.array());
+            ByteBuffer bytesAsInts = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder());
+            world.allReduce(new int[] {rank, 1}, bytesAsInts, 2, MPI.INT, MPI.SUM);
+            assertEquals(size * (size - 1) / 2, bytesAsInts.getInt(0));
+            assertEquals(size, bytesAsInts.getInt(4));
+
             // gather / gatherv
             int[] g = new int[2 * size];
             world.gather(new int[] {rank, 10 * rank}, 2, MPI.INT, g, 2, MPI.INT, root);
@@ -372,6 +385,14 @@ public class OmpiCollectivesTest {
             if (rank > 0) {
                 assertEquals(rank * (rank + 1) / 2, ex[0]);
             }
+            // A derived datatype in place: the vector's items are reduced, the gaps between them left alone.
+            // (Datatype.Vector and Commit are mpiJava's names for Open MPI's createVector and commit.)
+            Datatype everySecond = Datatype.Vector(2, 1, 2, MPI.INT);
+            everySecond.Commit();
+            int[] strided = {rank + 1, -9, rank + 1, -9};
+            comm.allReduce(strided, 1, everySecond, MPI.SUM);
+            int sum = size * (size + 1) / 2;
+            assertArrayEquals(new int[] {sum, -9, sum, -9}, strided);
             comm.Free();
             MPI.Finalize();
         }

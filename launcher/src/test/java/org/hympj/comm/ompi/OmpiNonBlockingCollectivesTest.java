@@ -202,9 +202,8 @@ public class OmpiNonBlockingCollectivesTest {
      * copied into a direct buffer only by the code that completes the collective, and no rank
      * enters MPI again before it sees the result, so the result can appear only if the
      * collective progresses outside the program's MPI calls: an implementation that progresses
-     * only inside Wait/Test would leave every rank polling until the deadline and fail. Then a
-     * second round with iBarrier, whose completion the rank can see only through a request: the
-     * computation runs first, so the barrier has completed before Test is called once.
+     * only inside Wait/Test would leave every rank polling until the deadline and fail. Then an
+     * iBarrier, polled with Test between rounds of computation, completes too.
      */
     public static class ProgressWhileComputing {
         public static void main(String[] args) {
@@ -243,8 +242,6 @@ public class OmpiNonBlockingCollectivesTest {
                 for (int i = 0; i < 10_000; i++) {
                     work += Math.sqrt(i + work % 7);
                 }
-                // Test is the first MPI call after the start; it completes the request only once
-                // the barrier has completed on every rank.
                 done = barrier.Test() != null;
             }
             assertTrue(done, "the iBarrier completed");
@@ -284,6 +281,28 @@ public class OmpiNonBlockingCollectivesTest {
             Intracomm freed = world.Dup();
             freed.Free();
             OmpiCollectivesTest.assertError(MPI.ERR_COMM, "freed", freed::iBarrier);
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * The errhandler of the communicator a non-blocking collective runs on applies to its
+     * errors: COMM_WORLD is fatal, its duplicate returns errors, and an error in a collective on
+     * the duplicate is raised by Wait instead of ending the job.
+     */
+    public static class ErrhandlerOfTheCommunicator {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int size = world.Size();
+            world.Errhandler_set(MPI.ERRORS_ARE_FATAL);
+            Intracomm dup = world.Dup();
+            dup.Errhandler_set(MPI.ERRORS_RETURN);
+            Request bad = dup.iAllGather(IntBuffer.allocate(1), 1, MPI.INT, IntBuffer.allocate(size - 1), 1, MPI.INT);
+            MPIException e = assertThrows(MPIException.class, bad::Wait);
+            assertEquals(MPI.ERR_BUFFER, e.getErrorClass(), e.getMessage());
+            world.iBarrier().Wait();
+            dup.Free();
             MPI.Finalize();
         }
     }
@@ -343,6 +362,11 @@ public class OmpiNonBlockingCollectivesTest {
     @Test
     void errorsAtTheCallAndInTheRequest() {
         RankJobs.runOk(2, Errors.class);
+    }
+
+    @Test
+    void theErrhandlerOfTheCommunicatorApplies() {
+        RankJobs.runOk(2, ErrhandlerOfTheCommunicator.class);
     }
 
     @Test
