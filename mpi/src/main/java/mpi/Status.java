@@ -145,6 +145,43 @@ public class Status {
         return cancelled;
     }
 
+    // ---------------------------------------------------------------- Open MPI's members
+
+    /** The rank of the sender in the communicator of the receive ({@link #source}). */
+    public int getSource() {
+        return source;
+    }
+
+    /** The tag the message was sent with ({@link #tag}). */
+    public int getTag() {
+        return tag;
+    }
+
+    /** The error of the operation: {@code MPI.SUCCESS}, since a failed operation raises MPIException instead. */
+    public int getError() {
+        return MPI.SUCCESS;
+    }
+
+    /** The index of the completed request in the calls on arrays of requests ({@link #index}). */
+    public int getIndex() {
+        return index;
+    }
+
+    /** As {@link #Get_count}: the items of {@code datatype} received, or {@code MPI.UNDEFINED}. */
+    public int getCount(Datatype datatype) {
+        return Get_count(datatype);
+    }
+
+    /** As {@link #Get_elements}: the basic elements of {@code datatype} received. */
+    public int getElements(Datatype datatype) {
+        return Get_elements(datatype);
+    }
+
+    /** True if the request this status completes was cancelled. */
+    public boolean isCancelled() {
+        return cancelled;
+    }
+
     /** MPJ Express's release of a status: a status holds nothing to release, so this does nothing. */
     public void free() {
     }
