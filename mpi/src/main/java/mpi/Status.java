@@ -177,6 +177,11 @@ public class Status {
         return Get_elements(datatype);
     }
 
+    /** As {@link #getElements}, as a {@link Count} (MPI_GET_ELEMENTS_X). */
+    public Count getElementsX(Datatype datatype) {
+        return new Count(Get_elements(datatype));
+    }
+
     /** True if the request this status completes was cancelled. */
     public boolean isCancelled() {
         return cancelled;

@@ -171,6 +171,7 @@ public class OmpiEnvironmentTest {
                 assertEquals(MPI.SUCCESS, s.getError());
                 assertEquals(3, s.getCount(MPI.INT));
                 assertEquals(3, s.getElements(MPI.INT));
+                assertEquals(new Count(3), s.getElementsX(MPI.INT));
                 assertEquals(MPI.UNDEFINED, s.getCount(MPI.INT2), "3 ints make no whole number of int pairs");
                 assertEquals(12, s.getCount(MPI.BYTE));
                 assertFalse(s.isCancelled());
