@@ -1,5 +1,10 @@
 package mpi;
 
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.TypeMap;
 import org.hympj.comm.errors.EngineException;
@@ -43,6 +48,12 @@ public class Datatype implements Freeable {
     /** True for {@code MPI.DATATYPE_NULL} only. */
     private boolean nullHandle;
     private volatile String userName;
+    /** The attributes set on this type, by keyval; made on the first {@link #setAttr}. */
+    private Map<Integer, Object> attributes;
+
+    /** The keyvals of datatype attributes made on this rank and not freed (this class is loaded per rank). */
+    private static final Set<Integer> KEYVALS = ConcurrentHashMap.newKeySet();
+    private static final AtomicInteger NEXT_KEYVAL = new AtomicInteger(1);
 
     Datatype(ElementType base, String name) {
         this(base, 1, name);
@@ -353,6 +364,11 @@ public class Datatype implements Freeable {
         copy.committed = committed;
         copy.unit = unit;
         copy.userName = userName;
+        synchronized (this) {
+            if (attributes != null) {
+                copy.attributes = new HashMap<>(attributes);
+            }
+        }
         return copy;
     }
 
@@ -406,6 +422,56 @@ public class Datatype implements Freeable {
             return n;
         }
         return predefined ? map.toString().replace('.', '_') : "";
+    }
+
+    /** A new keyval for datatype attributes (MPI_TYPE_CREATE_KEYVAL). */
+    public static int createKeyval() {
+        MPI.checkActive();
+        int keyval = NEXT_KEYVAL.getAndIncrement();
+        KEYVALS.add(keyval);
+        return keyval;
+    }
+
+    /** Frees {@code keyval}; the attributes set with it stay readable until deleted, as MPI keeps them. */
+    public static void freeKeyval(int keyval) {
+        checkKeyval("freeKeyval", keyval);
+        KEYVALS.remove(keyval);
+    }
+
+    /**
+     * Sets this type's attribute of {@code keyval} to {@code value}, held by reference; a type
+     * made by {@link #dup} starts with this type's attributes.
+     */
+    public synchronized void setAttr(int keyval, Object value) {
+        checkKeyval("setAttr", keyval);
+        if (attributes == null) {
+            attributes = new HashMap<>();
+        }
+        attributes.put(keyval, value);
+    }
+
+    /** This type's attribute of {@code keyval}, or null if it has none. */
+    public synchronized Object getAttr(int keyval) {
+        if (attributes == null || !attributes.containsKey(keyval)) {
+            checkKeyval("getAttr", keyval);
+            return null;
+        }
+        return attributes.get(keyval);
+    }
+
+    /** Removes this type's attribute of {@code keyval}, if it has one. */
+    public synchronized void deleteAttr(int keyval) {
+        if (attributes == null || attributes.remove(keyval) == null) {
+            checkKeyval("deleteAttr", keyval);
+        }
+    }
+
+    private static void checkKeyval(String call, int keyval) {
+        MPI.checkActive();
+        if (!KEYVALS.contains(keyval)) {
+            throw new MPIException(MPI.ERR_KEYVAL, call + ": keyval " + keyval + " was not made by Datatype.createKeyval,"
+                + " or has been freed");
+        }
     }
 
     @Override

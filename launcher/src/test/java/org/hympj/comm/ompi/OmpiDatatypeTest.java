@@ -124,6 +124,18 @@ public class OmpiDatatypeTest {
             raises(MPI.ERR_TYPE, "committed", () -> MPI.COMM_WORLD.Send(new double[4], 0, 1, uncommittedCopy, MPI.PROC_NULL, 0));
             assertEquals(4, row.clone().getExtent());
 
+            int key = Datatype.createKeyval();
+            assertEquals(null, row.getAttr(key));
+            row.setAttr(key, "halo row");
+            assertEquals("halo row", row.getAttr(key));
+            assertEquals("halo row", row.dup().getAttr(key), "a duplicate starts with the attributes");
+            row.deleteAttr(key);
+            assertEquals(null, row.getAttr(key));
+            Datatype.freeKeyval(key);
+            raises(MPI.ERR_KEYVAL, "keyval " + key, () -> row.setAttr(key, 1));
+            raises(MPI.ERR_KEYVAL, "keyval " + key, () -> Datatype.freeKeyval(key));
+            raises(MPI.ERR_KEYVAL, "keyval " + MPI.KEYVAL_INVALID, () -> MPI.INT.getAttr(MPI.KEYVAL_INVALID));
+
             assertFalse(copy.isNull());
             copy.free();
             assertTrue(copy.isNull());
