@@ -116,9 +116,10 @@ public class Status {
 
     /**
      * The number of basic elements of {@code datatype}'s base type received (for a pair type,
-     * twice its items), also where they make no whole item; {@code MPI.UNDEFINED} if the
-     * message's bytes make no whole number of them, or if {@code datatype} has no elements of a
-     * base type (0 for a typed type of size zero).
+     * twice its items), also where they make no whole item; for a type of bytes that stand for
+     * other elements (Open MPI's {@code createStruct}, {@code MPI.DOUBLE_INT}, ...), the number
+     * of those; {@code MPI.UNDEFINED} if the message's bytes make no whole number of them, or if
+     * {@code datatype} has no elements of a base type (0 for a typed type of size zero).
      */
     public int Get_elements(Datatype datatype) {
         if (datatype == null) {
@@ -131,7 +132,8 @@ public class Status {
             return 0;
         }
         if (datatype.map.base == type.map.base) {
-            return elements;
+            int basic = datatype.map.basicElements(elements);
+            return basic < 0 ? MPI.UNDEFINED : basic;
         }
         if (type.map.base.isObject() || datatype.map.base.isObject()) {
             return MPI.UNDEFINED;

@@ -34,6 +34,10 @@ class ByteMapsTest {
         assertEquals(16, mixed.extent);
         assertEquals(12, mixed.width);
         assertEquals(8, mixed.alignment);
+        assertEquals(4, mixed.basicElements(24), "two items of an int and a double");
+        assertEquals(3, mixed.basicElements(16), "an item and the next one's int");
+        assertEquals(-1, mixed.basicElements(14), "the bytes end inside the double");
+        assertEquals(3, INT.basicElements(3), "an element map's elements are its basic elements");
         TypeMap intAndChar = TypeMap.cStruct(new int[] {1, 1}, new int[] {0, 4}, new TypeMap[] {INT, CHAR});
         assertEquals(8, intAndChar.extent, "the int's alignment pads the 6 bytes to 8");
         TypeMap unaligned = TypeMap.cStruct(new int[] {1}, new int[] {2}, new TypeMap[] {INT});
@@ -49,6 +53,8 @@ class ByteMapsTest {
         TypeMap doubleInt = TypeMap.valueIndexPair(Compound.DOUBLE_INT, "DOUBLE_INT");
         assertEquals(16, doubleInt.extent);
         assertEquals(12, doubleInt.width);
+        assertEquals(4, doubleInt.basicElements(24));
+        assertEquals(4, TypeMap.hvector("Contiguous", 2, 1, 16, doubleInt).basicElements(24));
         TypeMap shortInt = TypeMap.valueIndexPair(Compound.SHORT_INT, "SHORT_INT");
         assertEquals(8, shortInt.extent);
         assertEquals(6, shortInt.width);

@@ -202,6 +202,7 @@ public class OmpiDatatypeTest {
                 Status s = OmpiTransfers.recv(MPI.COMM_WORLD, in, 2, pair, 0, 3);
                 assertEquals(2, s.getCount(pair));
                 assertEquals(24, s.getCount(MPI.BYTE));
+                assertEquals(4, s.getElements(pair), "two ints and two doubles, as C counts the struct's elements");
                 for (int i = 0; i < 2; i++) {
                     assertEquals(40 + i, in.getInt(i * extent));
                     assertEquals(2.5 + i, in.getDouble(i * extent + 8));
