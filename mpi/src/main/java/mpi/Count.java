@@ -1,7 +1,10 @@
 package mpi;
 
-/** An {@code MPI_Count}: a count of elements or bytes that may exceed an {@code int}, ordered by its value. */
-public final class Count implements Comparable {
+/**
+ * An {@code MPI_Count}: a count of elements or bytes that may exceed an {@code int}, ordered by
+ * its value. Comparable with any object, as Open MPI's raw {@code Comparable} is.
+ */
+public final class Count implements Comparable<Object> {
     private long count;
 
     public Count(long count) {
