@@ -1,5 +1,6 @@
 package mpi;
 
+import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.hympj.comm.data.ElementType;
@@ -103,7 +104,8 @@ public class Op implements Freeable {
     }
 
     /**
-     * An Open MPI user function as an mpiJava one: items from element 0 of arrays, or of
+     * An Open MPI user function as an mpiJava one: arrays of exactly the items' elements, from
+     * element 0 (as Open MPI makes them, so a function may loop over their length), or
      * ByteBuffers in the platform's order when the function takes those.
      */
     private static final class OpenMpiFunction extends User_function {
@@ -126,7 +128,8 @@ public class Op implements Freeable {
                 base.pack(inoutvec, inoutoffset, elements, inOut.array(), 0);
                 function.call(in, inOut, count, datatype);
                 base.unpack(inOut.array(), 0, inoutvec, inoutoffset, elements);
-            } else if (inoffset == 0 && inoutoffset == 0) {
+            } else if (inoffset == 0 && inoutoffset == 0 && Array.getLength(invec) == elements
+                && Array.getLength(inoutvec) == elements) {
                 function.call(invec, inoutvec, count, datatype);
             } else {
                 Object in = base.newArray(elements);

@@ -200,6 +200,23 @@ public class OmpiOpTest {
             }
             assertArrayEquals(new int[] {want, ones}, number);
 
+            // The arrays hold exactly the items, as Open MPI makes them, whatever the buffers' lengths.
+            Op lengthSum = new Op(new UserFunction() {
+                @Override
+                public void call(Object inVec, Object inOutVec, int count, Datatype datatype) {
+                    int[] in = (int[]) inVec;
+                    int[] inOut = (int[]) inOutVec;
+                    assertEquals(count, in.length);
+                    assertEquals(count, inOut.length);
+                    for (int i = 0; i < in.length; i++) {
+                        inOut[i] += in[i];
+                    }
+                }
+            }, true);
+            int[] got = new int[3];
+            MPI.COMM_WORLD.Allreduce(new int[] {rank, 1, 99, 99, 99}, 0, got, 0, 2, MPI.INT, lengthSum);
+            assertArrayEquals(new int[] {n * (n - 1) / 2, n, 0}, got);
+
             // The ByteBuffer form, over a derived type: the function gets the packed items and their contiguous type.
             Op bufferSum = new Op(new UserFunction() {
                 @Override
