@@ -90,12 +90,56 @@ public class OmpiOpTest {
                 OmpiTransfers.allReduce(MPI.COMM_WORLD, in, out, 1, twoPairs, op);
                 assertEquals(wantAt[1], index(MPI.DOUBLE_INT, out, 1));
             }
+            otherReductions(rank, n);
             raises(MPI.ERR_OP, "MAXLOC and MINLOC take", () -> MPI.COMM_WORLD.Allreduce(new int[1], 0, new int[1], 0, 1, MPI.INT,
                 MPI.MAXLOC));
             raises(MPI.ERR_OP, "MPI.SUM does not apply to MPI.DOUBLE_INT", () -> MPI.COMM_WORLD.Allreduce(new byte[16], 0,
                 new byte[16], 0, 1, MPI.DOUBLE_INT, MPI.SUM));
             MPI.COMM_WORLD.Barrier();
             MPI.Finalize();
+        }
+
+        /**
+         * Reduce, Scan and Reduce_scatter of DOUBLE_INT pairs in byte[] buffers (the mpiJava calls
+         * on Open MPI's type): pair {@code p} of rank {@code r} is {@code contribution(r, p % 2)}.
+         */
+        private static void otherReductions(int rank, int n) {
+            int extent = MPI.DOUBLE_INT.getExtent();
+            for (boolean max : new boolean[] {true, false}) {
+                Op op = max ? MPI.MAXLOC : MPI.MINLOC;
+                byte[] in = new byte[n * extent];
+                for (int p = 0; p < n; p++) {
+                    put(MPI.DOUBLE_INT, MPI.slice(in, 0), p, contribution(rank, p % 2), rank);
+                }
+                byte[] reduced = new byte[n * extent];
+                MPI.COMM_WORLD.Reduce(in, 0, reduced, 0, n, MPI.DOUBLE_INT, op, n - 1);
+                byte[] scanned = new byte[n * extent];
+                MPI.COMM_WORLD.Scan(in, 0, scanned, 0, n, MPI.DOUBLE_INT, op);
+                byte[] mine = new byte[extent];
+                int[] ones = new int[n];
+                java.util.Arrays.fill(ones, 1);
+                MPI.COMM_WORLD.Reduce_scatter(in, 0, mine, 0, ones, MPI.DOUBLE_INT, op);
+                for (int p = 0; p < n; p++) {
+                    if (rank == n - 1) {
+                        assertEquals(extreme(max, p % 2, n), index(MPI.DOUBLE_INT, MPI.slice(reduced, 0), p), op + " Reduce pair " + p);
+                    }
+                    assertEquals(extreme(max, p % 2, rank + 1), index(MPI.DOUBLE_INT, MPI.slice(scanned, 0), p), op + " Scan pair " + p);
+                }
+                assertEquals(extreme(max, rank % 2, n), index(MPI.DOUBLE_INT, MPI.slice(mine, 0), 0), op + " Reduce_scatter");
+                assertEquals(contribution(extreme(max, rank % 2, n), rank % 2), value(MPI.DOUBLE_INT, MPI.slice(mine, 0), 0));
+            }
+        }
+
+        /** The rank among the first {@code ranks} whose contribution to pair {@code p} is the largest (smallest), the lowest on ties. */
+        private static int extreme(boolean max, int p, int ranks) {
+            int at = 0;
+            for (int r = 1; r < ranks; r++) {
+                int v = contribution(r, p);
+                if (max ? v > contribution(at, p) : v < contribution(at, p)) {
+                    at = r;
+                }
+            }
+            return at;
         }
 
         private static void put(Datatype type, ByteBuffer b, int p, int v, int index) {
