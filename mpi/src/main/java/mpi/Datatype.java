@@ -1,5 +1,10 @@
 package mpi;
 
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.TypeMap;
 import org.hympj.comm.errors.EngineException;
@@ -23,14 +28,32 @@ import org.hympj.comm.errors.EngineException;
  *
  * <p>A handle on the engine's {@link TypeMap}, which describes and packs the items; this
  * class adds MPI's lifecycle (commit, free) and its argument checks.
+ *
+ * <p>Open MPI's members ({@link #createVector}, {@link #getExtent}, ...) take and report
+ * sizes as Open MPI's Java bindings do: the constructors with an H, {@link #createStruct}
+ * and {@link #createResized} take bytes; the queries count units of the type's base, which
+ * is the element type of the basic types and of the types made from them, and a byte for
+ * {@code MPI.INT2}, the C-layout pairs ({@code MPI.DOUBLE_INT}, ...), the types
+ * {@link #createStruct} makes and those made from them.
  */
-public class Datatype {
+public class Datatype implements Freeable {
     /** The typemap: base type, width, bounds, extent, runs, and the packing. */
     final TypeMap map;
     private final boolean predefined;
     private boolean committed;
     private boolean freed;
     private Datatype packedForm;
+    /** The bytes of the unit Open MPI's queries count in; 0 where the base has no size in bytes (MPI.OBJECT). */
+    private int unit;
+    /** True for {@code MPI.DATATYPE_NULL} only. */
+    private boolean nullHandle;
+    private volatile String userName;
+    /** The attributes set on this type, by keyval; made on the first {@link #setAttr}. */
+    private Map<Integer, Object> attributes;
+
+    /** The keyvals of datatype attributes made on this rank and not freed (this class is loaded per rank). */
+    private static final Set<Integer> KEYVALS = ConcurrentHashMap.newKeySet();
+    private static final AtomicInteger NEXT_KEYVAL = new AtomicInteger(1);
 
     Datatype(ElementType base, String name) {
         this(base, 1, name);
@@ -44,6 +67,7 @@ public class Datatype {
         this.map = map;
         this.predefined = predefined;
         this.committed = predefined;
+        this.unit = map.base.size();
     }
 
     /** {@code MPI.LB} or {@code MPI.UB}: no elements, a bound at displacement 0. */
@@ -129,6 +153,9 @@ public class Datatype {
         if (oldtype.freed) {
             throw new MPIException(MPI.ERR_TYPE, call + ": the old datatype " + oldtype + " has been freed");
         }
+        if (oldtype.nullHandle) {
+            throw new MPIException(MPI.ERR_TYPE, call + ": the old datatype is MPI.DATATYPE_NULL, which describes no data");
+        }
     }
 
     // ---------------------------------------------------------------- lifecycle and queries
@@ -176,6 +203,9 @@ public class Datatype {
 
     /** Raises the error for a type that cannot be used in communication now. */
     void checkUsable(String call) {
+        if (nullHandle) {
+            throw new MPIException(MPI.ERR_TYPE, call + ": the datatype is MPI.DATATYPE_NULL, which describes no data");
+        }
         if (freed) {
             throw new MPIException(MPI.ERR_TYPE, call + ": datatype " + this + " has been freed");
         }
@@ -197,8 +227,256 @@ public class Datatype {
         return p;
     }
 
+    // ---------------------------------------------------------------- Open MPI's members
+
+    /** {@code MPI.DATATYPE_NULL}: no data; every call that would use it raises ERR_TYPE. */
+    static Datatype nullType() {
+        Datatype t = new Datatype(TypeMap.struct(new int[0], new int[0], new TypeMap[0]), true);
+        t.nullHandle = true;
+        return t;
+    }
+
+    /** A predefined type of {@code map}. */
+    static Datatype predefined(TypeMap map) {
+        return new Datatype(map, true);
+    }
+
+    /** Makes Open MPI's queries of this predefined type count bytes, as they do for {@code MPI.INT2}. */
+    Datatype countedInBytes() {
+        unit = 1;
+        return this;
+    }
+
+    /** {@code count} items of {@code oldType}, back to back; the base of the new type is {@code oldType}'s. */
+    public static Datatype createContiguous(int count, Datatype oldType) {
+        return Contiguous(count, oldType).countedAs(oldType);
+    }
+
+    /** {@code count} blocks of {@code blockLength} items of {@code oldType}, {@code stride} items of it apart. */
+    public static Datatype createVector(int count, int blockLength, int stride, Datatype oldType) {
+        return Vector(count, blockLength, stride, oldType).countedAs(oldType);
+    }
+
+    /** As {@link #createVector}, with {@code stride} in bytes. */
+    public static Datatype createHVector(int count, int blockLength, int stride, Datatype oldType) {
+        checkOld("createHVector", oldType);
+        return Hvector(count, blockLength, elements("createHVector", "stride", stride, oldType), oldType).countedAs(oldType);
+    }
+
+    /** Blocks of {@code blockLengths[i]} items of {@code oldType} at {@code displacements[i]} items of it. */
+    public static Datatype createIndexed(int[] blockLengths, int[] displacements, Datatype oldType) {
+        checkArrays("createIndexed", blockLengths, displacements);
+        return Indexed(blockLengths, displacements, oldType).countedAs(oldType);
+    }
+
+    /** As {@link #createIndexed}, with displacements in bytes. */
+    public static Datatype createHIndexed(int[] blockLengths, int[] displacements, Datatype oldType) {
+        checkOld("createHIndexed", oldType);
+        checkArrays("createHIndexed", blockLengths, displacements);
+        int[] inElements = new int[displacements.length];
+        for (int i = 0; i < inElements.length; i++) {
+            inElements[i] = elements("createHIndexed", "displacement " + i, displacements[i], oldType);
+        }
+        return Hindexed(blockLengths, inElements, oldType).countedAs(oldType);
+    }
+
+    /**
+     * Blocks of {@code blockLengths[i]} items of {@code types[i]} at {@code displacements[i]}
+     * bytes, as C lays out a struct. Entries of one base type on whole elements of it make a
+     * type of that base; a mix of base types makes a type of bytes, which moves a
+     * {@code ByteBuffer} or a {@code byte[]}. The queries of the new type count bytes.
+     */
+    public static Datatype createStruct(int[] blockLengths, int[] displacements, Datatype[] types) {
+        if (blockLengths == null || displacements == null || types == null) {
+            throw new MPIException(MPI.ERR_ARG, "createStruct: block lengths, displacements and types must not be null");
+        }
+        TypeMap[] maps = new TypeMap[types.length];
+        for (int i = 0; i < types.length; i++) {
+            checkOld("createStruct", types[i]);
+            maps[i] = types[i].map;
+        }
+        try {
+            return derived(TypeMap.cStruct(blockLengths, displacements, maps)).countedInBytes();
+        } catch (EngineException e) {
+            throw Comm.raised(e);
+        }
+    }
+
+    /** {@code oldType} with lower bound {@code lb} and extent {@code extent}, both in bytes. */
+    public static Datatype createResized(Datatype oldType, int lb, int extent) {
+        checkOld("createResized", oldType);
+        try {
+            return derived(oldType.map.resized(elements("createResized", "lower bound", lb, oldType),
+                elements("createResized", "extent", extent, oldType))).countedAs(oldType);
+        } catch (EngineException e) {
+            throw Comm.raised(e);
+        }
+    }
+
+    private Datatype countedAs(Datatype oldType) {
+        unit = oldType.unit;
+        return this;
+    }
+
+    private static void checkArrays(String call, int[] blockLengths, int[] displacements) {
+        if (blockLengths == null || displacements == null) {
+            throw new MPIException(MPI.ERR_ARG, call + ": block lengths and displacements must not be null");
+        }
+    }
+
+    /** {@code bytes} as elements of {@code type}'s base, which it must be a whole number of. */
+    private static int elements(String call, String what, int bytes, Datatype type) {
+        int size = type.map.base.size();
+        if (size == 0) {
+            throw new MPIException(MPI.ERR_TYPE, call + ": " + type + " moves Java objects, which have no size in bytes;"
+                + " use the mpiJava constructors, whose displacements count elements");
+        }
+        if (bytes % size != 0) {
+            throw new MPIException(MPI.ERR_ARG, call + ": the " + what + " of " + bytes + " bytes is not a whole number of "
+                + type.map.base + " elements (" + size + " bytes each), which is how " + type + " lies in a Java buffer");
+        }
+        return bytes / size;
+    }
+
+    /** {@code elements} of the base type in Open MPI's unit. */
+    private int inUnits(int elements) {
+        int size = map.base.size();
+        return size == 0 || unit == size ? elements : elements * size / unit;
+    }
+
+    /** Makes a derived type usable in communication. */
+    public void commit() {
+        Commit();
+    }
+
+    /** True for {@code MPI.DATATYPE_NULL} and for a type that has been freed. */
+    public boolean isNull() {
+        return nullHandle || freed;
+    }
+
+    /** A new type with the same typemap, committed if this one is (MPI_TYPE_DUP). */
+    public Datatype dup() {
+        if (freed || nullHandle) {
+            throw new MPIException(MPI.ERR_TYPE, "dup: " + (nullHandle ? "MPI.DATATYPE_NULL" : this + ", which has been freed,")
+                + " cannot be duplicated");
+        }
+        Datatype copy = new Datatype(map, false);
+        copy.committed = committed;
+        copy.unit = unit;
+        copy.userName = userName;
+        synchronized (this) {
+            if (attributes != null) {
+                copy.attributes = new HashMap<>(attributes);
+            }
+        }
+        return copy;
+    }
+
+    /** As {@link #dup}. */
+    @Override
+    public Datatype clone() {
+        return dup();
+    }
+
+    /** The distance from one item to the next, in units of the base (see the class comment). */
+    public int getExtent() {
+        return inUnits(map.extent);
+    }
+
+    /** The lower bound, in units of the base. */
+    public int getLb() {
+        return inUnits(map.lb);
+    }
+
+    /** The distance from the first element of an item to one past its last, in units of the base. */
+    public int getTrueExtent() {
+        return inUnits(map.high - map.low);
+    }
+
+    /** The displacement of an item's first element, in units of the base. */
+    public int getTrueLb() {
+        return inUnits(map.low);
+    }
+
+    /** The data one item holds, in units of the base (Open MPI's {@code MPI_TYPE_SIZE} over its base's size). */
+    public int getSize() {
+        return inUnits(map.width);
+    }
+
+    /** Names the type for {@link #getName}. */
+    public void setName(String name) {
+        if (name == null) {
+            throw new MPIException(MPI.ERR_ARG, "setName: the name must not be null");
+        }
+        if (name.length() > MPI.MAX_OBJECT_NAME) {
+            throw new MPIException(MPI.ERR_ARG, "setName: the name has " + name.length() + " characters; at most "
+                + MPI.MAX_OBJECT_NAME + " (MPI.MAX_OBJECT_NAME) are allowed");
+        }
+        userName = name;
+    }
+
+    /** The name set by {@link #setName}; a predefined type's is its C name ({@code "MPI_INT"}), a derived type's is empty. */
+    public String getName() {
+        String n = userName;
+        if (n != null) {
+            return n;
+        }
+        return predefined ? map.toString().replace('.', '_') : "";
+    }
+
+    /** A new keyval for datatype attributes (MPI_TYPE_CREATE_KEYVAL). */
+    public static int createKeyval() {
+        MPI.checkActive();
+        int keyval = NEXT_KEYVAL.getAndIncrement();
+        KEYVALS.add(keyval);
+        return keyval;
+    }
+
+    /** Frees {@code keyval}; the attributes set with it stay readable until deleted, as MPI keeps them. */
+    public static void freeKeyval(int keyval) {
+        checkKeyval("freeKeyval", keyval);
+        KEYVALS.remove(keyval);
+    }
+
+    /**
+     * Sets this type's attribute of {@code keyval} to {@code value}, held by reference; a type
+     * made by {@link #dup} starts with this type's attributes.
+     */
+    public synchronized void setAttr(int keyval, Object value) {
+        checkKeyval("setAttr", keyval);
+        if (attributes == null) {
+            attributes = new HashMap<>();
+        }
+        attributes.put(keyval, value);
+    }
+
+    /** This type's attribute of {@code keyval}, or null if it has none. */
+    public synchronized Object getAttr(int keyval) {
+        if (attributes == null || !attributes.containsKey(keyval)) {
+            checkKeyval("getAttr", keyval);
+            return null;
+        }
+        return attributes.get(keyval);
+    }
+
+    /** Removes this type's attribute of {@code keyval}, if it has one. */
+    public synchronized void deleteAttr(int keyval) {
+        if (attributes == null || attributes.remove(keyval) == null) {
+            checkKeyval("deleteAttr", keyval);
+        }
+    }
+
+    private static void checkKeyval(String call, int keyval) {
+        MPI.checkActive();
+        if (!KEYVALS.contains(keyval)) {
+            throw new MPIException(MPI.ERR_KEYVAL, call + ": keyval " + keyval + " was not made by Datatype.createKeyval,"
+                + " or has been freed");
+        }
+    }
+
     @Override
     public String toString() {
-        return map.toString();
+        String n = userName;
+        return n != null ? n : map.toString();
     }
 }

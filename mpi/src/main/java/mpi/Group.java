@@ -8,10 +8,11 @@ import java.util.Set;
  * An ordered set of processes, named by their world ranks; a process's rank in the group is
  * its position. Group operations are local: no communication.
  */
-public class Group {
+public class Group implements Freeable {
     /** The world rank of each group rank. */
     final int[] members;
     private final int myWorldRank;
+    private volatile boolean freed;
 
     Group(int[] members, int myWorldRank) {
         this.members = members;
@@ -132,13 +133,82 @@ public class Group {
         return derived(group1, group2, Arrays.stream(group1.members).filter(m -> group2.indexOf(m) == MPI.UNDEFINED).toArray());
     }
 
-    /** Groups hold no resources; kept for mpiJava compatibility. */
+    /** Groups hold no resources; the handle becomes null ({@link #isNull}), except that of {@code MPI.GROUP_EMPTY}. */
     public void Free() {
+        if (this != MPI.GROUP_EMPTY) {
+            freed = true;
+        }
     }
 
     /** MPJ Express's name for {@link #Free}. */
     public void free() {
         Free();
+    }
+
+    // ---------------------------------------------------------------- Open MPI's members
+
+    /** The number of processes in the group. */
+    public int getSize() {
+        MPI.checkActive();
+        return Size();
+    }
+
+    /** This process's rank in the group, or {@code MPI.UNDEFINED} if it is not a member. */
+    public int getRank() {
+        MPI.checkActive();
+        return Rank();
+    }
+
+    /** The ranks in {@code group2} of the processes with {@code ranks1} in {@code group1} ({@code UNDEFINED} where absent). */
+    public static int[] translateRanks(Group group1, int[] ranks1, Group group2) {
+        MPI.checkActive();
+        return Translate_ranks(group1, ranks1, group2);
+    }
+
+    /** {@code MPI.IDENT}, {@code MPI.SIMILAR} or {@code MPI.UNEQUAL}. */
+    public static int compare(Group group1, Group group2) {
+        MPI.checkActive();
+        return Compare(group1, group2);
+    }
+
+    public static Group union(Group group1, Group group2) {
+        MPI.checkActive();
+        return Union(group1, group2);
+    }
+
+    public static Group intersection(Group group1, Group group2) {
+        MPI.checkActive();
+        return Intersection(group1, group2);
+    }
+
+    public static Group difference(Group group1, Group group2) {
+        MPI.checkActive();
+        return Difference(group1, group2);
+    }
+
+    public Group incl(int[] ranks) {
+        MPI.checkActive();
+        return Incl(ranks);
+    }
+
+    public Group excl(int[] ranks) {
+        MPI.checkActive();
+        return Excl(ranks);
+    }
+
+    public Group rangeIncl(int[][] ranges) {
+        MPI.checkActive();
+        return Range_incl(ranges);
+    }
+
+    public Group rangeExcl(int[][] ranges) {
+        MPI.checkActive();
+        return Range_excl(ranges);
+    }
+
+    /** True for {@code MPI.GROUP_NULL} and for a group that has been freed. */
+    public boolean isNull() {
+        return freed || this == MPI.GROUP_NULL;
     }
 
     private Group derived(int[] newMembers) {

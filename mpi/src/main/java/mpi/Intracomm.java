@@ -528,10 +528,11 @@ public class Intracomm extends Comm {
         if (op.function != null) {
             return;
         }
-        boolean pairOp = op.code >= ReductionOps.MAXLOC;
-        if (!ReductionOps.appliesTo(op.code, datatype.map.base) || (pairOp && datatype.map.width % 2 != 0)) {
+        boolean pairOp = op.code == ReductionOps.MAXLOC || op.code == ReductionOps.MINLOC;
+        if (!ReductionOps.appliesTo(op.code, datatype.map)) {
             throw new MPIException(MPI.ERR_OP, call + ": " + op + " does not apply to " + datatype
-                + (pairOp ? " (MAXLOC and MINLOC take the pair types MPI.SHORT2, INT2, LONG2, FLOAT2, DOUBLE2)" : ""));
+                + (pairOp ? " (MAXLOC and MINLOC take the pair types MPI.SHORT2, INT2, LONG2, FLOAT2, DOUBLE2,"
+                + " SHORT_INT, LONG_INT, FLOAT_INT, DOUBLE_INT)" : ""));
         }
     }
 

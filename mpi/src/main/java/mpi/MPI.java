@@ -2,10 +2,19 @@ package mpi;
 
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.CharBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
 import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.data.BsendArena;
+import org.hympj.comm.data.Compound;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.ReductionOps;
+import org.hympj.comm.data.TypeMap;
 import org.hympj.comm.match.MatchingEngine;
 import org.hympj.comm.match.RankActivity;
 import org.hympj.comm.match.ThreadOperations;
@@ -439,6 +448,329 @@ public class MPI {
     }
 
     // ==== Open MPI face: environment, constants, buffers ====
+
+    /** The error classes of MPI-2 and MPI-3, and Open MPI's {@code ERR_SYSRESOURCE}. */
+    public static final int ERR_ACCESS = ErrorClass.ERR_ACCESS;
+    public static final int ERR_AMODE = ErrorClass.ERR_AMODE;
+    public static final int ERR_ASSERT = ErrorClass.ERR_ASSERT;
+    public static final int ERR_BAD_FILE = ErrorClass.ERR_BAD_FILE;
+    public static final int ERR_BASE = ErrorClass.ERR_BASE;
+    public static final int ERR_CONVERSION = ErrorClass.ERR_CONVERSION;
+    public static final int ERR_DISP = ErrorClass.ERR_DISP;
+    public static final int ERR_DUP_DATAREP = ErrorClass.ERR_DUP_DATAREP;
+    public static final int ERR_FILE_EXISTS = ErrorClass.ERR_FILE_EXISTS;
+    public static final int ERR_FILE_IN_USE = ErrorClass.ERR_FILE_IN_USE;
+    public static final int ERR_FILE = ErrorClass.ERR_FILE;
+    public static final int ERR_INFO_KEY = ErrorClass.ERR_INFO_KEY;
+    public static final int ERR_INFO_NOKEY = ErrorClass.ERR_INFO_NOKEY;
+    public static final int ERR_INFO_VALUE = ErrorClass.ERR_INFO_VALUE;
+    public static final int ERR_INFO = ErrorClass.ERR_INFO;
+    public static final int ERR_IO = ErrorClass.ERR_IO;
+    public static final int ERR_KEYVAL = ErrorClass.ERR_KEYVAL;
+    public static final int ERR_LOCKTYPE = ErrorClass.ERR_LOCKTYPE;
+    public static final int ERR_NAME = ErrorClass.ERR_NAME;
+    public static final int ERR_NO_MEM = ErrorClass.ERR_NO_MEM;
+    public static final int ERR_NOT_SAME = ErrorClass.ERR_NOT_SAME;
+    public static final int ERR_NO_SPACE = ErrorClass.ERR_NO_SPACE;
+    public static final int ERR_NO_SUCH_FILE = ErrorClass.ERR_NO_SUCH_FILE;
+    public static final int ERR_PORT = ErrorClass.ERR_PORT;
+    public static final int ERR_QUOTA = ErrorClass.ERR_QUOTA;
+    public static final int ERR_READ_ONLY = ErrorClass.ERR_READ_ONLY;
+    public static final int ERR_RMA_CONFLICT = ErrorClass.ERR_RMA_CONFLICT;
+    public static final int ERR_RMA_SYNC = ErrorClass.ERR_RMA_SYNC;
+    public static final int ERR_SERVICE = ErrorClass.ERR_SERVICE;
+    public static final int ERR_SIZE = ErrorClass.ERR_SIZE;
+    public static final int ERR_SPAWN = ErrorClass.ERR_SPAWN;
+    public static final int ERR_UNSUPPORTED_DATAREP = ErrorClass.ERR_UNSUPPORTED_DATAREP;
+    public static final int ERR_UNSUPPORTED_OPERATION = ErrorClass.ERR_UNSUPPORTED_OPERATION;
+    public static final int ERR_WIN = ErrorClass.ERR_WIN;
+    public static final int ERR_SYSRESOURCE = ErrorClass.ERR_SYSRESOURCE;
+    /** The null datatype: it describes no data, and every call that would use it raises {@code ERR_TYPE}. */
+    public static final Datatype DATATYPE_NULL = Datatype.nullType();
+    /**
+     * The (value, index) pairs of MAXLOC and MINLOC in bytes, laid out as C lays out a struct
+     * of the value and an int; read and write them with {@link #shortInt}, {@link #longInt},
+     * {@link #floatInt} and {@link #doubleInt} on a {@code ByteBuffer} or {@code byte[]}.
+     * {@code MPI.INT2} serves both faces: two consecutive ints of an {@code int[]}, or of a
+     * {@code ByteBuffer} read through {@link #int2}.
+     */
+    public static final Datatype SHORT_INT = Datatype.predefined(TypeMap.valueIndexPair(Compound.SHORT_INT, "MPI.SHORT_INT"));
+    public static final Datatype LONG_INT = Datatype.predefined(TypeMap.valueIndexPair(Compound.LONG_INT, "MPI.LONG_INT"));
+    public static final Datatype FLOAT_INT = Datatype.predefined(TypeMap.valueIndexPair(Compound.FLOAT_INT, "MPI.FLOAT_INT"));
+    public static final Datatype DOUBLE_INT = Datatype.predefined(TypeMap.valueIndexPair(Compound.DOUBLE_INT, "MPI.DOUBLE_INT"));
+    /** Complex numbers: a real and an imaginary part, two consecutive elements of a float[] or double[] (or their buffers). */
+    public static final Datatype FLOAT_COMPLEX = Datatype.predefined(TypeMap.complex(ElementType.FLOAT, "MPI.FLOAT_COMPLEX"));
+    public static final Datatype DOUBLE_COMPLEX = Datatype.predefined(TypeMap.complex(ElementType.DOUBLE, "MPI.DOUBLE_COMPLEX"));
+
+    /** The structs of the pair datatypes, to read and write pairs in a buffer. */
+    public static final Int2 int2 = new Int2();
+    public static final ShortInt shortInt = new ShortInt();
+    public static final LongInt longInt = new LongInt();
+    public static final FloatInt floatInt = new FloatInt();
+    public static final DoubleInt doubleInt = new DoubleInt();
+
+    static {
+        // Open MPI's INT2 is a struct of two ints, whose queries count bytes.
+        INT2.countedInBytes();
+    }
+
+    /** One-sided accumulation's operations; a reduction with either raises {@code ERR_OP}. */
+    public static final Op REPLACE = new Op(ReductionOps.REPLACE);
+    public static final Op NO_OP = new Op(ReductionOps.NO_OP);
+
+    /** The null info object, and the one that tells how the job was started (see {@link Info}). */
+    public static final Info INFO_NULL = Info.nullInfo();
+    public static final Info INFO_ENV = Info.environment();
+
+    /** More attribute keys of {@code MPI.COMM_WORLD} and of windows. */
+    public static final int APPNUM = 104;
+    public static final int LASTUSEDCODE = 105;
+    public static final int UNIVERSE_SIZE = 106;
+    public static final int WIN_BASE = 107;
+    public static final int WIN_SIZE = 108;
+    public static final int WIN_DISP_UNIT = 109;
+
+    /** The version of the MPI standard implemented: 3.1. */
+    public static final int VERSION = 3;
+    public static final int SUBVERSION = 1;
+
+    /** The root of an intercommunicator collective names itself so; the other ranks of its group pass {@code PROC_NULL}. */
+    public static final int ROOT = -4;
+    public static final int KEYVAL_INVALID = -1;
+
+    /** Length limits of names, ports, data representations and info keys and values, in characters. */
+    public static final int MAX_OBJECT_NAME = 64;
+    public static final int MAX_PORT_NAME = 1024;
+    public static final int MAX_DATAREP_STRING = 128;
+    public static final int MAX_INFO_KEY = 36;
+    public static final int MAX_INFO_VAL = 256;
+
+    /** Array orders and distributions of the array datatype constructors. */
+    public static final int ORDER_C = 0;
+    public static final int ORDER_FORTRAN = 1;
+    public static final int DISTRIBUTE_BLOCK = 0;
+    public static final int DISTRIBUTE_CYCLIC = 1;
+    public static final int DISTRIBUTE_NONE = 2;
+    public static final int DISTRIBUTE_DFLT_DARG = -1;
+
+    /** File access modes, the current view's displacement, and seek origins (Open MPI's values). */
+    public static final int MODE_CREATE = 1;
+    public static final int MODE_RDONLY = 2;
+    public static final int MODE_WRONLY = 4;
+    public static final int MODE_RDWR = 8;
+    public static final int MODE_DELETE_ON_CLOSE = 16;
+    public static final int MODE_UNIQUE_OPEN = 32;
+    public static final int MODE_EXCL = 64;
+    public static final int MODE_APPEND = 128;
+    public static final int MODE_SEQUENTIAL = 256;
+    public static final int DISPLACEMENT_CURRENT = -54278278;
+    public static final int SEEK_SET = 600;
+    public static final int SEEK_CUR = 602;
+    public static final int SEEK_END = 604;
+
+    /** Assertions of one-sided synchronisation, and lock types. */
+    public static final int MODE_NOCHECK = 1;
+    public static final int MODE_NOPRECEDE = 2;
+    public static final int MODE_NOPUT = 4;
+    public static final int MODE_NOSTORE = 8;
+    public static final int MODE_NOSUCCEED = 16;
+    public static final int LOCK_EXCLUSIVE = 1;
+    public static final int LOCK_SHARED = 2;
+
+    /** Initialises MPI and returns the thread level provided, {@code THREAD_MULTIPLE} (Open MPI's name for {@link #Init_thread}). */
+    public static int InitThread(String[] args, int required) {
+        return Init_thread(args, required);
+    }
+
+    /** True if the calling thread is the one that initialised MPI. */
+    public static boolean isThreadMain() {
+        return Is_thread_main();
+    }
+
+    /** True once {@code Init} has been called, also after {@code Finalize}. */
+    public static boolean isInitialized() {
+        return Initialized();
+    }
+
+    public static boolean isFinalized() {
+        return Finalized();
+    }
+
+    /** Elapsed wall-clock seconds since an arbitrary origin. */
+    public static double wtime() {
+        checkActive();
+        return Wtime();
+    }
+
+    /** The resolution of {@link #wtime}, in seconds. */
+    public static double wtick() {
+        checkActive();
+        return Wtick();
+    }
+
+    public static String getProcessorName() {
+        return Get_processor_name();
+    }
+
+    /** The version of the MPI standard implemented, 3.1; callable before {@code Init}. */
+    public static Version getVersion() {
+        return new Version(VERSION, SUBVERSION);
+    }
+
+    /** A line naming this library and the MPI version it implements; callable before {@code Init}. */
+    public static String getLibVersion() {
+        Package p = MPI.class.getPackage();
+        String version = p == null ? null : p.getImplementationVersion();
+        return "HyMPJ" + (version == null ? "" : " " + version) + ", pure-Java MPI " + VERSION + "." + SUBVERSION
+            + " (mpiJava 1.2 and Open MPI Java APIs)";
+    }
+
+    /** Attaches the buffer that buffered sends copy messages into (Open MPI's name for {@link #Buffer_attach(byte[])}). */
+    public static void attachBuffer(byte[] buffer) {
+        Buffer_attach(buffer);
+    }
+
+    /** Attaches a buffer of {@code buffer.capacity()} bytes for buffered sends, as {@link #Buffer_attach(ByteBuffer)} does. */
+    public static void attachBuffer(ByteBuffer buffer) {
+        Buffer_attach(buffer);
+    }
+
+    /**
+     * Waits until every buffered message has been delivered, detaches the buffer and returns
+     * it: the array attached, or the array of a heap ByteBuffer attached; null for a direct one.
+     */
+    public static byte[] detachBuffer() {
+        return Buffer_detach();
+    }
+
+    /** The profiling control: HyMPJ has no profiling layer, so this does nothing. */
+    public static void pControl(int level, Object obj) {
+        Pcontrol(level, obj);
+    }
+
+    /** A direct buffer of {@code capacity} bytes, in the platform's byte order. */
+    public static ByteBuffer newByteBuffer(int capacity) {
+        return ByteBuffer.allocateDirect(checkedCapacity("newByteBuffer", capacity, 1)).order(ByteOrder.nativeOrder());
+    }
+
+    /** A direct buffer of {@code capacity} chars, in the platform's byte order. */
+    public static CharBuffer newCharBuffer(int capacity) {
+        return ByteBuffer.allocateDirect(checkedCapacity("newCharBuffer", capacity, 2)).order(ByteOrder.nativeOrder())
+            .asCharBuffer();
+    }
+
+    /** A direct buffer of {@code capacity} shorts, in the platform's byte order. */
+    public static ShortBuffer newShortBuffer(int capacity) {
+        return ByteBuffer.allocateDirect(checkedCapacity("newShortBuffer", capacity, 2)).order(ByteOrder.nativeOrder())
+            .asShortBuffer();
+    }
+
+    /** A direct buffer of {@code capacity} ints, in the platform's byte order. */
+    public static IntBuffer newIntBuffer(int capacity) {
+        return ByteBuffer.allocateDirect(checkedCapacity("newIntBuffer", capacity, 4)).order(ByteOrder.nativeOrder())
+            .asIntBuffer();
+    }
+
+    /** A direct buffer of {@code capacity} longs, in the platform's byte order. */
+    public static LongBuffer newLongBuffer(int capacity) {
+        return ByteBuffer.allocateDirect(checkedCapacity("newLongBuffer", capacity, 8)).order(ByteOrder.nativeOrder())
+            .asLongBuffer();
+    }
+
+    /** A direct buffer of {@code capacity} floats, in the platform's byte order. */
+    public static FloatBuffer newFloatBuffer(int capacity) {
+        return ByteBuffer.allocateDirect(checkedCapacity("newFloatBuffer", capacity, 4)).order(ByteOrder.nativeOrder())
+            .asFloatBuffer();
+    }
+
+    /** A direct buffer of {@code capacity} doubles, in the platform's byte order. */
+    public static DoubleBuffer newDoubleBuffer(int capacity) {
+        return ByteBuffer.allocateDirect(checkedCapacity("newDoubleBuffer", capacity, 8)).order(ByteOrder.nativeOrder())
+            .asDoubleBuffer();
+    }
+    private static int checkedCapacity(String call, int capacity, int elementSize) {
+        if (capacity < 0 || capacity > Integer.MAX_VALUE / elementSize) {
+            throw new MPIException(ERR_ARG, call + ": capacity " + capacity + " is negative or beyond what one buffer holds");
+        }
+        return capacity * elementSize;
+    }
+
+    /** The part of {@code buf} from element {@code offset} to its capacity, sharing its content and byte order. */
+    public static ByteBuffer slice(ByteBuffer buf, int offset) {
+        ByteOrder order = buf.order();
+        return buf.duplicate().clear().position(checkedOffset(buf.capacity(), offset)).slice().order(order);
+    }
+
+    /** The part of {@code buf} from element {@code offset} on, as a buffer in the platform's byte order. */
+    public static ByteBuffer slice(byte[] buf, int offset) {
+        return ByteBuffer.wrap(buf, checkedOffset(buf.length, offset), buf.length - offset).slice().order(ByteOrder.nativeOrder());
+    }
+
+    /** The part of {@code buf} from element {@code offset} to its capacity, sharing its content. */
+    public static CharBuffer slice(CharBuffer buf, int offset) {
+        return buf.duplicate().clear().position(checkedOffset(buf.capacity(), offset)).slice();
+    }
+
+    /** The part of {@code buf} from element {@code offset} on, as a buffer. */
+    public static CharBuffer slice(char[] buf, int offset) {
+        return CharBuffer.wrap(buf, checkedOffset(buf.length, offset), buf.length - offset).slice();
+    }
+
+    /** The part of {@code buf} from element {@code offset} to its capacity, sharing its content. */
+    public static ShortBuffer slice(ShortBuffer buf, int offset) {
+        return buf.duplicate().clear().position(checkedOffset(buf.capacity(), offset)).slice();
+    }
+
+    /** The part of {@code buf} from element {@code offset} on, as a buffer. */
+    public static ShortBuffer slice(short[] buf, int offset) {
+        return ShortBuffer.wrap(buf, checkedOffset(buf.length, offset), buf.length - offset).slice();
+    }
+
+    /** The part of {@code buf} from element {@code offset} to its capacity, sharing its content. */
+    public static IntBuffer slice(IntBuffer buf, int offset) {
+        return buf.duplicate().clear().position(checkedOffset(buf.capacity(), offset)).slice();
+    }
+
+    /** The part of {@code buf} from element {@code offset} on, as a buffer. */
+    public static IntBuffer slice(int[] buf, int offset) {
+        return IntBuffer.wrap(buf, checkedOffset(buf.length, offset), buf.length - offset).slice();
+    }
+
+    /** The part of {@code buf} from element {@code offset} to its capacity, sharing its content. */
+    public static LongBuffer slice(LongBuffer buf, int offset) {
+        return buf.duplicate().clear().position(checkedOffset(buf.capacity(), offset)).slice();
+    }
+
+    /** The part of {@code buf} from element {@code offset} on, as a buffer. */
+    public static LongBuffer slice(long[] buf, int offset) {
+        return LongBuffer.wrap(buf, checkedOffset(buf.length, offset), buf.length - offset).slice();
+    }
+
+    /** The part of {@code buf} from element {@code offset} to its capacity, sharing its content. */
+    public static FloatBuffer slice(FloatBuffer buf, int offset) {
+        return buf.duplicate().clear().position(checkedOffset(buf.capacity(), offset)).slice();
+    }
+
+    /** The part of {@code buf} from element {@code offset} on, as a buffer. */
+    public static FloatBuffer slice(float[] buf, int offset) {
+        return FloatBuffer.wrap(buf, checkedOffset(buf.length, offset), buf.length - offset).slice();
+    }
+
+    /** The part of {@code buf} from element {@code offset} to its capacity, sharing its content. */
+    public static DoubleBuffer slice(DoubleBuffer buf, int offset) {
+        return buf.duplicate().clear().position(checkedOffset(buf.capacity(), offset)).slice();
+    }
+
+    /** The part of {@code buf} from element {@code offset} on, as a buffer. */
+    public static DoubleBuffer slice(double[] buf, int offset) {
+        return DoubleBuffer.wrap(buf, checkedOffset(buf.length, offset), buf.length - offset).slice();
+    }
+    private static int checkedOffset(int capacity, int offset) {
+        if (offset < 0 || offset > capacity) {
+            throw new MPIException(ERR_ARG, "MPI.slice: offset " + offset + " is outside the buffer of " + capacity + " elements");
+        }
+        return offset;
+    }
 
     // ==== Open MPI face: communicators and topologies ====
 

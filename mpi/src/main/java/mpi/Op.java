@@ -1,5 +1,9 @@
 package mpi;
 
+import java.lang.reflect.Array;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.Reduction;
 import org.hympj.comm.data.ReductionOps;
 import org.hympj.comm.data.TypeMap;
@@ -12,8 +16,10 @@ import org.hympj.comm.data.TypeMap;
  * <p>The engine's collectives combine contributions through a {@link Reduction}: a
  * predefined op is the engine's own, shared by every rank; a user op is adapted for each
  * call, so that its {@link User_function} gets the packed form of the call's datatype.
+ * An Open MPI {@link UserFunction} is adapted to a {@code User_function}, so both faces'
+ * user ops reach the engine the same way.
  */
-public class Op {
+public class Op implements Freeable {
     /** The predefined operation's code, or -1 for a user function. */
     final int code;
     final User_function function;
@@ -21,6 +27,7 @@ public class Op {
     /** The engine's operation for a predefined op; null for a user function. */
     private final Reduction predefined;
     private final String name;
+    private volatile boolean freed;
 
     Op(int code) {
         this.code = code;
@@ -42,8 +49,41 @@ public class Op {
         this.name = "user Op (" + function.getClass().getName() + (commute ? ", commutative)" : ", non-commutative)");
     }
 
-    /** Ops hold no resources; MPJ Express's {@code free} does nothing, as here. */
+    /**
+     * Open MPI's user-defined operation; {@code commute} says whether its operands may be
+     * swapped. Its function gets arrays, or ByteBuffers if it overrides that form (see
+     * {@link UserFunction}).
+     */
+    public Op(UserFunction function, boolean commute) {
+        this(adapt(function), commute);
+    }
+
+    private static User_function adapt(UserFunction function) {
+        if (function == null) {
+            throw new MPIException(MPI.ERR_OP, "a user-defined Op needs a UserFunction, got null");
+        }
+        return new OpenMpiFunction(function);
+    }
+
+    /**
+     * Releases a user-defined op, whose handle becomes null ({@link #isNull}) and which then
+     * raises ERR_OP in a reduction; a predefined op holds nothing and stays valid, as MPJ
+     * Express's {@code free} leaves it.
+     */
     public void free() {
+        if (function != null) {
+            freed = true;
+        }
+    }
+
+    /** True for a user-defined op that has been freed. */
+    public boolean isNull() {
+        return freed;
+    }
+
+    /** Whether the operands may be swapped (Open MPI's name for {@link #Is_commute}). */
+    public boolean isCommutative() {
+        return commute;
     }
 
     public boolean Is_commute() {
@@ -52,12 +92,54 @@ public class Op {
 
     /** How the engine combines contributions of {@code datatype} with this op. */
     Reduction reduction(Datatype datatype) {
+        if (freed) {
+            throw new MPIException(MPI.ERR_OP, this + " has been freed");
+        }
         return predefined != null ? predefined : new UserReduction(function, commute, datatype.packedForm());
     }
 
     @Override
     public String toString() {
         return name;
+    }
+
+    /**
+     * An Open MPI user function as an mpiJava one: arrays of exactly the items' elements, from
+     * element 0 (as Open MPI makes them, so a function may loop over their length), or
+     * ByteBuffers in the platform's order when the function takes those.
+     */
+    private static final class OpenMpiFunction extends User_function {
+        private final UserFunction function;
+        private final boolean takesBuffers;
+
+        OpenMpiFunction(UserFunction function) {
+            this.function = function;
+            this.takesBuffers = UserFunction.takesBuffers(function);
+        }
+
+        @Override
+        public void Call(Object invec, int inoffset, Object inoutvec, int inoutoffset, int count, Datatype datatype) {
+            ElementType base = datatype.map.base;
+            int elements = count * datatype.map.width;
+            if (takesBuffers && base != ElementType.BOOLEAN && !base.isObject()) {
+                ByteBuffer in = ByteBuffer.allocate(elements * base.size()).order(ByteOrder.nativeOrder());
+                ByteBuffer inOut = ByteBuffer.allocate(elements * base.size()).order(ByteOrder.nativeOrder());
+                base.pack(invec, inoffset, elements, in.array(), 0);
+                base.pack(inoutvec, inoutoffset, elements, inOut.array(), 0);
+                function.call(in, inOut, count, datatype);
+                base.unpack(inOut.array(), 0, inoutvec, inoutoffset, elements);
+            } else if (inoffset == 0 && inoutoffset == 0 && Array.getLength(invec) == elements
+                && Array.getLength(inoutvec) == elements) {
+                function.call(invec, inoutvec, count, datatype);
+            } else {
+                Object in = base.newArray(elements);
+                Object inOut = base.newArray(elements);
+                System.arraycopy(invec, inoffset, in, 0, elements);
+                System.arraycopy(inoutvec, inoutoffset, inOut, 0, elements);
+                function.call(in, inOut, count, datatype);
+                System.arraycopy(inOut, 0, inoutvec, inoutoffset, elements);
+            }
+        }
     }
 
     /**

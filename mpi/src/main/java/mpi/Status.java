@@ -116,9 +116,10 @@ public class Status {
 
     /**
      * The number of basic elements of {@code datatype}'s base type received (for a pair type,
-     * twice its items), also where they make no whole item; {@code MPI.UNDEFINED} if the
-     * message's bytes make no whole number of them, or if {@code datatype} has no elements of a
-     * base type (0 for a typed type of size zero).
+     * twice its items), also where they make no whole item; for a type of bytes that stand for
+     * other elements (Open MPI's {@code createStruct}, {@code MPI.DOUBLE_INT}, ...), the number
+     * of those; {@code MPI.UNDEFINED} if the message's bytes make no whole number of them, or if
+     * {@code datatype} has no elements of a base type (0 for a typed type of size zero).
      */
     public int Get_elements(Datatype datatype) {
         if (datatype == null) {
@@ -131,7 +132,8 @@ public class Status {
             return 0;
         }
         if (datatype.map.base == type.map.base) {
-            return elements;
+            int basic = datatype.map.basicElements(elements);
+            return basic < 0 ? MPI.UNDEFINED : basic;
         }
         if (type.map.base.isObject() || datatype.map.base.isObject()) {
             return MPI.UNDEFINED;
@@ -142,6 +144,48 @@ public class Status {
 
     /** True if the request this status completes was cancelled. */
     public boolean Test_cancelled() {
+        return cancelled;
+    }
+
+    // ---------------------------------------------------------------- Open MPI's members
+
+    /** The rank of the sender in the communicator of the receive ({@link #source}). */
+    public int getSource() {
+        return source;
+    }
+
+    /** The tag the message was sent with ({@link #tag}). */
+    public int getTag() {
+        return tag;
+    }
+
+    /** The error of the operation: {@code MPI.SUCCESS}, since a failed operation raises MPIException instead. */
+    public int getError() {
+        return MPI.SUCCESS;
+    }
+
+    /** The index of the completed request in the calls on arrays of requests ({@link #index}). */
+    public int getIndex() {
+        return index;
+    }
+
+    /** As {@link #Get_count}: the items of {@code datatype} received, or {@code MPI.UNDEFINED}. */
+    public int getCount(Datatype datatype) {
+        return Get_count(datatype);
+    }
+
+    /** As {@link #Get_elements}: the basic elements of {@code datatype} received. */
+    public int getElements(Datatype datatype) {
+        return Get_elements(datatype);
+    }
+
+    /** As {@link #getElements}, as a {@link Count} (MPI_GET_ELEMENTS_X). */
+    public Count getElementsX(Datatype datatype) {
+        return new Count(Get_elements(datatype));
+    }
+
+    /** True if the request this status completes was cancelled. */
+    public boolean isCancelled() {
         return cancelled;
     }
 

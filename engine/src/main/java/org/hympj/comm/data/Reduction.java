@@ -7,7 +7,7 @@ package org.hympj.comm.data;
  * {@code packed.width} elements per item.
  */
 public abstract class Reduction {
-    private static final Reduction[] PREDEFINED = new Reduction[ReductionOps.MINLOC + 1];
+    private static final Reduction[] PREDEFINED = new Reduction[ReductionOps.COUNT];
 
     static {
         for (int code = 0; code < PREDEFINED.length; code++) {
@@ -51,13 +51,13 @@ public abstract class Reduction {
 
         @Override
         public Object combine(Object lower, Object higher, int items, TypeMap packed) {
-            ReductionOps.combine(code, packed.base, higher, 0, lower, 0, items * packed.width);
+            ReductionOps.combine(code, packed, higher, 0, lower, 0, items);
             return lower;
         }
 
         @Override
         public void fold(Object in, int inOffset, Object inout, int inoutOffset, int items, TypeMap packed) {
-            ReductionOps.combine(code, packed.base, in, inOffset, inout, inoutOffset, items * packed.width);
+            ReductionOps.combine(code, packed, in, inOffset, inout, inoutOffset, items);
         }
     }
 }

@@ -1,5 +1,9 @@
 package org.hympj.comm.data;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * The predefined MPI reduction operations, element by element on Java arrays:
  * {@code acc[accOffset + i] = acc[accOffset + i] OP in[inOffset + i]}. The left operand is
@@ -9,6 +13,9 @@ package org.hympj.comm.data;
  * <p>Which op applies to which type follows MPI: MAX, MIN, SUM, PROD to every numeric type
  * (BYTE, CHAR, SHORT, INT, LONG, FLOAT, DOUBLE); LAND, LOR, LXOR to the integer types and
  * BOOLEAN; BAND, BOR, BXOR to the integer types and BOOLEAN. OBJECT has no predefined op.
+ * MAXLOC and MINLOC apply to pairs: two consecutive elements of a numeric type (mpiJava's
+ * {@code MPI.INT2}, ...), or the value-index pairs laid out in bytes of a {@link Compound}
+ * ({@code MPI.DOUBLE_INT}, ...), and to nothing else; a complex number takes SUM and PROD only.
  */
 public final class ReductionOps {
     public static final int MAX = 0;
@@ -25,11 +32,50 @@ public final class ReductionOps {
     public static final int MAXLOC = 10;
     /** On (value, index) pairs: the smaller value; the smaller index among equal values. */
     public static final int MINLOC = 11;
+    /** One-sided accumulation's operations, which apply to no reduction: every reduction with one raises ERR_OP. */
+    public static final int REPLACE = 12;
+    public static final int NO_OP = 13;
 
     private static final String[] NAMES = {"MAX", "MIN", "SUM", "PROD", "LAND", "BAND", "LOR", "BOR", "LXOR", "BXOR",
-        "MAXLOC", "MINLOC"};
+        "MAXLOC", "MINLOC", "REPLACE", "NO_OP"};
+    /** The number of predefined operations; their codes are 0 up to it. */
+    public static final int COUNT = NAMES.length;
+
+    private static final VarHandle SHORT_BYTES = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.nativeOrder());
+    private static final VarHandle INT_BYTES = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
+    private static final VarHandle LONG_BYTES = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+    private static final VarHandle FLOAT_BYTES = MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.nativeOrder());
+    private static final VarHandle DOUBLE_BYTES = MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.nativeOrder());
 
     private ReductionOps() {
+    }
+
+    /** True if {@code op} is defined on the items of {@code type}. */
+    public static boolean appliesTo(int op, TypeMap type) {
+        Compound compound = type.compound;
+        if (compound != null && compound.isValueIndexPair()) {
+            return op == MAXLOC || op == MINLOC;
+        }
+        if (compound == Compound.COMPLEX) {
+            return op == SUM || op == PROD;
+        }
+        return appliesTo(op, type.base) && (op < MAXLOC || type.width % 2 == 0);
+    }
+
+    /**
+     * {@code acc[accOffset..] = acc[accOffset..] op in[inOffset..]} for {@code items} packed
+     * items of {@code packed}, which {@link #appliesTo} allows; offsets count base elements.
+     */
+    public static void combine(int op, TypeMap packed, Object in, int inOffset, Object acc, int accOffset, int items) {
+        Compound compound = packed.compound;
+        if (compound != null && compound.isValueIndexPair()) {
+            combineBytePairs(op == MAXLOC, compound, (byte[]) in, inOffset, (byte[]) acc, accOffset, items * packed.width
+                / compound.packedWidth());
+        } else if (compound == Compound.COMPLEX && op == PROD) {
+            multiplyComplex(packed.base, in, inOffset, acc, accOffset, items * packed.width / 2);
+        } else {
+            combine(op, packed.base, in, inOffset, acc, accOffset, items * packed.width);
+        }
     }
 
     public static String name(int op) {
@@ -38,6 +84,9 @@ public final class ReductionOps {
 
     /** True if {@code op} is defined on {@code type} (for MAXLOC and MINLOC: on pairs of it). */
     public static boolean appliesTo(int op, ElementType type) {
+        if (op > MINLOC) {
+            return false;
+        }
         if (op >= MAXLOC) {
             return type == ElementType.SHORT || type == ElementType.INT || type == ElementType.LONG
                 || type == ElementType.FLOAT || type == ElementType.DOUBLE;
@@ -144,6 +193,53 @@ public final class ReductionOps {
             boolean takeIn = max ? byValue > 0 : byValue < 0;
             if (takeIn || (byValue == 0 && compare(type, in, b + 1, acc, a + 1) < 0)) {
                 System.arraycopy(in, b, acc, a, 2);
+            }
+        }
+    }
+
+    /** MAXLOC or MINLOC on packed value-index pairs of bytes: the value, then its int index. */
+    private static void combineBytePairs(boolean max, Compound pair, byte[] in, int inOffset, byte[] acc, int accOffset,
+                                         int pairs) {
+        int width = pair.packedWidth();
+        int index = pair.value.size();
+        for (int p = 0; p < pairs; p++) {
+            int a = accOffset + p * width;
+            int b = inOffset + p * width;
+            int byValue = compareBytes(pair.value, in, b, acc, a);
+            boolean takeIn = max ? byValue > 0 : byValue < 0;
+            if (takeIn || (byValue == 0 && (int) INT_BYTES.get(in, b + index) < (int) INT_BYTES.get(acc, a + index))) {
+                System.arraycopy(in, b, acc, a, width);
+            }
+        }
+    }
+
+    /** Compares the value of type {@code type} at byte {@code i} of {@code x} with the one at byte {@code j} of {@code y}. */
+    private static int compareBytes(ElementType type, byte[] x, int i, byte[] y, int j) {
+        switch (type) {
+            case SHORT: return Short.compare((short) SHORT_BYTES.get(x, i), (short) SHORT_BYTES.get(y, j));
+            case LONG: return Long.compare((long) LONG_BYTES.get(x, i), (long) LONG_BYTES.get(y, j));
+            case FLOAT: return Float.compare((float) FLOAT_BYTES.get(x, i), (float) FLOAT_BYTES.get(y, j));
+            default: return Double.compare((double) DOUBLE_BYTES.get(x, i), (double) DOUBLE_BYTES.get(y, j));
+        }
+    }
+
+    /** {@code acc = acc × in} for {@code numbers} complex numbers, each a real and an imaginary part. */
+    private static void multiplyComplex(ElementType type, Object in, int inOffset, Object acc, int accOffset, int numbers) {
+        for (int k = 0; k < numbers; k++) {
+            int a = accOffset + 2 * k;
+            int b = inOffset + 2 * k;
+            if (type == ElementType.FLOAT) {
+                float[] x = (float[]) acc;
+                float[] y = (float[]) in;
+                float re = x[a] * y[b] - x[a + 1] * y[b + 1];
+                x[a + 1] = x[a] * y[b + 1] + x[a + 1] * y[b];
+                x[a] = re;
+            } else {
+                double[] x = (double[]) acc;
+                double[] y = (double[]) in;
+                double re = x[a] * y[b] - x[a + 1] * y[b + 1];
+                x[a + 1] = x[a] * y[b + 1] + x[a + 1] * y[b];
+                x[a] = re;
             }
         }
     }

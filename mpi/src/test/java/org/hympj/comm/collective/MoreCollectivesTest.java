@@ -264,7 +264,7 @@ public class MoreCollectivesTest {
             MPI.COMM_WORLD.Allreduce(new long[] {me, 1, -me}, 0, total, 0, 3, MPI.LONG, sum);
             assertArrayEquals(new long[] {(long) n * (n - 1) / 2, n, -(long) n * (n - 1) / 2}, total);
             assertTrue(sum.Is_commute());
-            assertEquals(MPI.ERR_OP, assertThrows(MPIException.class, () -> new Op(null, true)).getErrorClass());
+            assertEquals(MPI.ERR_OP, assertThrows(MPIException.class, () -> new Op((User_function) null, true)).getErrorClass());
         }
     }
 
