@@ -436,5 +436,8 @@ public class MPI {
 
     // ==== Open MPI face: communicators and topologies ====
 
+    /** {@code Intracomm.splitType}'s type that groups the ranks of one node (those that can share memory). */
+    public static final int COMM_TYPE_SHARED = Comm.TYPE_SHARED;
+
     // ==== Open MPI face: collectives ====
 }
