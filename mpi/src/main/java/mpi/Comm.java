@@ -107,9 +107,9 @@ public abstract class Comm {
         return freed;
     }
 
-    /** A duplicate of this communicator, with its own context (mpiJava's form of {@code Dup}). Collective. */
+    /** A duplicate of this communicator, with its own context (mpiJava's form of {@code Dup}; Open MPI's returns a {@code Comm}). Collective. */
     @Override
-    public abstract Object clone();
+    public abstract Comm clone();
 
     void bind(RankRuntime runtime, int context, int rank, int size, int[] worldRanks) {
         this.rt = runtime;
@@ -645,7 +645,7 @@ public abstract class Comm {
 
     /** A duplicate of this communicator, with its own contexts and a copy of its attributes. Collective. */
     public Comm dup() {
-        return withAttributesOf((Comm) clone());
+        return withAttributesOf(clone());
     }
 
     /**
