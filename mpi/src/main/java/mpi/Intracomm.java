@@ -638,7 +638,8 @@ public class Intracomm extends Comm {
         }
         // The members agree on a context free on each of them: the first gathers their next
         // free contexts and returns the largest. The messages travel on this communicator's
-        // collective context under a tag below MPI.ANY_TAG, which no collective uses.
+        // collective context under the tag -3 - tag, which is never MPI.ANY_TAG nor the tag of
+        // a collective (those are small and positive).
         int wireTag = -3 - tag;
         int[] mine = {MPI.nextContext()};
         int[] agreed = mine.clone();

@@ -125,8 +125,13 @@ public class OmpiCommunicatorTest {
                 Intercomm interDup = inter.dup();
                 assertTrue(interDup.isInter());
                 if (inter.getRank() == 0) {
+                    // The leaders exchange through the duplicate, the receive by a matched probe of a remote rank.
+                    mpi.Request sent = interDup.iSend(java.nio.IntBuffer.wrap(new int[] {me}), 1, MPI.INT, 0, 4);
+                    mpi.Message m = new mpi.Message();
+                    assertEquals(0, m.mProbe(MPI.ANY_SOURCE, 4, interDup).source);
                     int[] got = new int[1];
-                    interDup.sendRecv(new int[] {me}, 1, MPI.INT, 0, 4, got, 1, MPI.INT, 0, 4);
+                    m.mRecv(got, 1, MPI.INT);
+                    sent.waitFor();
                     assertEquals(me % 2 == 0 ? 1 : 0, got[0], "the remote leader is world rank 0 or 1");
                 }
                 Intracomm merged = inter.merge(me % 2 == 1);
