@@ -644,22 +644,16 @@ public abstract class Comm {
     }
 
     /** A duplicate of this communicator, with its own contexts and a copy of its attributes. Collective. */
-    public Comm dup() {
-        return withAttributesOf(clone());
-    }
+    public abstract Comm dup();
 
     /**
      * {@link #dup}, as Open MPI's non-blocking {@code MPI_Comm_idup}: HyMPJ duplicates at once,
      * and {@link #getRequest} of the result is a request that is already complete. Collective.
      */
-    public Comm iDup() {
-        return completedCreation(dup());
-    }
+    public abstract Comm iDup();
 
     /** {@link #dup}; HyMPJ takes no hints from {@code info}. Collective. */
-    public Comm dupWithInfo(Info info) {
-        return dup();
-    }
+    public abstract Comm dupWithInfo(Info info);
 
     /** The request of the {@link #iDup} that made this communicator; null if another call made it. */
     public final Request getRequest() {
@@ -971,7 +965,7 @@ public abstract class Comm {
     public final Request iRecv(Buffer buf, int count, Datatype type, int source, int tag) {
         Object data = BufferArgument.forUpdate("iRecv", buf, count, type);
         Request request = startReceive("iRecv", data, BufferArgument.offset(buf, data), count, type, source, tag);
-        request.copiesBackTo(buf, data, type);
+        request.copiesBackTo(buf, data);
         return request;
     }
 

@@ -107,7 +107,7 @@ public final class Message {
     public Request imRecv(Buffer buf, int count, Datatype type) {
         Object data = BufferArgument.forUpdate("imRecv", buf, count, type);
         Request received = receive("imRecv", data, BufferArgument.offset(buf, data), count, type);
-        received.copiesBackTo(buf, data, type);
+        received.copiesBackTo(buf, data);
         return received;
     }
 

@@ -20,12 +20,11 @@ public class Prequest extends Request {
     private final int peer;
     private final int tag;
     /**
-     * For the Open MPI face: the array or {@code java.nio} buffer the program passed, resolved
-     * again at each start (a staged buffer's contents are copied in anew, and a receive's
-     * copied back at each completion); null for mpiJava's forms, which use {@code buf}.
+     * For the Open MPI face: the {@code java.nio} buffer the program passed, resolved again at
+     * each start (a staged buffer's contents are copied in anew, and a receive's copied back
+     * at each completion); null for mpiJava's forms, which use {@code buf}.
      */
     private final Buffer userBuffer;
-    private final String call;
 
     Prequest(Comm comm, int mode, Object buf, int offset, int count, Datatype datatype, int peer, int tag, String call) {
         this(comm, mode, buf, null, offset, count, datatype, peer, tag, call);
@@ -48,7 +47,6 @@ public class Prequest extends Request {
         this.datatype = datatype;
         this.peer = peer;
         this.tag = tag;
-        this.call = call;
         if (mode == RECEIVE && userBuffer == null) {
             unpacksInto(datatype, buf, offset, count);
         }
@@ -78,7 +76,7 @@ public class Prequest extends Request {
             r.reset();
             if (userBuffer != null) {
                 unpacksInto(datatype, data, from, count);
-                copiesBackTo(userBuffer, data, datatype);
+                copiesBackTo(userBuffer, data);
             }
             comm.postReceive(r, data, from, count, datatype, peer, tag);
         } else {

@@ -23,7 +23,7 @@ public class Request {
     Operation op;
     boolean active;
     /** What a failure message names: the call, and the peer and tag it was made with (built only on failure). */
-    private final String call;
+    final String call;
     private final int peer;
     private final int tag;
     /** For a receive: its datatype, in whose items its status counts, and how many it asked for. */
@@ -61,7 +61,7 @@ public class Request {
      * A receive into {@code data}, which {@link BufferArgument} resolved {@code buf} to: if that
      * is a staging array, its elements are copied back into {@code buf} on completion.
      */
-    void copiesBackTo(java.nio.Buffer buf, Object data, Datatype datatype) {
+    void copiesBackTo(java.nio.Buffer buf, Object data) {
         boolean staged = BufferArgument.staged(buf, data);
         stagedBuffer = staged ? buf : null;
         staging = staged ? data : null;
