@@ -25,6 +25,7 @@ import org.hympj.comm.collective.MoreCollectivesTest;
 import org.hympj.comm.launch.LaunchAccess;
 import org.hympj.comm.launch.ScriptJobs;
 import org.hympj.comm.multiprocess.ProcessFaultsTest;
+import org.hympj.comm.ompi.OmpiCommunicatorTest;
 import org.hympj.comm.multiprocess.ProcessRanksTest;
 import org.hympj.comm.p2p.BoundMarkersAndStatusTest;
 import org.hympj.comm.p2p.DerivedDatatypesTest;
@@ -270,6 +271,11 @@ class ClusterTest {
         assertTrue(r.output().contains("deliberate failure in rank 1"), r.output());
         assertTrue(r.output().contains("the job was aborted while waiting for Recv with rank 1 (tag 0): rank 1 failed"), r.output());
         assertNothingLeft();
+    }
+
+    @Test
+    void openMpisSplitTypeGroupsTheRanksOfEachNode() throws Exception {
+        runOk(8, 2, List.of("--jvms-per-node", "2"), OmpiCommunicatorTest.SplitTypeByNode.class, "4");
     }
 
     @Test

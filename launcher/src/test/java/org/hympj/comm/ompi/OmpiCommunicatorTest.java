@@ -179,6 +179,28 @@ public class OmpiCommunicatorTest {
         }
     }
 
+    /**
+     * On a cluster of nodes of {@code args[0]} consecutive ranks each, splitType gives each node's
+     * ranks, in their world order (run by {@code ClusterTest}).
+     */
+    public static class SplitTypeByNode {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int perNode = Integer.parseInt(args[0]);
+            Intracomm world = MPI.COMM_WORLD;
+            int me = world.getRank();
+            Intracomm node = world.splitType(MPI.COMM_TYPE_SHARED, 0, new Info());
+            int n = node.getSize();
+            int r = node.getRank();
+            assertEquals(perNode, n);
+            assertEquals(me % perNode, r);
+            int[] got = new int[1];
+            node.sendRecv(new int[] {me}, 1, MPI.INT, (r + 1) % n, 3, got, 1, MPI.INT, (r + n - 1) % n, 3);
+            assertEquals(me - r + (r + n - 1) % n, got[0], "the left neighbour on the node is of this node's block");
+            MPI.Finalize();
+        }
+    }
+
     @Test
     void managementOnThreadRanks() {
         RankJobs.runOk(4, Management.class);
