@@ -26,6 +26,7 @@ import org.hympj.comm.launch.LaunchAccess;
 import org.hympj.comm.launch.ScriptJobs;
 import org.hympj.comm.multiprocess.ProcessFaultsTest;
 import org.hympj.comm.ompi.OmpiCommunicatorTest;
+import org.hympj.comm.ompi.OmpiMatchedProbeTest;
 import org.hympj.comm.multiprocess.ProcessRanksTest;
 import org.hympj.comm.p2p.BoundMarkersAndStatusTest;
 import org.hympj.comm.p2p.DerivedDatatypesTest;
@@ -276,6 +277,12 @@ class ClusterTest {
     @Test
     void openMpisSplitTypeGroupsTheRanksOfEachNode() throws Exception {
         runOk(8, 2, List.of("--jvms-per-node", "2"), OmpiCommunicatorTest.SplitTypeByNode.class, "4");
+    }
+
+    @Test
+    void openMpisMatchedProbesTakeMessagesFromAnotherNode() throws Exception {
+        runOk(2, 2, List.of(), OmpiMatchedProbeTest.Basics.class);
+        runOk(2, 2, List.of(), OmpiMatchedProbeTest.TwoThreads.class);
     }
 
     @Test
