@@ -24,8 +24,8 @@ import org.hympj.comm.data.TypeMap;
  *       array offset;</li>
  *   <li>any other buffer (a direct buffer, or a {@code ByteBuffer} used with a datatype that is
  *       not of bytes) is staged: the elements the items span are copied into a new array
- *       before a send ({@link #forSend}, {@link #forUpdate}) and back into the buffer after a
- *       receive ({@link #copyBack}).</li>
+ *       before the call ({@link #forSend}, {@link #forUpdate}) and back into the buffer after
+ *       a call that writes it completes ({@link #copyBack}).</li>
  * </ul>
  *
  * <p>As in Open MPI, a buffer is used from its start and its position is ignored: a program
@@ -47,14 +47,11 @@ final class BufferArgument {
     }
 
     /**
-     * The array a receive of {@code count} items of {@code type} into {@code buf} writes; for a
-     * staged buffer, pass it to {@link #copyBack} once the receive completes.
+     * The array that a call writes, or reads and writes: a receive's buffer, an in-place or a
+     * root's. A staged buffer is copied in too, so that copying it back after the call leaves
+     * the elements the call did not write (gaps of a derived type, the rest of a buffer that
+     * a shorter message did not fill) as they were.
      */
-    static Object forReceive(String call, Object buf, int count, Datatype type) {
-        return resolve(call, buf, count, type, false);
-    }
-
-    /** The array that a call both reads and writes (an in-place or root's buffer); copy it back as a receive's. */
     static Object forUpdate(String call, Object buf, int count, Datatype type) {
         return resolve(call, buf, count, type, true);
     }

@@ -27,14 +27,22 @@ public final class CartComm extends Cartcomm {
         return (CartComm) super.clone();
     }
 
-    /** A duplicate with the same grid and a context of its own. Collective. */
+    /** A duplicate with the same grid, a context of its own and a copy of the attributes. Collective. */
+    @Override
     public CartComm dup() {
-        return clone();
+        return withAttributesOf(clone());
+    }
+
+    /** {@link #dup}; {@link #getRequest} of the result is a request that is already complete. Collective. */
+    @Override
+    public CartComm iDup() {
+        return completedCreation(dup());
     }
 
     /** As {@link #dup}: HyMPJ's communicators take no hints, so {@code info} has no effect. Collective. */
+    @Override
     public CartComm dupWithInfo(Info info) {
-        return clone();
+        return dup();
     }
 
     /** The grid's dimensions and periods, and this rank's coordinates. */

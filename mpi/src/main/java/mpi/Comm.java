@@ -3,6 +3,7 @@ package mpi;
 import java.nio.Buffer;
 import java.util.function.Consumer;
 import org.hympj.comm.coll.CollectiveKind;
+
 import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.data.TypeMap;
 import org.hympj.comm.match.CollectiveOperation;
@@ -65,7 +66,7 @@ public abstract class Comm {
     /** The communicator behind {@code MPI.COMM_NULL}: null from the start. */
     static Comm nullCommunicator() {
         Comm none = new Intracomm("MPI.COMM_NULL");
-        none.freed = true;
+        ((Comm) none).freed = true;
         return none;
     }
 
@@ -110,9 +111,9 @@ public abstract class Comm {
         return freed;
     }
 
-    /** A duplicate of this communicator, with its own context (mpiJava's form of {@code Dup}). Collective. */
+    /** A duplicate of this communicator, with its own context (mpiJava's form of {@code Dup}; Open MPI's returns a {@code Comm}). Collective. */
     @Override
-    public abstract Object clone();
+    public abstract Comm clone();
 
     void bind(RankRuntime runtime, int context, int rank, int size, int[] worldRanks) {
         this.rt = runtime;
@@ -409,14 +410,18 @@ public abstract class Comm {
     }
 
     public Request Irecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
+        return startReceive("Irecv", buf, offset, count, datatype, source, tag);
+    }
+
+    private Request startReceive(String call, Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         checkUsable();
-        checkRecv("Irecv", buf, offset, count, datatype, source, tag);
+        checkRecv(call, buf, offset, count, datatype, source, tag);
         if (source == MPI.PROC_NULL) {
             return Request.completedNothing(this);
         }
         ReceiveOperation r = new ReceiveOperation();
         postReceive(r, buf, offset, count, datatype, source, tag);
-        Request request = new Request(this, r, "Irecv", source, tag);
+        Request request = new Request(this, r, call, source, tag);
         request.unpacksInto(datatype, buf, offset, count);
         return request;
     }
@@ -612,7 +617,439 @@ public abstract class Comm {
 
     // ==== Open MPI face: communicator ====
 
+    /** Open MPI's {@code Comm.TYPE_SHARED}, the same as {@code MPI.COMM_TYPE_SHARED}. */
+    public static final int TYPE_SHARED = 0;
+
+    /** The first key {@link #createKeyval} hands out, above every predefined attribute key. */
+    private static final int FIRST_USER_KEYVAL = 1000;
+    /** The keys made by {@link #createKeyval} and not freed; per rank, as every static of package {@code mpi}. */
+    private static final java.util.Set<Integer> LIVE_KEYVALS = new java.util.HashSet<>();
+    private static int nextKeyval = FIRST_USER_KEYVAL;
+
+    /** The values of user attribute keys set on this communicator, guarded by itself. */
+    private final java.util.Map<Integer, Object> attributes = new java.util.HashMap<>();
+    /** The name {@link #setName} gave, or null. */
+    private volatile String printName;
+    /** The request of the {@link #iDup} that made this communicator, or null. */
+    Request creation;
+
+    /** The number of ranks in this communicator's group (the local group of an intercommunicator). */
+    public final int getSize() {
+        return Size();
+    }
+
+    /** This rank's rank in the communicator (in the local group of an intercommunicator). */
+    public final int getRank() {
+        return Rank();
+    }
+
+    /** {@code MPI.IDENT}, {@code MPI.CONGRUENT}, {@code MPI.SIMILAR} or {@code MPI.UNEQUAL}, as {@link #Compare}. */
+    public static int compare(Comm comm1, Comm comm2) {
+        return Compare(comm1, comm2);
+    }
+
+    /** A duplicate of this communicator, with its own contexts and a copy of its attributes. Collective. */
+    public abstract Comm dup();
+
+    /**
+     * {@link #dup}, as Open MPI's non-blocking {@code MPI_Comm_idup}: HyMPJ duplicates at once,
+     * and {@link #getRequest} of the result is a request that is already complete. Collective.
+     */
+    public abstract Comm iDup();
+
+    /** {@link #dup}; HyMPJ takes no hints from {@code info}. Collective. */
+    public abstract Comm dupWithInfo(Info info);
+
+    /** The request of the {@link #iDup} that made this communicator; null if another call made it. */
+    public final Request getRequest() {
+        return creation;
+    }
+
+    /** Copies {@code this}'s attributes into {@code copy}, as a duplicate gets them; returns {@code copy}. */
+    final <C extends Comm> C withAttributesOf(C copy) {
+        java.util.Map<Integer, Object> into = ((Comm) copy).attributes;
+        synchronized (attributes) {
+            synchronized (into) {
+                into.putAll(attributes);
+            }
+        }
+        return copy;
+    }
+
+    /** Makes {@code none} a null communicator ({@code isNull()} true), as MPI's {@code MPI_COMM_NULL}; returns it. */
+    static <C extends Comm> C asNull(C none) {
+        ((Comm) none).freed = true;
+        return none;
+    }
+
+    /** Gives {@code made} the completed request {@link #getRequest} returns; returns {@code made}. */
+    static <C extends Comm> C completedCreation(C made) {
+        made.creation = Request.completedNothing(made);
+        return made;
+    }
+
+    /** Releases the communicator ({@code MPI_Comm_free}); it is null from then on ({@link #isNull}). */
+    public final void free() {
+        Free();
+    }
+
+    /** {@link #free}: HyMPJ's communicators have no connection to wait for. */
+    public final void disconnect() {
+        Free();
+    }
+
+    /** True for {@code MPI.COMM_NULL}, for a communicator that has been freed, and for a split's "no communicator". */
+    public final boolean isNull() {
+        return Is_null();
+    }
+
+    /** Accepted and ignored: HyMPJ's communicators take no hints. */
+    public final void setInfo(Info info) {
+        checkUsable();
+    }
+
+    /** The hints in use: none, as an empty {@link Info}. */
+    public final Info getInfo() {
+        checkUsable();
+        return new Info();
+    }
+
+    /** The communicator's group (the local group of an intercommunicator). */
+    public final Group getGroup() {
+        return Group();
+    }
+
+    /** True for an intercommunicator. */
+    public final boolean isInter() {
+        return Test_inter();
+    }
+
+    /**
+     * An intercommunicator between {@code localComm}'s group and another group, called on the
+     * peer communicator through which the two leaders meet (see {@link Intracomm#Create_intercomm}).
+     * Collective over both groups.
+     */
+    public final Intercomm createIntercomm(Comm localComm, int localLeader, int remoteLeader, int tag) {
+        checkUsable();
+        if (!(this instanceof Intracomm)) {
+            throw new MPIException(MPI.ERR_COMM, "createIntercomm: the peer communicator " + this
+                + " is an intercommunicator; call it on an intracommunicator that holds both leaders");
+        }
+        return ((Intracomm) this).Create_intercomm(localComm, localLeader, remoteLeader, tag);
+    }
+
+    /** {@code MPI.CART}, {@code MPI.GRAPH} for a communicator with a topology, {@code MPI.UNDEFINED} otherwise. */
+    public final int getTopology() {
+        return Topo_test();
+    }
+
+    /** Ends the whole job with {@code errorcode} (see {@link #Abort}). */
+    public final void abort(int errorcode) {
+        Abort(errorcode);
+    }
+
+    /** Sets what an MPI error in a call on this communicator does (see {@link #Errhandler_set}). */
+    public final void setErrhandler(Errhandler errhandler) {
+        Errhandler_set(errhandler);
+    }
+
+    /** This communicator's errhandler. */
+    public final Errhandler getErrhandler() {
+        return Errhandler_get();
+    }
+
+    /**
+     * Calls this communicator's errhandler with {@code errorCode}: {@code MPI.ERRORS_ARE_FATAL}
+     * ends the job (and raises the error here), {@code MPI.ERRORS_RETURN} does nothing.
+     */
+    public final void callErrhandler(int errorCode) {
+        checkUsable();
+        if (errhandler == MPI.ERRORS_ARE_FATAL) {
+            throw new MPIException(errorCode, "callErrhandler(" + errorCode + ") on " + this + ", whose errhandler is "
+                + errhandler);
+        }
+    }
+
+    /** Makes a new attribute key, for {@link #setAttr} on any communicator of this rank. */
+    public static int createKeyval() {
+        MPI.checkActive();
+        synchronized (LIVE_KEYVALS) {
+            int keyval = nextKeyval++;
+            LIVE_KEYVALS.add(keyval);
+            return keyval;
+        }
+    }
+
+    /** Frees a key of {@link #createKeyval}; attributes already set with it stay until deleted. */
+    public static void freeKeyval(int keyval) {
+        MPI.checkActive();
+        Errhandler.entering(null);
+        synchronized (LIVE_KEYVALS) {
+            if (!LIVE_KEYVALS.remove(keyval)) {
+                throw new MPIException(MPI.ERR_ARG, "freeKeyval: " + keyval + " is not a key made by Comm.createKeyval"
+                    + (keyval >= FIRST_USER_KEYVAL && keyval < nextKeyval ? " (it has been freed)" : ""));
+            }
+        }
+    }
+
+    /** Sets the value of attribute {@code keyval} (a key of {@link #createKeyval}) on this communicator. */
+    public final void setAttr(int keyval, Object value) {
+        checkUsable();
+        synchronized (LIVE_KEYVALS) {
+            if (!LIVE_KEYVALS.contains(keyval)) {
+                throw new MPIException(MPI.ERR_ARG, "setAttr: " + keyval + " is not a live key made by Comm.createKeyval"
+                    + (isPredefinedKeyval(keyval) ? "; predefined attributes cannot be set" : ""));
+            }
+        }
+        synchronized (attributes) {
+            attributes.put(keyval, value);
+        }
+    }
+
+    /**
+     * The value of attribute {@code keyval}: {@code MPI.TAG_UB}, {@code MPI.HOST} and
+     * {@code MPI.IO} as an {@code Integer}, {@code MPI.WTIME_IS_GLOBAL} as a {@code Boolean},
+     * a user key's value as set, or null if none is set.
+     */
+    public final Object getAttr(int keyval) {
+        checkUsable();
+        if (keyval == MPI.WTIME_IS_GLOBAL) {
+            return ((Integer) Attr_get(keyval)) != 0;
+        }
+        if (isPredefinedKeyval(keyval)) {
+            return Attr_get(keyval);
+        }
+        synchronized (attributes) {
+            return attributes.get(keyval);
+        }
+    }
+
+    /** Deletes the value of user attribute {@code keyval} from this communicator. */
+    public final void deleteAttr(int keyval) {
+        checkUsable();
+        if (isPredefinedKeyval(keyval)) {
+            Attr_delete(keyval);
+        }
+        synchronized (attributes) {
+            if (!attributes.containsKey(keyval)) {
+                throw new MPIException(MPI.ERR_ARG, "deleteAttr: no attribute with key " + keyval + " is set on " + this);
+            }
+            attributes.remove(keyval);
+        }
+    }
+
+    private static boolean isPredefinedKeyval(int keyval) {
+        return keyval == MPI.TAG_UB || keyval == MPI.HOST || keyval == MPI.IO || keyval == MPI.WTIME_IS_GLOBAL;
+    }
+
+    /** Names the communicator; hang reports use the name too. */
+    public final void setName(String name) {
+        checkUsable();
+        if (name == null) {
+            throw new MPIException(MPI.ERR_ARG, "setName: the name is null");
+        }
+        printName = name;
+        rt.engine().nameContext(context, name);
+    }
+
+    /**
+     * The name {@link #setName} gave; else {@code "MPI_COMM_WORLD"} or {@code "MPI_COMM_SELF"}
+     * for those, and the empty string for any other communicator, as MPI says.
+     */
+    public final String getName() {
+        checkUsable();
+        String n = printName;
+        if (n != null) {
+            return n;
+        }
+        return this == MPI.COMM_WORLD ? "MPI_COMM_WORLD" : this == MPI.COMM_SELF ? "MPI_COMM_SELF" : "";
+    }
+
     // ==== Open MPI face: point-to-point ====
+
+    // Buffers are arrays or java.nio buffers used from their start (see BufferArgument); a
+    // staged buffer is resolved with forUpdate also for receives, so that copying the staging
+    // array back leaves the elements no message reached as they were.
+
+    /** Blocking standard send of {@code count} items of {@code type} from {@code buf}. */
+    public final void send(Object buf, int count, Datatype type, int dest, int tag) {
+        sendFrom("send", buf, count, type, dest, tag, SendOperation.STANDARD);
+    }
+
+    /** Blocking buffered send, through the buffer attached with {@code MPI.attachBuffer}. */
+    public final void bSend(Object buf, int count, Datatype type, int dest, int tag) {
+        sendFrom("bSend", buf, count, type, dest, tag, SendOperation.BUFFERED);
+    }
+
+    /** Blocking synchronous send: returns once the receiver has started to receive it. */
+    public final void sSend(Object buf, int count, Datatype type, int dest, int tag) {
+        sendFrom("sSend", buf, count, type, dest, tag, SendOperation.SYNCHRONOUS);
+    }
+
+    /** Blocking ready send (sent as a standard send). */
+    public final void rSend(Object buf, int count, Datatype type, int dest, int tag) {
+        sendFrom("rSend", buf, count, type, dest, tag, SendOperation.READY);
+    }
+
+    private void sendFrom(String call, Object buf, int count, Datatype type, int dest, int tag, int mode) {
+        Object data = BufferArgument.forSend(call, buf, count, type);
+        blockingSend(call, data, BufferArgument.offset(buf, data), count, type, dest, tag, mode);
+    }
+
+    /** Blocking receive; raises {@code MPI.ERR_TRUNCATE} (after storing what fits) if the message is longer. */
+    public final Status recv(Object buf, int count, Datatype type, int source, int tag) {
+        Object data = BufferArgument.forUpdate("recv", buf, count, type);
+        int offset = BufferArgument.offset(buf, data);
+        checkUsable();
+        checkRecv("recv", data, offset, count, type, source, tag);
+        try {
+            return Recv(data, offset, count, type, source, tag);
+        } finally {
+            BufferArgument.copyBack(buf, data, type);
+        }
+    }
+
+    /** Sends and receives at once, so that two ranks can exchange without ordering their calls. */
+    public final Status sendRecv(Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
+                                 Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag) {
+        Object out = BufferArgument.forSend("sendRecv", sendbuf, sendcount, sendtype);
+        Object in = BufferArgument.forUpdate("sendRecv", recvbuf, recvcount, recvtype);
+        int outOffset = BufferArgument.offset(sendbuf, out);
+        int inOffset = BufferArgument.offset(recvbuf, in);
+        checkUsable();
+        checkSend("sendRecv", out, outOffset, sendcount, sendtype, dest, sendtag);
+        checkRecv("sendRecv", in, inOffset, recvcount, recvtype, source, recvtag);
+        try {
+            return Sendrecv(out, outOffset, sendcount, sendtype, dest, sendtag, in, inOffset, recvcount, recvtype, source, recvtag);
+        } finally {
+            BufferArgument.copyBack(recvbuf, in, recvtype);
+        }
+    }
+
+    /** Sends the contents of {@code buf} and replaces them with the message received. */
+    public final Status sendRecvReplace(Object buf, int count, Datatype type, int dest, int sendtag, int source, int recvtag) {
+        Object data = BufferArgument.forUpdate("sendRecvReplace", buf, count, type);
+        int offset = BufferArgument.offset(buf, data);
+        checkUsable();
+        checkSend("sendRecvReplace", data, offset, count, type, dest, sendtag);
+        checkRecv("sendRecvReplace", data, offset, count, type, source, recvtag);
+        try {
+            return Sendrecv_replace(data, offset, count, type, dest, sendtag, source, recvtag);
+        } finally {
+            BufferArgument.copyBack(buf, data, type);
+        }
+    }
+
+    /** Starts a standard send; a staged buffer's copy is what is sent, so {@code buf} may change at once. */
+    public final Request iSend(Buffer buf, int count, Datatype type, int dest, int tag) {
+        return sendStarted("iSend", buf, count, type, dest, tag, SendOperation.STANDARD);
+    }
+
+    /** Starts a buffered send. */
+    public final Request ibSend(Buffer buf, int count, Datatype type, int dest, int tag) {
+        return sendStarted("ibSend", buf, count, type, dest, tag, SendOperation.BUFFERED);
+    }
+
+    /** Starts a synchronous send. */
+    public final Request isSend(Buffer buf, int count, Datatype type, int dest, int tag) {
+        return sendStarted("isSend", buf, count, type, dest, tag, SendOperation.SYNCHRONOUS);
+    }
+
+    /** Starts a ready send. */
+    public final Request irSend(Buffer buf, int count, Datatype type, int dest, int tag) {
+        return sendStarted("irSend", buf, count, type, dest, tag, SendOperation.READY);
+    }
+
+    private Request sendStarted(String call, Buffer buf, int count, Datatype type, int dest, int tag, int mode) {
+        // The send operation holds the array it sends from, staging copy included, until it is done.
+        Object data = BufferArgument.forSend(call, buf, count, type);
+        return nonBlockingSend(call, data, BufferArgument.offset(buf, data), count, type, dest, tag, mode);
+    }
+
+    /** Starts a receive; a staged buffer is written when the request completes ({@code waitFor}, {@code test}...). */
+    public final Request iRecv(Buffer buf, int count, Datatype type, int source, int tag) {
+        Object data = BufferArgument.forUpdate("iRecv", buf, count, type);
+        Request request = startReceive("iRecv", data, BufferArgument.offset(buf, data), count, type, source, tag);
+        request.copiesBackTo(buf, data);
+        return request;
+    }
+
+    /** A persistent standard send from {@code buf}, whose contents are read at each {@link Prequest#start}. */
+    public final Prequest sendInit(Buffer buf, int count, Datatype type, int dest, int tag) {
+        return persistent("sendInit", SendOperation.STANDARD, buf, count, type, dest, tag);
+    }
+
+    /** A persistent buffered send. */
+    public final Prequest bSendInit(Buffer buf, int count, Datatype type, int dest, int tag) {
+        return persistent("bSendInit", SendOperation.BUFFERED, buf, count, type, dest, tag);
+    }
+
+    /** A persistent synchronous send. */
+    public final Prequest sSendInit(Buffer buf, int count, Datatype type, int dest, int tag) {
+        return persistent("sSendInit", SendOperation.SYNCHRONOUS, buf, count, type, dest, tag);
+    }
+
+    /** A persistent ready send. */
+    public final Prequest rSendInit(Buffer buf, int count, Datatype type, int dest, int tag) {
+        return persistent("rSendInit", SendOperation.READY, buf, count, type, dest, tag);
+    }
+
+    /** A persistent receive into {@code buf}, written each time the started receive completes. */
+    public final Prequest recvInit(Buffer buf, int count, Datatype type, int source, int tag) {
+        return persistent("recvInit", Prequest.RECEIVE, buf, count, type, source, tag);
+    }
+
+    private Prequest persistent(String call, int mode, Buffer buf, int count, Datatype type, int peer, int tag) {
+        checkUsable();
+        Object data = BufferArgument.forSend(call, buf, count, type);
+        int offset = BufferArgument.offset(buf, data);
+        if (mode == Prequest.RECEIVE) {
+            checkRecv(call, data, offset, count, type, peer, tag);
+        } else {
+            checkSend(call, data, offset, count, type, peer, tag);
+        }
+        return new Prequest(this, mode, buf, count, type, peer, tag, call);
+    }
+
+    /** Packs {@code incount} items of {@code inbuf} into {@code outbuf} from {@code position}; returns the position after them. */
+    public final int pack(Object inbuf, int incount, Datatype type, byte[] outbuf, int position) {
+        Object data = BufferArgument.forSend("pack", inbuf, incount, type);
+        return Pack(data, BufferArgument.offset(inbuf, data), incount, type, outbuf, position);
+    }
+
+    /** Unpacks {@code outcount} items from {@code inbuf} at {@code position} into {@code outbuf}; returns the position after them. */
+    public final int unpack(byte[] inbuf, int position, Object outbuf, int outcount, Datatype type) {
+        Object data = BufferArgument.forUpdate("unpack", outbuf, outcount, type);
+        int end = Unpack(inbuf, position, data, BufferArgument.offset(outbuf, data), outcount, type);
+        BufferArgument.copyBack(outbuf, data, type);
+        return end;
+    }
+
+    /** The bytes {@link #pack} needs for {@code incount} items of {@code type}. */
+    public final int packSize(int incount, Datatype type) {
+        return Pack_size(incount, type);
+    }
+
+    /** The envelope of a message matching (source, tag) that can be received now, or null if there is none. */
+    public final Status iProbe(int source, int tag) {
+        checkUsable();
+        checkProbe("iProbe", source, tag);
+        return Iprobe(source, tag);
+    }
+
+    /** Raises the error for a probe's bad source or tag (a matched probe's, too). */
+    final void checkProbe(String call, int source, int tag) {
+        checkSource(call, source);
+        checkRecvTag(call, tag);
+    }
+
+    /** Waits until a message matching (source, tag) can be received and returns its envelope. */
+    public final Status probe(int source, int tag) {
+        checkUsable();
+        checkProbe("probe", source, tag);
+        return Probe(source, tag);
+    }
+
 
     // ==== Open MPI face: collectives ====
 
@@ -1276,12 +1713,6 @@ public abstract class Comm {
     org.hympj.comm.coll.Neighbourhood neighbourhood(String call) {
         throw new MPIException(MPI.ERR_TOPOLOGY, call + ": " + this + " has no process topology; a neighbourhood collective"
             + " needs a communicator made by createCart, createGraph, createDistGraph or createDistGraphAdjacent");
-    }
-
-    /** Makes {@code none} a null communicator ({@code isNull()} true), as MPI's {@code MPI_COMM_NULL}; returns it. */
-    static <C extends Comm> C asNull(C none) {
-        ((Comm) none).freed = true;
-        return none;
     }
 
     /**

@@ -32,14 +32,22 @@ public final class GraphComm extends Graphcomm {
         return (GraphComm) super.clone();
     }
 
-    /** A duplicate with the same graph and a context of its own. Collective. */
+    /** A duplicate with the same graph, a context of its own and a copy of the attributes. Collective. */
+    @Override
     public GraphComm dup() {
-        return clone();
+        return withAttributesOf(clone());
+    }
+
+    /** {@link #dup}; {@link #getRequest} of the result is a request that is already complete. Collective. */
+    @Override
+    public GraphComm iDup() {
+        return completedCreation(dup());
     }
 
     /** As {@link #dup}: HyMPJ's communicators take no hints, so {@code info} has no effect. Collective. */
+    @Override
     public GraphComm dupWithInfo(Info info) {
-        return clone();
+        return dup();
     }
 
     /** The graph's {@code index} and {@code edges}; ERR_TOPOLOGY for a distributed graph. */

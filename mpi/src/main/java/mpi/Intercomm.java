@@ -109,4 +109,48 @@ public class Intercomm extends Comm {
     String peerGroupName() {
         return "remote size ";
     }
+
+    // ---------------------------------------------------------------- Open MPI's names
+
+    /** The number of ranks in the remote group. */
+    public final int getRemoteSize() {
+        return Remote_size();
+    }
+
+    /** The remote group. */
+    public final Group getRemoteGroup() {
+        return Remote_group();
+    }
+
+    /** An intracommunicator of both groups, the group passing {@code high = false} first (see {@link #Merge}). Collective. */
+    public final Intracomm merge(boolean high) {
+        return Merge(high);
+    }
+
+    /** A duplicate with its own context and a copy of the attributes. Collective over both groups. */
+    @Override
+    public Intercomm dup() {
+        return withAttributesOf(clone());
+    }
+
+    /** {@link #dup}; {@link #getRequest} of the result is a request that is already complete. Collective. */
+    @Override
+    public Intercomm iDup() {
+        return completedCreation(dup());
+    }
+
+    /** {@link #dup}; HyMPJ takes no hints from {@code info}. Collective. */
+    @Override
+    public Intercomm dupWithInfo(Info info) {
+        return dup();
+    }
+
+    /**
+     * The intercommunicator to the job that spawned this one: HyMPJ's jobs are started by
+     * their launcher, never spawned, so it is always a null communicator ({@code isNull()}).
+     */
+    public static Intercomm getParent() {
+        MPI.checkActive();
+        return asNull(new Intercomm("MPI.COMM_NULL", null, new int[0]));
+    }
 }

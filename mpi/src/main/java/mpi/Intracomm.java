@@ -670,6 +670,122 @@ public class Intracomm extends Comm {
         return w;
     }
 
+    /** A new communicator with the same group, its own contexts and a copy of the attributes. Collective. */
+    @Override
+    public Intracomm dup() {
+        return withAttributesOf(clone());
+    }
+
+    /** {@link #dup}; {@link #getRequest} of the result is a request that is already complete. Collective. */
+    @Override
+    public Intracomm iDup() {
+        return completedCreation(dup());
+    }
+
+    /** {@link #dup}; HyMPJ takes no hints from {@code info}. Collective. */
+    @Override
+    public Intracomm dupWithInfo(Info info) {
+        return dup();
+    }
+
+    /**
+     * Ranks passing the same {@code color} form a new communicator, ordered by {@code key}
+     * then by their rank here; a rank passing {@code MPI.UNDEFINED} gets a null communicator
+     * ({@code isNull()} is true). Collective.
+     */
+    public final Intracomm split(int color, int key) {
+        return orNull(Split(color, key));
+    }
+
+    /**
+     * Splits by where the ranks run: {@code MPI.COMM_TYPE_SHARED} puts together the ranks of
+     * one node, those that can share memory (the thread ranks of a JVM and the JVMs of a
+     * node), ordered by {@code key} then by their rank here; {@code MPI.UNDEFINED} gives a null
+     * communicator. {@code info} is not used. Collective.
+     */
+    public final Intracomm splitType(int splitType, int key, Info info) {
+        checkUsable();
+        if (splitType != MPI.COMM_TYPE_SHARED && splitType != MPI.UNDEFINED) {
+            throw new MPIException(MPI.ERR_ARG, "splitType: split type " + splitType
+                + " is not MPI.COMM_TYPE_SHARED or MPI.UNDEFINED");
+        }
+        int color = splitType == MPI.UNDEFINED ? MPI.UNDEFINED : rt.job().nodeOf(rt.rank());
+        return split(color, key);
+    }
+
+    /**
+     * A communicator of the members of {@code group}, a subgroup of this communicator's; the
+     * others get a null communicator. Collective over this communicator.
+     */
+    public final Intracomm create(Group group) {
+        return orNull(Create(group));
+    }
+
+    /**
+     * A communicator of the members of {@code group}, a subgroup of this communicator's,
+     * made by them alone ({@code MPI_Comm_create_group}): only they call it, with the same
+     * {@code tag}, which keeps apart such calls of disjoint groups made at once. A rank
+     * outside the group gets a null communicator.
+     */
+    public final Intracomm createGroup(Group group, int tag) {
+        checkUsable();
+        if (group == null) {
+            throw new MPIException(MPI.ERR_GROUP, "createGroup: group is null");
+        }
+        if (tag < 0 || tag > MPI.TAG_UB_VALUE) {
+            throw new MPIException(MPI.ERR_TAG, "createGroup: tag " + tag + " is invalid; it must be 0.." + MPI.TAG_UB_VALUE);
+        }
+        int[] own = worldRanks();
+        int[] ranks = new int[group.members.length];
+        for (int i = 0; i < ranks.length; i++) {
+            ranks[i] = indexOf(own, group.members[i]);
+            if (ranks[i] < 0) {
+                throw new MPIException(MPI.ERR_GROUP, "createGroup: the group holds world rank " + group.members[i]
+                    + ", which is not in " + this);
+            }
+        }
+        int myRank = group.Rank();
+        if (myRank == MPI.UNDEFINED) {
+            return (Intracomm) MPI.COMM_NULL;
+        }
+        // The members agree on a context free on each of them: the first gathers their next
+        // free contexts and returns the largest. The messages travel on this communicator's
+        // collective context under the tag -3 - tag, which is never MPI.ANY_TAG nor the tag of
+        // a collective (those are small and positive).
+        int wireTag = -3 - tag;
+        int[] mine = {MPI.nextContext()};
+        int[] agreed = mine.clone();
+        if (myRank == 0) {
+            int[] theirs = new int[1];
+            for (int i = 1; i < ranks.length; i++) {
+                collectiveExchange(null, 0, 0, MPI.INT, MPI.PROC_NULL, theirs, 0, 1, MPI.INT, ranks[i], wireTag);
+                agreed[0] = Math.max(agreed[0], theirs[0]);
+            }
+            for (int i = 1; i < ranks.length; i++) {
+                collectiveExchange(agreed, 0, 1, MPI.INT, ranks[i], null, 0, 0, MPI.INT, MPI.PROC_NULL, wireTag);
+            }
+        } else {
+            collectiveExchange(mine, 0, 1, MPI.INT, ranks[0], agreed, 0, 1, MPI.INT, ranks[0], wireTag);
+        }
+        MPI.contextsUsedBelow(agreed[0] + 2);
+        return bound(agreed[0], group.members.clone(), myRank, "createGroup of " + this);
+    }
+
+    private static int indexOf(int[] members, int worldRank) {
+        for (int i = 0; i < members.length; i++) {
+            if (members[i] == worldRank) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** A split's or create's "no communicator" (mpiJava's null) as Open MPI gives it: a null communicator. */
+    private static Intracomm orNull(Intracomm made) {
+        return made != null ? made : (Intracomm) MPI.COMM_NULL;
+    }
+
+
     // ==== Open MPI face: collectives ====
 
     /** Inclusive prefix reduction: rank {@code r} gets the reduction of the {@code sendbuf}s of ranks 0 to r. */

@@ -777,6 +777,9 @@ public class MPI {
     /** The topology of a distributed graph communicator ({@code createDistGraph}, {@code createDistGraphAdjacent}). */
     public static final int DIST_GRAPH = 3;
 
+    /** {@code Intracomm.splitType}'s type that groups the ranks of one node (those that can share memory). */
+    public static final int COMM_TYPE_SHARED = Comm.TYPE_SHARED;
+
     // ==== Open MPI face: collectives ====
 
     /**

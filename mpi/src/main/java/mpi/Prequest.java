@@ -1,5 +1,6 @@
 package mpi;
 
+import java.nio.Buffer;
 import org.hympj.comm.match.ReceiveOperation;
 import org.hympj.comm.match.SendOperation;
 
@@ -18,18 +19,35 @@ public class Prequest extends Request {
     private final Datatype datatype;
     private final int peer;
     private final int tag;
+    /**
+     * For the Open MPI face: the {@code java.nio} buffer the program passed, resolved again at
+     * each start (a staged buffer's contents are copied in anew, and a receive's copied back
+     * at each completion); null for mpiJava's forms, which use {@code buf}.
+     */
+    private final Buffer userBuffer;
 
     Prequest(Comm comm, int mode, Object buf, int offset, int count, Datatype datatype, int peer, int tag, String call) {
+        this(comm, mode, buf, null, offset, count, datatype, peer, tag, call);
+    }
+
+    /** A persistent operation of the Open MPI face on {@code buf}, used from its start. */
+    Prequest(Comm comm, int mode, Buffer buf, int count, Datatype datatype, int peer, int tag, String call) {
+        this(comm, mode, null, buf, 0, count, datatype, peer, tag, call);
+    }
+
+    private Prequest(Comm comm, int mode, Object buf, Buffer userBuffer, int offset, int count, Datatype datatype, int peer,
+                     int tag, String call) {
         super(comm, mode == RECEIVE ? new ReceiveOperation() : new SendOperation(), call, peer, tag);
         this.active = false;
         this.mode = mode;
         this.buf = buf;
+        this.userBuffer = userBuffer;
         this.offset = offset;
         this.count = count;
         this.datatype = datatype;
         this.peer = peer;
         this.tag = tag;
-        if (mode == RECEIVE) {
+        if (mode == RECEIVE && userBuffer == null) {
             unpacksInto(datatype, buf, offset, count);
         }
     }
@@ -47,14 +65,24 @@ public class Prequest extends Request {
         if (peer == MPI.PROC_NULL) {
             return;
         }
+        Object data = buf;
+        int from = offset;
+        if (userBuffer != null) {
+            data = BufferArgument.forUpdate(call, userBuffer, count, datatype);
+            from = BufferArgument.offset(userBuffer, data);
+        }
         if (mode == RECEIVE) {
             ReceiveOperation r = (ReceiveOperation) op;
             r.reset();
-            comm.postReceive(r, buf, offset, count, datatype, peer, tag);
+            if (userBuffer != null) {
+                unpacksInto(datatype, data, from, count);
+                copiesBackTo(userBuffer, data);
+            }
+            comm.postReceive(r, data, from, count, datatype, peer, tag);
         } else {
             SendOperation s = (SendOperation) op;
             s.reset();
-            comm.startSend(s, buf, offset, count, datatype, peer, tag, mode);
+            comm.startSend(s, data, from, count, datatype, peer, tag, mode);
         }
         active = true;
     }
@@ -69,5 +97,15 @@ public class Prequest extends Request {
                 p.Start();
             }
         }
+    }
+
+    /** Starts the operation; the request must be inactive (completed or never started). */
+    public final void start() {
+        Start();
+    }
+
+    /** Starts every request of the array; null entries are skipped. */
+    public static void startAll(Prequest[] requests) {
+        Startall(requests);
     }
 }

@@ -23,7 +23,7 @@ public class Request {
     Operation op;
     boolean active;
     /** What a failure message names: the call, and the peer and tag it was made with (built only on failure). */
-    private final String call;
+    final String call;
     private final int peer;
     private final int tag;
     /** For a receive: its datatype, in whose items its status counts, and how many it asked for. */
@@ -33,6 +33,9 @@ public class Request {
     private Datatype unpackType;
     private Object unpackBuffer;
     private int unpackOffset;
+    /** For a receive into a staged {@code java.nio} buffer: the buffer, and the array the engine writes instead. */
+    private java.nio.Buffer stagedBuffer;
+    private Object staging;
 
     Request(Comm comm, Operation op, String call, int peer, int tag) {
         this.comm = comm;
@@ -52,6 +55,16 @@ public class Request {
             unpackBuffer = buf;
             unpackOffset = offset;
         }
+    }
+
+    /**
+     * A receive into {@code data}, which {@link BufferArgument} resolved {@code buf} to: if that
+     * is a staging array, its elements are copied back into {@code buf} on completion.
+     */
+    void copiesBackTo(java.nio.Buffer buf, Object data) {
+        boolean staged = BufferArgument.staged(buf, data);
+        stagedBuffer = staged ? buf : null;
+        staging = staged ? data : null;
     }
 
     /** The request behind {@code MPI.REQUEST_NULL}: on no communicator, with no operation. */
@@ -121,6 +134,15 @@ public class Request {
         if (!(this instanceof Prequest)) {
             op = null;
         }
+        return outcome(done);
+    }
+
+    /**
+     * The status of a finished operation, or its error: for a receive, once its data are in
+     * the caller's buffer (spread over a derived type's items, copied back into a staged
+     * {@code java.nio} buffer). Leaves the request as it is; doing it again gives the same.
+     */
+    private Status outcome(Operation done) {
         if (done instanceof ReceiveOperation) {
             ReceiveOperation r = (ReceiveOperation) done;
             try {
@@ -128,6 +150,9 @@ public class Request {
             } finally {
                 if (unpackType != null) {
                     CommunicatorCore.unpackReceived(r, unpackType.map, unpackBuffer, unpackOffset);
+                }
+                if (stagedBuffer != null) {
+                    BufferArgument.copyBack(stagedBuffer, staging, receiveType);
                 }
             }
         }
@@ -330,6 +355,131 @@ public class Request {
     }
 
     // ==== Open MPI face: requests ====
+
+    // Open MPI's names for the operations above: the same logic, with its return types. An
+    // entry of an array that is null counts as MPI.REQUEST_NULL.
+
+    /** Waits for the operation; a request that is not persistent becomes null ({@link #isNull}). */
+    public final void waitFor() {
+        Wait();
+    }
+
+    /** Waits for the operation and returns its status (an empty one for a null or inactive request). */
+    public final Status waitStatus() {
+        return Wait();
+    }
+
+    /** True if the operation has completed, which completes the request as {@link #waitFor} does. */
+    public final boolean test() {
+        return Test() != null;
+    }
+
+    /** The status if the operation has completed (completing the request as {@link #waitStatus} does), else null. */
+    public final Status testStatus() {
+        return Test();
+    }
+
+    /**
+     * The status if the operation has completed, else null, leaving the request as it is
+     * ({@code MPI_Request_get_status}): it must still be completed by a wait or test.
+     */
+    public final Status getStatus() {
+        MPI.checkActive();
+        Errhandler.entering(comm);
+        MPI.runtime().engine().progress();
+        if (!isActive()) {
+            return Status.empty(MPI.ANY_SOURCE);
+        }
+        return op.isComplete() ? outcome(op) : null;
+    }
+
+    /** Asks for the operation to be cancelled (see {@link #Cancel}). */
+    public final void cancel() {
+        Cancel();
+    }
+
+    /** Releases the request; it is null from then on. */
+    public void free() {
+        Free();
+    }
+
+    /** True for {@code MPI.REQUEST_NULL} and for a request that has been completed or freed. */
+    public final boolean isNull() {
+        return Is_null();
+    }
+
+    /** Waits for one of the requests and returns its index, or {@code MPI.UNDEFINED} if none is active. */
+    public static int waitAny(Request[] requests) {
+        return Waitany(requests).index;
+    }
+
+    /** Waits for one of the requests and returns its status, whose {@code getIndex()} is its index ({@code MPI.UNDEFINED} if none is active). */
+    public static Status waitAnyStatus(Request[] requests) {
+        return Waitany(requests);
+    }
+
+    /** The index of one completed request (completed by this call), or {@code MPI.UNDEFINED} if none has completed or none is active. */
+    public static int testAny(Request[] requests) {
+        Status done = Testany(requests);
+        return done == null ? MPI.UNDEFINED : done.index;
+    }
+
+    /** The status of one completed request, with its index; an empty status if none is active; null if none has completed. */
+    public static Status testAnyStatus(Request[] requests) {
+        return Testany(requests);
+    }
+
+    /** Waits for every request; if any failed, raises the first error after all have completed. */
+    public static void waitAll(Request[] requests) {
+        Waitall(requests);
+    }
+
+    /** Waits for every request and returns their statuses, by index. */
+    public static Status[] waitAllStatus(Request[] requests) {
+        return Waitall(requests);
+    }
+
+    /** True if every request has completed (then all are completed by this call); false leaves them all as they are. */
+    public static boolean testAll(Request[] requests) {
+        return Testall(requests) != null;
+    }
+
+    /** The statuses of all requests if every one has completed, else null. */
+    public static Status[] testAllStatus(Request[] requests) {
+        return Testall(requests);
+    }
+
+    /** Waits until at least one request completes; the indices of all that have, or null if none is active. */
+    public static int[] waitSome(Request[] requests) {
+        return indices(Waitsome(requests));
+    }
+
+    /** As {@link #waitSome}, with the statuses (each with its index). */
+    public static Status[] waitSomeStatus(Request[] requests) {
+        return Waitsome(requests);
+    }
+
+    /** The indices of the requests that have completed, possibly none; null if none is active. */
+    public static int[] testSome(Request[] requests) {
+        return indices(Testsome(requests));
+    }
+
+    /** As {@link #testSome}, with the statuses (each with its index). */
+    public static Status[] testSomeStatus(Request[] requests) {
+        return Testsome(requests);
+    }
+
+    private static int[] indices(Status[] done) {
+        if (done == null) {
+            return null;
+        }
+        int[] indices = new int[done.length];
+        for (int i = 0; i < done.length; i++) {
+            indices[i] = done[i].index;
+        }
+        return indices;
+    }
+
 
     // ==== Open MPI face: collectives ====
 }

@@ -5,6 +5,7 @@ import org.hympj.comm.data.BsendArena;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.ObjectSerialization;
 import org.hympj.comm.data.TypeMap;
+import org.hympj.comm.match.MatchedMessage;
 import org.hympj.comm.match.MatchingEngine;
 import org.hympj.comm.match.Operation;
 import org.hympj.comm.match.ProbeResult;
@@ -247,13 +248,16 @@ public final class CommunicatorCore {
 
     /** Posts {@code r}; a derived type's items arrive packed in a buffer of their own, unpacked on completion. */
     private void postReceive(ReceiveOperation r, int ctx, Object buf, int offset, int items, TypeMap type, int source, int tag) {
+        rt.engine().post(initReceive(r, ctx, buf, offset, items, type, source, tag));
+    }
+
+    private ReceiveOperation initReceive(ReceiveOperation r, int ctx, Object buf, int offset, int items, TypeMap type,
+                                         int source, int tag) {
         int elements = items * type.width;
         if (type.contiguous) {
-            r.init(ctx, peerSize, source, tag, type.base, buf, offset, elements);
-        } else {
-            r.init(ctx, peerSize, source, tag, type.base, type.base.newArray(elements), 0, elements);
+            return r.init(ctx, peerSize, source, tag, type.base, buf, offset, elements);
         }
-        rt.engine().post(r);
+        return r.init(ctx, peerSize, source, tag, type.base, type.base.newArray(elements), 0, elements);
     }
 
     /**
@@ -396,6 +400,34 @@ public final class CommunicatorCore {
         // (say, before a barrier both ranks passed) must be seen now, not at a later probe.
         rt.engine().progressAll();
         return rt.engine().iprobe(context, peerSize, source, tag, out);
+    }
+
+    /**
+     * Waits until a message matching (source, tag) can be received and takes it into
+     * {@code out}, out of the reach of every other receive and probe (a matched probe).
+     */
+    public void mprobe(int source, int tag, MatchedMessage out) {
+        int stop = rt.engine().mprobe(context, peerSize, source, tag, out);
+        if (stop != 0) {
+            throw new EngineException(stop, Waiting.failureMessage(rt.job(), "an Mprobe from " + describeSource(source)));
+        }
+    }
+
+    /** As {@link #mprobe}, if such a message is here now; false if there is none. */
+    public boolean improbe(int source, int tag, MatchedMessage out) {
+        // All the rings, as iprobe does.
+        rt.engine().progressAll();
+        return rt.engine().improbe(context, peerSize, source, tag, out);
+    }
+
+    /**
+     * Receives the message a matched probe took into {@code matched} with {@code r}; complete
+     * on return, its results still to be read (a derived type's items are spread over
+     * {@code buf} by {@link #unpackReceived}, its error raised by {@link #checkReceive}).
+     */
+    public void receiveMatched(ReceiveOperation r, MatchedMessage matched, Object buf, int offset, int items, TypeMap type) {
+        ProbeResult e = matched.envelope;
+        rt.engine().receive(matched, initReceive(r, context, buf, offset, items, type, e.source, e.tag));
     }
 
     /**

@@ -312,15 +312,43 @@ public final class MatchingEngine {
             return;
         }
         // Rendezvous: the message is ours now; copy from the sender's memory without the lock.
-        transfer(r, m.source, m.tag, m.type, m.count, m.form, m.data, m.dataOffset, m.byteLength, false);
+        consume(q, m, r);
+    }
+
+    /**
+     * Receives the message that a matched probe took into {@code matched}, with {@code r}
+     * (initialised with the message's source and tag). Its data are in this JVM already (an
+     * eager copy, or a sender's memory), so {@code r} is complete on return, and the handle
+     * is empty.
+     */
+    public void receive(MatchedMessage matched, ReceiveOperation r) {
+        ContextQueues q = matched.queues;
+        UnexpectedMessage m = matched.take();
+        matched.queues = null;
+        consume(q, m, r);
+    }
+
+    /**
+     * Copies a message that is out of every queue into {@code r}, without the lock, then
+     * recycles it and completes its sender (local, or acknowledged if remote) and {@code r}.
+     */
+    private void consume(ContextQueues q, UnexpectedMessage m, ReceiveOperation r) {
+        SendOperation s = m.sender;
+        long syncToken = m.syncToken;
+        transfer(r, m.source, m.tag, m.type, m.count, m.form, m.data, m.dataOffset, m.byteLength, s == null && m.dataHandedOver);
         lock.lock();
         try {
             q.recycle(m);
         } finally {
             lock.unlock();
         }
-        s.finishTransfer();
+        if (s != null) {
+            s.finishTransfer();
+        }
         r.complete();
+        if (syncToken != 0) {
+            job.acknowledgeRemote(syncToken);
+        }
     }
 
     // ---------------------------------------------------------------- arrivals from other processes
@@ -523,20 +551,33 @@ public final class MatchingEngine {
 
     /** Non-blocking probe: fills {@code out} and returns true if a matching message is here. */
     public boolean iprobe(int context, int commSize, int source, int tag, ProbeResult out) {
-        ContextQueues q = queues(context, commSize);
-        lock.lock();
-        try {
-            return found(q.unexpected.find(source, tag), out);
-        } finally {
-            lock.unlock();
-        }
+        return look(queues(context, commSize), source, tag, out, null);
+    }
+
+    /**
+     * Non-blocking matched probe: takes the message a receive (source, tag) would match out of
+     * the queues into {@code out}, so that nothing else can match it, and returns true; false
+     * if no such message is here.
+     */
+    public boolean improbe(int context, int commSize, int source, int tag, MatchedMessage out) {
+        return look(queues(context, commSize), source, tag, out.envelope, out);
     }
 
     /** Blocking probe; returns 0, or an error class if the wait was stopped (see {@link Waiting}). */
     public int probe(int context, int commSize, int source, int tag, ProbeResult out) {
+        return probe(context, commSize, source, tag, out, null);
+    }
+
+    /** Blocking matched probe (see {@link #improbe}); returns 0, or an error class if the wait was stopped. */
+    public int mprobe(int context, int commSize, int source, int tag, MatchedMessage out) {
+        return probe(context, commSize, source, tag, out.envelope, out);
+    }
+
+    /** Waits for a message (source, tag), taking it into {@code taking} unless that is null. */
+    private int probe(int context, int commSize, int source, int tag, ProbeResult out, MatchedMessage taking) {
         ContextQueues q = queues(context, commSize);
         int seen = q.arrivals;
-        if (iprobe(context, commSize, source, tag, out)) {
+        if (look(q, source, tag, out, taking)) {
             return 0;
         }
         for (int i = job.spins() + job.yields(); i > 0; i--) {
@@ -550,19 +591,19 @@ public final class MatchingEngine {
             int now = q.arrivals;
             if (now != seen) {
                 seen = now;
-                if (iprobe(context, commSize, source, tag, out)) {
+                if (look(q, source, tag, out, taking)) {
                     return 0;
                 }
             }
         }
         Thread me = Thread.currentThread();
-        RankActivity.ParkedThread parked = activity.parking("Probe", false, false, context, source, tag);
+        RankActivity.ParkedThread parked = activity.parking(taking == null ? "Probe" : "Mprobe", false, false, context, source, tag);
         beforePark();
         try {
             while (true) {
                 lock.lock();
                 try {
-                    if (found(q.unexpected.find(source, tag), out)) {
+                    if (lookLocked(q, source, tag, out, taking)) {
                         return 0;
                     }
                     q.addProber(me);
@@ -589,7 +630,23 @@ public final class MatchingEngine {
         }
     }
 
-    private static boolean found(UnexpectedMessage m, ProbeResult out) {
+    private boolean look(ContextQueues q, int source, int tag, ProbeResult out, MatchedMessage taking) {
+        lock.lock();
+        try {
+            return lookLocked(q, source, tag, out, taking);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Under the lock: fills {@code out} with the envelope of the earliest message a receive
+     * (source, tag) would match and returns true, or returns false. With {@code taking}, the
+     * message also leaves the queues for that handle, and a sender waiting on it can no
+     * longer cancel.
+     */
+    private static boolean lookLocked(ContextQueues q, int source, int tag, ProbeResult out, MatchedMessage taking) {
+        UnexpectedMessage m = q.unexpected.find(source, tag);
         if (m == null) {
             return false;
         }
@@ -597,6 +654,16 @@ public final class MatchingEngine {
         out.tag = m.tag;
         out.count = m.count;
         out.type = m.type;
+        if (taking != null) {
+            q.unexpected.remove(m);
+            SendOperation s = m.sender;
+            if (s != null) {
+                s.queuedIn = null;
+                s.queuedAs = null;
+            }
+            taking.queues = q;
+            taking.message = m;
+        }
         return true;
     }
 

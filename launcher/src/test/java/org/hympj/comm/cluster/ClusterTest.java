@@ -25,6 +25,8 @@ import org.hympj.comm.collective.MoreCollectivesTest;
 import org.hympj.comm.launch.LaunchAccess;
 import org.hympj.comm.launch.ScriptJobs;
 import org.hympj.comm.multiprocess.ProcessFaultsTest;
+import org.hympj.comm.ompi.OmpiCommunicatorTest;
+import org.hympj.comm.ompi.OmpiMatchedProbeTest;
 import org.hympj.comm.multiprocess.ProcessRanksTest;
 import org.hympj.comm.ompi.OmpiCollectivesTest;
 import org.hympj.comm.ompi.OmpiNonBlockingCollectivesTest;
@@ -285,6 +287,17 @@ class ClusterTest {
         assertTrue(r.output().contains("deliberate failure in rank 1"), r.output());
         assertTrue(r.output().contains("the job was aborted while waiting for Recv with rank 1 (tag 0): rank 1 failed"), r.output());
         assertNothingLeft();
+    }
+
+    @Test
+    void openMpisSplitTypeGroupsTheRanksOfEachNode() throws Exception {
+        runOk(8, 2, List.of("--jvms-per-node", "2"), OmpiCommunicatorTest.SplitTypeByNode.class, "4");
+    }
+
+    @Test
+    void openMpisMatchedProbesTakeMessagesFromAnotherNode() throws Exception {
+        runOk(2, 2, List.of(), OmpiMatchedProbeTest.Basics.class);
+        runOk(2, 2, List.of(), OmpiMatchedProbeTest.TwoThreads.class);
     }
 
     @Test
