@@ -44,6 +44,15 @@ static int skip(const char *test, long size) {
     return small ? 100 : 10;
 }
 
+/* Keeps a core busy for the given seconds with no MPI call, as OSU's dummy compute does. */
+static volatile double sink;
+static void compute_for(double seconds) {
+    double end = MPI_Wtime() + seconds, x = 1;
+    while (MPI_Wtime() < end)
+        for (int k = 0; k < 64; k++) x = x * 1.000001 + 1e-9;
+    sink = x;
+}
+
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
     int rank, size;
@@ -62,6 +71,7 @@ int main(int argc, char **argv) {
     if (rank == 0) {
         printf("# OSU-lite %s test, %d ranks (native MPI)\n", test, size);
         if (strcmp(test, "mbw_mr") == 0) printf("# Size %20s %17s\n", "MB/s", "Messages/s");
+        else if (strcmp(test, "iallreduce") == 0) printf("# Size %17s %17s %17s %17s\n", "Overall(us)", "Compute(us)", "Pure Comm.(us)", "Overlap(%)");
         else printf("# Size %20s\n", strcmp(test, "bw") == 0 || strcmp(test, "bibw") == 0 ? "Bandwidth (MB/s)" : "Avg Latency (us)");
     }
     if (strcmp(test, "barrier") == 0) {
@@ -155,6 +165,36 @@ int main(int argc, char **argv) {
             double avg;
             MPI_Reduce(&us, &avg, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
             if (rank == 0) printf("%-10ld%18.2f\n", s, avg / size);
+        } else if (strcmp(test, "iallreduce") == 0) {
+            /* OSU's osu_iallreduce: the pure time of Iallreduce + Wait, then the same with a
+               computation of that length between them (no MPI call in it), and the share of
+               the communication the computation hid. */
+            int floats = s / 4 > 0 ? (int) (s / 4) : 1;
+            MPI_Request r;
+            double pure = 0, overall = 0, compute = 0;
+            for (int i = 0; i < n + w; i++) {
+                double t = MPI_Wtime();
+                MPI_Iallreduce(a, b, floats, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD, &r);
+                MPI_Wait(&r, MPI_STATUS_IGNORE);
+                if (i >= w) pure += MPI_Wtime() - t;
+            }
+            pure /= n;
+            MPI_Barrier(MPI_COMM_WORLD);
+            for (int i = 0; i < n + w; i++) {
+                double t = MPI_Wtime();
+                MPI_Iallreduce(a, b, floats, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD, &r);
+                double c0 = MPI_Wtime();
+                compute_for(pure);
+                double c1 = MPI_Wtime();
+                MPI_Wait(&r, MPI_STATUS_IGNORE);
+                if (i >= w) { overall += MPI_Wtime() - t; compute += c1 - c0; }
+            }
+            overall /= n;
+            compute /= n;
+            double hidden = 100 - (overall - compute) / pure * 100;
+            double mine[4] = {overall * 1e6, compute * 1e6, pure * 1e6, hidden > 0 ? hidden : 0}, sum[4];
+            MPI_Reduce(mine, sum, 4, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+            if (rank == 0) printf("%-10ld%18.2f%18.2f%18.2f%18.2f\n", s, sum[0] / size, sum[1] / size, sum[2] / size, sum[3] / size);
         }
     }
     free(a);

@@ -65,6 +65,10 @@ public final class OsuLite {
         int warmup = -1;
         String csv;
         String plot;
+        /** Which of package mpi's APIs makes the calls: mpiJava 1.2's ({@code mpijava}) or Open MPI's ({@code ompi}). */
+        String api = "mpijava";
+        /** The buffers of Open MPI's API: {@code direct} ({@code MPI.newByteBuffer}) or {@code heap} (wrapped arrays). */
+        String buffers = "direct";
 
         static Options parse(String[] args) {
             Options o = new Options();
@@ -77,10 +81,12 @@ public final class OsuLite {
                     case "--warmup": o.warmup = Integer.parseInt(value(args, ++i, a)); break;
                     case "--csv": o.csv = value(args, ++i, a); break;
                     case "--plot": o.plot = value(args, ++i, a); break;
+                    case "--api": o.api = choice(value(args, ++i, a), a, "mpijava", "ompi"); break;
+                    case "--buffers": o.buffers = choice(value(args, ++i, a), a, "direct", "heap"); break;
                     default:
                         if (a.startsWith("--")) {
                             throw new IllegalArgumentException("unknown option " + a
-                                + " (options: --max, --iterations, --warmup, --csv, --plot)");
+                                + " (options: --max, --iterations, --warmup, --csv, --plot, --api, --buffers)");
                         } else if (!testSeen) {
                             o.test = a;
                             testSeen = true;
@@ -91,6 +97,10 @@ public final class OsuLite {
             }
             if (o.max < 0) {
                 o.max = pointToPoint(o.test) ? 4_194_304 : 1_048_576;
+            }
+            if (o.test.equals("iallreduce")) {
+                // Only Open MPI's API has non-blocking collectives.
+                o.api = "ompi";
             }
             if (o.plot != null && o.test.equals("barrier")) {
                 throw new IllegalArgumentException("--plot draws figures against the message size, and barrier has none");
@@ -106,6 +116,13 @@ public final class OsuLite {
         /** The untimed iterations before a size's timed ones: {@code --warmup} or OSU's skip. */
         int skip(String test, long size) {
             return warmup >= 0 ? warmup : OsuLite.skip(test, size);
+        }
+
+        private static String choice(String value, String option, String... allowed) {
+            if (!java.util.List.of(allowed).contains(value)) {
+                throw new IllegalArgumentException("option " + option + " takes one of " + String.join(", ", allowed) + ", got " + value);
+            }
+            return value;
         }
 
         private static String value(String[] args, int i, String option) {
@@ -129,6 +146,7 @@ public final class OsuLite {
         return switch (test) {
             case "bw", "bibw" -> String.format("# Size %20s", "Bandwidth (MB/s)");
             case "mbw_mr" -> String.format("# Size %20s %17s", "MB/s", "Messages/s");
+            case "iallreduce" -> String.format("# Size %17s %17s %17s %17s", "Overall(us)", "Compute(us)", "Pure Comm.(us)", "Overlap(%)");
             default -> String.format("# Size %20s", "Avg Latency (us)");
         };
     }
@@ -139,9 +157,11 @@ public final class OsuLite {
         int size = MPI.COMM_WORLD.Size();
         String test = options.test;
         int max = options.max;
-        Buffers buffers = new Buffers(max, size);
+        Buffers buffers = new Buffers(max, size, options);
         if (rank == 0) {
-            System.out.printf("# OSU-lite %s test, %d ranks (HyMPJ, JDK %s)%n", test, size, System.getProperty("java.version"));
+            System.out.printf("# OSU-lite %s test, %d ranks (HyMPJ, %s API%s, JDK %s)%n", test, size,
+                options.api.equals("ompi") ? "Open MPI's" : "mpiJava 1.2's", options.api.equals("ompi") ? ", " + options.buffers + " buffers" : "",
+                System.getProperty("java.version"));
             System.out.println(columns(test));
         }
         // Lines are printed after the last size: formatting is new code for the JIT, and its
@@ -149,6 +169,11 @@ public final class OsuLite {
         StringBuilder lines = new StringBuilder();
         if (test.equals("barrier")) {
             report(rank, size, 0, run(test, rank, 0, options.iterations(test, 0), options.skip(test, 0), buffers), lines);
+        } else if (test.equals("iallreduce")) {
+            for (int s = 8; s <= max; s *= 2) {
+                double[] figures = overlap(s, options.iterations(test, s), options.skip(test, s), buffers);
+                reportOverlap(rank, size, s, figures, lines);
+            }
         } else {
             for (int s = 8; s <= max; s *= 2) {
                 double value = run(test, rank, s, options.iterations(test, s), options.skip(test, s), buffers);
@@ -167,7 +192,11 @@ public final class OsuLite {
                 int bytes = Integer.parseInt(f[0]);
                 double value = Double.parseDouble(f[1]);
                 csv.append(test).append(',').append(size).append(',').append(f[0]).append(',').append(f[1]).append(',').append(unit).append('\n');
-                if (test.equals("mbw_mr")) {
+                if (test.equals("iallreduce")) {
+                    System.out.printf("%-10d%18.2f%18.2f%18.2f%18.2f%n", bytes, value, Double.parseDouble(f[2]),
+                        Double.parseDouble(f[3]), Double.parseDouble(f[4]));
+                    csv.append(test).append(',').append(size).append(',').append(bytes).append(',').append(f[4]).append(",overlap %\n");
+                } else if (test.equals("mbw_mr")) {
                     double rate = value * 1e6 / bytes;
                     System.out.printf("%-10d%18.2f%18.2f%n", bytes, value, rate);
                     csv.append(test).append(',').append(size).append(',').append(bytes).append(',').append(rate).append(",messages/s\n");
@@ -187,21 +216,15 @@ public final class OsuLite {
         MPI.Finalize();
     }
 
-    /** The message buffers of one run: allocated once, at the largest size. */
+    /** The message buffers and requests of one run: allocated once, at the largest size, in the form the chosen API takes. */
     static final class Buffers {
-        final byte[] a;
-        final byte[] b;
-        final float[] fa;
-        final float[] fb;
+        final OsuCalls calls;
         final Request[] window = new Request[WINDOW];
         final Request[] bothWays = new Request[2 * WINDOW];
 
-        Buffers(int max, int ranks) {
-            a = new byte[max * ranks];
-            b = new byte[max * ranks];
-            java.util.Arrays.fill(a, (byte) 1);
-            fa = new float[max / 4 + 1];
-            fb = new float[max / 4 + 1];
+        Buffers(int max, int ranks, Options options) {
+            calls = options.api.equals("ompi") ? new OpenMpiCalls(max, ranks, options.buffers.equals("direct"))
+                : new MpiJavaCalls(max, ranks);
         }
     }
 
@@ -222,7 +245,8 @@ public final class OsuLite {
             case "barrier":
                 return collective(test, s, n, w, buf);
             default:
-                throw new IllegalArgumentException("unknown test '" + test + "': latency, bw, bibw, mbw_mr, bcast, allreduce, alltoall or barrier");
+                throw new IllegalArgumentException("unknown test '" + test
+                    + "': latency, bw, bibw, mbw_mr, bcast, allreduce, alltoall, barrier or iallreduce");
         }
     }
 
@@ -237,11 +261,11 @@ public final class OsuLite {
                 t0 = MPI.Wtime();
             }
             if (rank == 0) {
-                MPI.COMM_WORLD.Send(buf.a, 0, s, MPI.BYTE, 1, 1);
-                MPI.COMM_WORLD.Recv(buf.b, 0, s, MPI.BYTE, 1, 1);
+                buf.calls.send(s, 1, 1);
+                buf.calls.recv(s, 1, 1);
             } else {
-                MPI.COMM_WORLD.Recv(buf.b, 0, s, MPI.BYTE, 0, 1);
-                MPI.COMM_WORLD.Send(buf.a, 0, s, MPI.BYTE, 0, 1);
+                buf.calls.recv(s, 0, 1);
+                buf.calls.send(s, 0, 1);
             }
         }
         return (MPI.Wtime() - t0) * 1e6 / (2.0 * n);
@@ -260,16 +284,16 @@ public final class OsuLite {
             }
             if (rank == 0) {
                 for (int k = 0; k < WINDOW; k++) {
-                    req[k] = MPI.COMM_WORLD.Isend(buf.a, 0, s, MPI.BYTE, 1, 2);
+                    req[k] = buf.calls.isend(s, 1, 2);
                 }
-                Request.Waitall(req);
-                MPI.COMM_WORLD.Recv(buf.b, 0, 4, MPI.BYTE, 1, 3);
+                buf.calls.waitAll(req);
+                buf.calls.recv(4, 1, 3);
             } else {
                 for (int k = 0; k < WINDOW; k++) {
-                    req[k] = MPI.COMM_WORLD.Irecv(buf.b, 0, s, MPI.BYTE, 0, 2);
+                    req[k] = buf.calls.irecv(s, 0, 2);
                 }
-                Request.Waitall(req);
-                MPI.COMM_WORLD.Send(buf.a, 0, 4, MPI.BYTE, 0, 3);
+                buf.calls.waitAll(req);
+                buf.calls.send(4, 0, 3);
             }
         }
         return (double) s * WINDOW * rounds / (MPI.Wtime() - t0) / 1e6;
@@ -288,12 +312,12 @@ public final class OsuLite {
                 t0 = MPI.Wtime();
             }
             for (int k = 0; k < WINDOW; k++) {
-                req[k] = MPI.COMM_WORLD.Irecv(buf.b, 0, s, MPI.BYTE, peer, 2);
+                req[k] = buf.calls.irecv(s, peer, 2);
             }
             for (int k = 0; k < WINDOW; k++) {
-                req[WINDOW + k] = MPI.COMM_WORLD.Isend(buf.a, 0, s, MPI.BYTE, peer, 2);
+                req[WINDOW + k] = buf.calls.isend(s, peer, 2);
             }
-            Request.Waitall(req);
+            buf.calls.waitAll(req);
         }
         return 2.0 * s * WINDOW * rounds / (MPI.Wtime() - t0) / 1e6;
     }
@@ -315,16 +339,16 @@ public final class OsuLite {
             for (int i = 0; i < n; i++) {
                 if (rank < pairs) {
                     for (int k = 0; k < WINDOW; k++) {
-                        req[k] = MPI.COMM_WORLD.Isend(buf.a, 0, s, MPI.BYTE, rank + pairs, 2);
+                        req[k] = buf.calls.isend(s, rank + pairs, 2);
                     }
-                    Request.Waitall(req);
-                    MPI.COMM_WORLD.Recv(buf.b, 0, 4, MPI.BYTE, rank + pairs, 3);
+                    buf.calls.waitAll(req);
+                    buf.calls.recv(4, rank + pairs, 3);
                 } else if (rank < 2 * pairs) {
                     for (int k = 0; k < WINDOW; k++) {
-                        req[k] = MPI.COMM_WORLD.Irecv(buf.b, 0, s, MPI.BYTE, rank - pairs, 2);
+                        req[k] = buf.calls.irecv(s, rank - pairs, 2);
                     }
-                    Request.Waitall(req);
-                    MPI.COMM_WORLD.Send(buf.a, 0, 4, MPI.BYTE, rank - pairs, 3);
+                    buf.calls.waitAll(req);
+                    buf.calls.send(4, rank - pairs, 3);
                 }
             }
             elapsed = MPI.Wtime() - t0;
@@ -345,19 +369,87 @@ public final class OsuLite {
             }
             switch (test) {
                 case "bcast":
-                    MPI.COMM_WORLD.Bcast(buf.a, 0, s, MPI.BYTE, 0);
+                    buf.calls.bcast(s);
                     break;
                 case "allreduce":
-                    MPI.COMM_WORLD.Allreduce(buf.fa, 0, buf.fb, 0, s / 4, MPI.FLOAT, MPI.SUM);
+                    buf.calls.allreduce(s / 4);
                     break;
                 case "alltoall":
-                    MPI.COMM_WORLD.Alltoall(buf.a, 0, s, MPI.BYTE, buf.b, 0, s, MPI.BYTE);
+                    buf.calls.alltoall(s);
                     break;
                 default:
-                    MPI.COMM_WORLD.Barrier();
+                    buf.calls.barrier();
             }
         }
         return (MPI.Wtime() - t0) * 1e6 / n;
+    }
+
+    /**
+     * What OSU's {@code osu_iallreduce} measures for one size, on this rank: the pure
+     * communication time of {@code iallreduce} + {@code waitFor}; then, with a computation of
+     * that length between the start and the wait (no MPI call in it, as OSU's default), the
+     * overall time and the computation's time; and the share of the communication hidden behind
+     * the computation: {@code max(0, 100 - (overall - compute) / pure * 100)}. A collective that
+     * progresses only inside {@code waitFor} hides nothing. Returns {overall, compute, pure, overlap}.
+     */
+    private static double[] overlap(int s, int n, int w, Buffers buf) {
+        int floats = Math.max(1, s / 4);
+        double pure = 0;
+        for (int i = 0; i < n + w; i++) {
+            double t0 = MPI.Wtime();
+            buf.calls.waitFor(buf.calls.iallreduce(floats));
+            if (i >= w) {
+                pure += MPI.Wtime() - t0;
+            }
+        }
+        pure /= n;
+        MPI.COMM_WORLD.Barrier();
+        double overall = 0;
+        double compute = 0;
+        for (int i = 0; i < n + w; i++) {
+            double t0 = MPI.Wtime();
+            Request r = buf.calls.iallreduce(floats);
+            double c0 = MPI.Wtime();
+            computeFor(pure);
+            double c1 = MPI.Wtime();
+            buf.calls.waitFor(r);
+            if (i >= w) {
+                overall += MPI.Wtime() - t0;
+                compute += c1 - c0;
+            }
+        }
+        overall /= n;
+        compute /= n;
+        double hidden = Math.max(0, 100 - (overall - compute) / pure * 100);
+        return new double[] {overall * 1e6, compute * 1e6, pure * 1e6, hidden};
+    }
+
+    /** Keeps a core busy for {@code seconds}, as OSU's dummy compute does, with no MPI call. */
+    private static void computeFor(double seconds) {
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        double x = 1;
+        while (System.nanoTime() < end) {
+            for (int k = 0; k < 64; k++) {
+                x = x * 1.000001 + 1e-9;
+            }
+        }
+        sink = x;
+    }
+
+    /** Where {@link #computeFor} leaves its result, so that the JIT keeps the computation. */
+    static volatile double sink;
+
+    /** Adds the averages over the ranks of each rank's {overall, compute, pure, overlap} to rank 0's lines. */
+    private static void reportOverlap(int rank, int size, int bytes, double[] figures, StringBuilder lines) {
+        double[] sum = new double[figures.length];
+        MPI.COMM_WORLD.Reduce(figures, 0, sum, 0, figures.length, MPI.DOUBLE, MPI.SUM, 0);
+        if (rank == 0) {
+            lines.append(bytes);
+            for (double v : sum) {
+                lines.append(' ').append(v / size);
+            }
+            lines.append('\n');
+        }
     }
 
     /** Adds the average over the ranks of each rank's time per call to rank 0's lines, as the OSU collective tests report. */
