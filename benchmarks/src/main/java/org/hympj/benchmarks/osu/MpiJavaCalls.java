@@ -62,19 +62,4 @@ final class MpiJavaCalls implements OsuCalls {
     public void barrier() {
         MPI.COMM_WORLD.Barrier();
     }
-
-    @Override
-    public Request iallreduce(int floats) {
-        throw new IllegalArgumentException("mpiJava 1.2 has no non-blocking collectives: run iallreduce with --api ompi");
-    }
-
-    @Override
-    public void waitFor(Request request) {
-        request.Wait();
-    }
-
-    @Override
-    public boolean test(Request request) {
-        return request.Test() != null;
-    }
 }

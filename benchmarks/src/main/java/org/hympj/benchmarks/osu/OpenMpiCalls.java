@@ -70,19 +70,4 @@ final class OpenMpiCalls implements OsuCalls {
     public void barrier() {
         MPI.COMM_WORLD.barrier();
     }
-
-    @Override
-    public Request iallreduce(int floats) {
-        return MPI.COMM_WORLD.iAllReduce(fa, fb, floats, MPI.FLOAT, MPI.SUM);
-    }
-
-    @Override
-    public void waitFor(Request request) {
-        request.waitFor();
-    }
-
-    @Override
-    public boolean test(Request request) {
-        return request.test();
-    }
 }

@@ -6,7 +6,7 @@ import mpi.Request;
  * The MPI calls OSU-lite times, made through one of package {@code mpi}'s two APIs on buffers
  * allocated once at the largest size: {@code send}, {@code isend}, {@code bcast} and
  * {@code alltoall} read the send buffer; {@code recv}, {@code irecv} and {@code alltoall} write
- * the receive buffer; {@code allreduce} and {@code iallreduce} reduce floats into floats.
+ * the receive buffer; {@code allreduce} reduces floats into floats.
  * Sizes are in bytes except for the reductions, which count floats.
  */
 interface OsuCalls {
@@ -27,13 +27,4 @@ interface OsuCalls {
     void alltoall(int bytes);
 
     void barrier();
-
-    /** Starts a non-blocking all-reduce of {@code floats} floats. */
-    Request iallreduce(int floats);
-
-    /** Completes a request. */
-    void waitFor(Request request);
-
-    /** Tests a request once: true if it has completed. */
-    boolean test(Request request);
 }

@@ -98,10 +98,6 @@ public final class OsuLite {
             if (o.max < 0) {
                 o.max = pointToPoint(o.test) ? 4_194_304 : 1_048_576;
             }
-            if (o.test.equals("iallreduce")) {
-                // Only Open MPI's API has non-blocking collectives.
-                o.api = "ompi";
-            }
             if (o.plot != null && o.test.equals("barrier")) {
                 throw new IllegalArgumentException("--plot draws figures against the message size, and barrier has none");
             }
@@ -146,7 +142,6 @@ public final class OsuLite {
         return switch (test) {
             case "bw", "bibw" -> String.format("# Size %20s", "Bandwidth (MB/s)");
             case "mbw_mr" -> String.format("# Size %20s %17s", "MB/s", "Messages/s");
-            case "iallreduce" -> String.format("# Size %17s %17s %17s %17s", "Overall(us)", "Compute(us)", "Pure Comm.(us)", "Overlap(%)");
             default -> String.format("# Size %20s", "Avg Latency (us)");
         };
     }
@@ -169,11 +164,6 @@ public final class OsuLite {
         StringBuilder lines = new StringBuilder();
         if (test.equals("barrier")) {
             report(rank, size, 0, run(test, rank, 0, options.iterations(test, 0), options.skip(test, 0), buffers), lines);
-        } else if (test.equals("iallreduce")) {
-            for (int s = 8; s <= max; s *= 2) {
-                double[] figures = overlap(s, options.iterations(test, s), options.skip(test, s), buffers);
-                reportOverlap(rank, size, s, figures, lines);
-            }
         } else {
             for (int s = 8; s <= max; s *= 2) {
                 double value = run(test, rank, s, options.iterations(test, s), options.skip(test, s), buffers);
@@ -192,11 +182,7 @@ public final class OsuLite {
                 int bytes = Integer.parseInt(f[0]);
                 double value = Double.parseDouble(f[1]);
                 csv.append(test).append(',').append(size).append(',').append(f[0]).append(',').append(f[1]).append(',').append(unit).append('\n');
-                if (test.equals("iallreduce")) {
-                    System.out.printf("%-10d%18.2f%18.2f%18.2f%18.2f%n", bytes, value, Double.parseDouble(f[2]),
-                        Double.parseDouble(f[3]), Double.parseDouble(f[4]));
-                    csv.append(test).append(',').append(size).append(',').append(bytes).append(',').append(f[4]).append(",overlap %\n");
-                } else if (test.equals("mbw_mr")) {
+                if (test.equals("mbw_mr")) {
                     double rate = value * 1e6 / bytes;
                     System.out.printf("%-10d%18.2f%18.2f%n", bytes, value, rate);
                     csv.append(test).append(',').append(size).append(',').append(bytes).append(',').append(rate).append(",messages/s\n");
@@ -245,8 +231,7 @@ public final class OsuLite {
             case "barrier":
                 return collective(test, s, n, w, buf);
             default:
-                throw new IllegalArgumentException("unknown test '" + test
-                    + "': latency, bw, bibw, mbw_mr, bcast, allreduce, alltoall, barrier or iallreduce");
+                throw new IllegalArgumentException("unknown test '" + test + "': latency, bw, bibw, mbw_mr, bcast, allreduce, alltoall or barrier");
         }
     }
 
@@ -382,74 +367,6 @@ public final class OsuLite {
             }
         }
         return (MPI.Wtime() - t0) * 1e6 / n;
-    }
-
-    /**
-     * What OSU's {@code osu_iallreduce} measures for one size, on this rank: the pure
-     * communication time of {@code iallreduce} + {@code waitFor}; then, with a computation of
-     * that length between the start and the wait (no MPI call in it, as OSU's default), the
-     * overall time and the computation's time; and the share of the communication hidden behind
-     * the computation: {@code max(0, 100 - (overall - compute) / pure * 100)}. A collective that
-     * progresses only inside {@code waitFor} hides nothing. Returns {overall, compute, pure, overlap}.
-     */
-    private static double[] overlap(int s, int n, int w, Buffers buf) {
-        int floats = Math.max(1, s / 4);
-        double pure = 0;
-        for (int i = 0; i < n + w; i++) {
-            double t0 = MPI.Wtime();
-            buf.calls.waitFor(buf.calls.iallreduce(floats));
-            if (i >= w) {
-                pure += MPI.Wtime() - t0;
-            }
-        }
-        pure /= n;
-        MPI.COMM_WORLD.Barrier();
-        double overall = 0;
-        double compute = 0;
-        for (int i = 0; i < n + w; i++) {
-            double t0 = MPI.Wtime();
-            Request r = buf.calls.iallreduce(floats);
-            double c0 = MPI.Wtime();
-            computeFor(pure);
-            double c1 = MPI.Wtime();
-            buf.calls.waitFor(r);
-            if (i >= w) {
-                overall += MPI.Wtime() - t0;
-                compute += c1 - c0;
-            }
-        }
-        overall /= n;
-        compute /= n;
-        double hidden = Math.max(0, 100 - (overall - compute) / pure * 100);
-        return new double[] {overall * 1e6, compute * 1e6, pure * 1e6, hidden};
-    }
-
-    /** Keeps a core busy for {@code seconds}, as OSU's dummy compute does, with no MPI call. */
-    private static void computeFor(double seconds) {
-        long end = System.nanoTime() + (long) (seconds * 1e9);
-        double x = 1;
-        while (System.nanoTime() < end) {
-            for (int k = 0; k < 64; k++) {
-                x = x * 1.000001 + 1e-9;
-            }
-        }
-        sink = x;
-    }
-
-    /** Where {@link #computeFor} leaves its result, so that the JIT keeps the computation. */
-    static volatile double sink;
-
-    /** Adds the averages over the ranks of each rank's {overall, compute, pure, overlap} to rank 0's lines. */
-    private static void reportOverlap(int rank, int size, int bytes, double[] figures, StringBuilder lines) {
-        double[] sum = new double[figures.length];
-        MPI.COMM_WORLD.Reduce(figures, 0, sum, 0, figures.length, MPI.DOUBLE, MPI.SUM, 0);
-        if (rank == 0) {
-            lines.append(bytes);
-            for (double v : sum) {
-                lines.append(' ').append(v / size);
-            }
-            lines.append('\n');
-        }
     }
 
     /** Adds the average over the ranks of each rank's time per call to rank 0's lines, as the OSU collective tests report. */
