@@ -65,6 +65,10 @@ public final class OsuLite {
         int warmup = -1;
         String csv;
         String plot;
+        /** Which of package mpi's APIs makes the calls: mpiJava 1.2's ({@code mpijava}) or Open MPI's ({@code ompi}). */
+        String api = "mpijava";
+        /** The buffers of Open MPI's API: {@code direct} ({@code MPI.newByteBuffer}) or {@code heap} (wrapped arrays). */
+        String buffers = "direct";
 
         static Options parse(String[] args) {
             Options o = new Options();
@@ -77,10 +81,12 @@ public final class OsuLite {
                     case "--warmup": o.warmup = Integer.parseInt(value(args, ++i, a)); break;
                     case "--csv": o.csv = value(args, ++i, a); break;
                     case "--plot": o.plot = value(args, ++i, a); break;
+                    case "--api": o.api = choice(value(args, ++i, a), a, "mpijava", "ompi"); break;
+                    case "--buffers": o.buffers = choice(value(args, ++i, a), a, "direct", "heap"); break;
                     default:
                         if (a.startsWith("--")) {
                             throw new IllegalArgumentException("unknown option " + a
-                                + " (options: --max, --iterations, --warmup, --csv, --plot)");
+                                + " (options: --max, --iterations, --warmup, --csv, --plot, --api, --buffers)");
                         } else if (!testSeen) {
                             o.test = a;
                             testSeen = true;
@@ -106,6 +112,13 @@ public final class OsuLite {
         /** The untimed iterations before a size's timed ones: {@code --warmup} or OSU's skip. */
         int skip(String test, long size) {
             return warmup >= 0 ? warmup : OsuLite.skip(test, size);
+        }
+
+        private static String choice(String value, String option, String... allowed) {
+            if (!java.util.List.of(allowed).contains(value)) {
+                throw new IllegalArgumentException("option " + option + " takes one of " + String.join(", ", allowed) + ", got " + value);
+            }
+            return value;
         }
 
         private static String value(String[] args, int i, String option) {
@@ -139,9 +152,11 @@ public final class OsuLite {
         int size = MPI.COMM_WORLD.Size();
         String test = options.test;
         int max = options.max;
-        Buffers buffers = new Buffers(max, size);
+        Buffers buffers = new Buffers(max, size, options);
         if (rank == 0) {
-            System.out.printf("# OSU-lite %s test, %d ranks (HyMPJ, JDK %s)%n", test, size, System.getProperty("java.version"));
+            System.out.printf("# OSU-lite %s test, %d ranks (HyMPJ, %s API%s, JDK %s)%n", test, size,
+                options.api.equals("ompi") ? "Open MPI's" : "mpiJava 1.2's", options.api.equals("ompi") ? ", " + options.buffers + " buffers" : "",
+                System.getProperty("java.version"));
             System.out.println(columns(test));
         }
         // Lines are printed after the last size: formatting is new code for the JIT, and its
@@ -187,21 +202,15 @@ public final class OsuLite {
         MPI.Finalize();
     }
 
-    /** The message buffers of one run: allocated once, at the largest size. */
+    /** The message buffers and requests of one run: allocated once, at the largest size, in the form the chosen API takes. */
     static final class Buffers {
-        final byte[] a;
-        final byte[] b;
-        final float[] fa;
-        final float[] fb;
+        final OsuCalls calls;
         final Request[] window = new Request[WINDOW];
         final Request[] bothWays = new Request[2 * WINDOW];
 
-        Buffers(int max, int ranks) {
-            a = new byte[max * ranks];
-            b = new byte[max * ranks];
-            java.util.Arrays.fill(a, (byte) 1);
-            fa = new float[max / 4 + 1];
-            fb = new float[max / 4 + 1];
+        Buffers(int max, int ranks, Options options) {
+            calls = options.api.equals("ompi") ? new OpenMpiCalls(max, ranks, options.buffers.equals("direct"))
+                : new MpiJavaCalls(max, ranks);
         }
     }
 
@@ -237,11 +246,11 @@ public final class OsuLite {
                 t0 = MPI.Wtime();
             }
             if (rank == 0) {
-                MPI.COMM_WORLD.Send(buf.a, 0, s, MPI.BYTE, 1, 1);
-                MPI.COMM_WORLD.Recv(buf.b, 0, s, MPI.BYTE, 1, 1);
+                buf.calls.send(s, 1, 1);
+                buf.calls.recv(s, 1, 1);
             } else {
-                MPI.COMM_WORLD.Recv(buf.b, 0, s, MPI.BYTE, 0, 1);
-                MPI.COMM_WORLD.Send(buf.a, 0, s, MPI.BYTE, 0, 1);
+                buf.calls.recv(s, 0, 1);
+                buf.calls.send(s, 0, 1);
             }
         }
         return (MPI.Wtime() - t0) * 1e6 / (2.0 * n);
@@ -260,16 +269,16 @@ public final class OsuLite {
             }
             if (rank == 0) {
                 for (int k = 0; k < WINDOW; k++) {
-                    req[k] = MPI.COMM_WORLD.Isend(buf.a, 0, s, MPI.BYTE, 1, 2);
+                    req[k] = buf.calls.isend(s, 1, 2);
                 }
-                Request.Waitall(req);
-                MPI.COMM_WORLD.Recv(buf.b, 0, 4, MPI.BYTE, 1, 3);
+                buf.calls.waitAll(req);
+                buf.calls.recv(4, 1, 3);
             } else {
                 for (int k = 0; k < WINDOW; k++) {
-                    req[k] = MPI.COMM_WORLD.Irecv(buf.b, 0, s, MPI.BYTE, 0, 2);
+                    req[k] = buf.calls.irecv(s, 0, 2);
                 }
-                Request.Waitall(req);
-                MPI.COMM_WORLD.Send(buf.a, 0, 4, MPI.BYTE, 0, 3);
+                buf.calls.waitAll(req);
+                buf.calls.send(4, 0, 3);
             }
         }
         return (double) s * WINDOW * rounds / (MPI.Wtime() - t0) / 1e6;
@@ -288,12 +297,12 @@ public final class OsuLite {
                 t0 = MPI.Wtime();
             }
             for (int k = 0; k < WINDOW; k++) {
-                req[k] = MPI.COMM_WORLD.Irecv(buf.b, 0, s, MPI.BYTE, peer, 2);
+                req[k] = buf.calls.irecv(s, peer, 2);
             }
             for (int k = 0; k < WINDOW; k++) {
-                req[WINDOW + k] = MPI.COMM_WORLD.Isend(buf.a, 0, s, MPI.BYTE, peer, 2);
+                req[WINDOW + k] = buf.calls.isend(s, peer, 2);
             }
-            Request.Waitall(req);
+            buf.calls.waitAll(req);
         }
         return 2.0 * s * WINDOW * rounds / (MPI.Wtime() - t0) / 1e6;
     }
@@ -315,16 +324,16 @@ public final class OsuLite {
             for (int i = 0; i < n; i++) {
                 if (rank < pairs) {
                     for (int k = 0; k < WINDOW; k++) {
-                        req[k] = MPI.COMM_WORLD.Isend(buf.a, 0, s, MPI.BYTE, rank + pairs, 2);
+                        req[k] = buf.calls.isend(s, rank + pairs, 2);
                     }
-                    Request.Waitall(req);
-                    MPI.COMM_WORLD.Recv(buf.b, 0, 4, MPI.BYTE, rank + pairs, 3);
+                    buf.calls.waitAll(req);
+                    buf.calls.recv(4, rank + pairs, 3);
                 } else if (rank < 2 * pairs) {
                     for (int k = 0; k < WINDOW; k++) {
-                        req[k] = MPI.COMM_WORLD.Irecv(buf.b, 0, s, MPI.BYTE, rank - pairs, 2);
+                        req[k] = buf.calls.irecv(s, rank - pairs, 2);
                     }
-                    Request.Waitall(req);
-                    MPI.COMM_WORLD.Send(buf.a, 0, 4, MPI.BYTE, rank - pairs, 3);
+                    buf.calls.waitAll(req);
+                    buf.calls.send(4, rank - pairs, 3);
                 }
             }
             elapsed = MPI.Wtime() - t0;
@@ -345,16 +354,16 @@ public final class OsuLite {
             }
             switch (test) {
                 case "bcast":
-                    MPI.COMM_WORLD.Bcast(buf.a, 0, s, MPI.BYTE, 0);
+                    buf.calls.bcast(s);
                     break;
                 case "allreduce":
-                    MPI.COMM_WORLD.Allreduce(buf.fa, 0, buf.fb, 0, s / 4, MPI.FLOAT, MPI.SUM);
+                    buf.calls.allreduce(s / 4);
                     break;
                 case "alltoall":
-                    MPI.COMM_WORLD.Alltoall(buf.a, 0, s, MPI.BYTE, buf.b, 0, s, MPI.BYTE);
+                    buf.calls.alltoall(s);
                     break;
                 default:
-                    MPI.COMM_WORLD.Barrier();
+                    buf.calls.barrier();
             }
         }
         return (MPI.Wtime() - t0) * 1e6 / n;

@@ -73,6 +73,27 @@ class OsuLiteTest {
         }
     }
 
+    /** The same tests through Open MPI's API, on direct and on heap buffers: the header names the API and each size has a positive figure. */
+    @ParameterizedTest
+    @ValueSource(strings = {"latency direct", "bw heap", "bibw direct", "mbw_mr heap", "bcast direct", "allreduce heap",
+        "alltoall direct", "barrier heap"})
+    void openMpisApiRunsEveryTestOnDirectAndHeapBuffers(String testAndBuffers) throws Exception {
+        String test = testAndBuffers.split(" ")[0];
+        String buffers = testAndBuffers.split(" ")[1];
+        TwoThreadRanks.Run run = TwoThreadRanks.run(OsuLite.class,
+            test, "--max", "64", "--iterations", "20", "--warmup", "2", "--api", "ompi", "--buffers", buffers);
+        JobOutcome outcome = run.outcome();
+        assertTrue(outcome.succeeded(), () -> "rank " + outcome.failedRank() + ": " + outcome.cause());
+        List<String> lines = run.lines();
+        assertTrue(lines.get(0).startsWith("# OSU-lite " + test + " test, 2 ranks (HyMPJ, Open MPI's API, " + buffers + " buffers"),
+            lines.get(0));
+        assertEquals(test.equals("barrier") ? 3 : 6, lines.size(), String.join("\n", lines));
+        for (String line : lines.subList(2, lines.size())) {
+            double value = Double.parseDouble(line.trim().split("\\s+")[1]);
+            assertTrue(value > 0 && Double.isFinite(value), line);
+        }
+    }
+
     @org.junit.jupiter.api.Test
     void plotsSeveralCsvFilesAsOneLineEachAndRefusesOtherFiles() throws Exception {
         Path a = dir.resolve("Open MPI.csv");
