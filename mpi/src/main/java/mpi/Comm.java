@@ -23,7 +23,7 @@ import org.hympj.comm.runtime.RankRuntime;
  * in the engine's {@link CommunicatorCore}, shared by every rank of the JVM; an error it
  * raises becomes an {@code MPIException} here, where this communicator's errhandler applies.
  */
-public abstract class Comm {
+public abstract class Comm implements Freeable {
     private final String name;
     private final boolean predefined;
     private volatile boolean freed;

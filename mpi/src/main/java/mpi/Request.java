@@ -18,7 +18,7 @@ import org.hympj.comm.errors.EngineException;
  * {@code Waitsome} and {@code Testsome} return null when no request is active (MPI's
  * {@code MPI_UNDEFINED} outcount).
  */
-public class Request {
+public class Request implements Freeable {
     final Comm comm;
     Operation op;
     boolean active;
