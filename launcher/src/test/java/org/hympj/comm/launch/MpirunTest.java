@@ -113,6 +113,15 @@ class MpirunTest {
         runOk(4, CollectivesTest.Program.class);
     }
 
+    /** Programs written for Open MPI's Java bindings run under Open MPI's own mpirun, as their users start them. */
+    @Test
+    void openMpiStyleProgramsRunUnderMpirun() throws Exception {
+        runOk(2, org.hympj.comm.ompi.OmpiPointToPointTest.Buffers.class);
+        runOk(3, org.hympj.comm.ompi.OmpiCollectivesTest.AllCollectives.class);
+        runOk(2, org.hympj.comm.ompi.OmpiNonBlockingCollectivesTest.ProgressWhileComputing.class);
+        runOk(2, org.hympj.comm.ompi.OmpiMatchedProbeTest.Basics.class);
+    }
+
     /** Under mpirun, java itself starts each rank: programs as MPJ Express's users write them run there too. */
     @Test
     void mpjStyleProgramsRunUnderMpirun(@TempDir Path programs) throws Exception {

@@ -82,4 +82,11 @@ class SrunTest {
         runOk(3, MatchingSemanticsTest.ConcurrentSendersInOrder.class);
         runOk(4, CollectivesTest.Program.class);
     }
+
+    /** Programs written for Open MPI's Java bindings run under srun, as their users start them on a Slurm cluster. */
+    @Test
+    void openMpiStyleProgramsRunUnderSrun() throws Exception {
+        runOk(2, org.hympj.comm.ompi.OmpiPointToPointTest.Buffers.class);
+        runOk(3, org.hympj.comm.ompi.OmpiNonBlockingCollectivesTest.AllStartedThenWaited.class);
+    }
 }
