@@ -32,7 +32,10 @@ public class OmpiNonBlockingCollectivesTest {
     /** The thread of the non-blocking collectives of {@code comm} on this rank, by its name; null if none is alive. */
     static Thread progressThread(String comm, int worldRank) {
         String name = "hympj non-blocking collectives of " + comm + " (rank " + worldRank + ")";
-        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name) && t.isAlive())
+        // Other jobs in this JVM may have a thread of the same name; this rank's carries its class loader.
+        ClassLoader rankLoader = MPI.class.getClassLoader();
+        return Thread.getAllStackTraces().keySet().stream()
+            .filter(t -> t.getName().equals(name) && t.getContextClassLoader() == rankLoader && t.isAlive())
             .findFirst().orElse(null);
     }
 
