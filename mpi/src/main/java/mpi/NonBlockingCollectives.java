@@ -24,12 +24,15 @@ import org.hympj.comm.match.CollectiveOperation;
  * same order, so running them one at a time in that order on each rank makes the ranks meet
  * in the same collective.
  *
- * <p>Invariant: one daemon thread at most, made by the first collective and ended by
+ * <p>Invariant: one daemon thread at most, made by a collective when there is none and ended by
  * {@link #end} (the communicator is freed: it ends once the collectives started before have
- * completed) or {@link #endAll} ({@code MPI.Finalize}: it ends now). Every instance not yet
+ * completed), by {@link #endAll} ({@code MPI.Finalize}: it ends now), or after
+ * {@link #IDLE_SECONDS} without a collective. Every instance not yet
  * ended is in {@link #LIVE}, which is per rank, as each rank has its own copy of this package.
  */
 final class NonBlockingCollectives {
+    /** How long the thread waits, idle, for another collective before it ends; the next one makes a new thread. */
+    private static final long IDLE_SECONDS = 30;
     /** How long Finalize waits for a collective it interrupts to give up its thread. */
     private static final long END_WAIT_SECONDS = 10;
     private static final Set<NonBlockingCollectives> LIVE = ConcurrentHashMap.newKeySet();
@@ -46,13 +49,16 @@ final class NonBlockingCollectives {
         shadow.bind(comm.rt, comm.context + 2, comm.rank, comm.size, comm.worldRanks());
         String name = "hympj non-blocking collectives of " + comm + " (rank " + comm.rt.rank() + ")";
         ClassLoader rankLoader = MPI.class.getClassLoader();
-        this.thread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), task -> {
+        this.thread = new ThreadPoolExecutor(1, 1, IDLE_SECONDS, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), task -> {
             Thread t = new Thread(task, name);
             t.setDaemon(true);
             t.setContextClassLoader(rankLoader);
             worker = t;
             return t;
         });
+        // An idle thread ends by itself, so that a rank that never frees the communicator nor
+        // calls Finalize (it failed, and its job ended) leaves no thread in a JVM that lives on.
+        thread.allowCoreThreadTimeOut(true);
     }
 
     /** The non-blocking collectives of {@code comm}, made and registered by its first one. */
