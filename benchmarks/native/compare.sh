@@ -25,6 +25,12 @@
 #   NODES=2 benchmarks/native/compare.sh latency 2
 #   NODES=2 benchmarks/native/compare.sh mbw_mr 8 1     # 4 ranks per node, leader aggregation
 #   NODES=2 benchmarks/native/compare.sh mbw_mr 8 4     # 4 ranks per node, direct connections
+# API=ompi runs the HyMPJ side through Open MPI's Java API (BUFFERS=direct, the default, or heap)
+# instead of mpiJava's. The non-blocking collective tests (iallreduce, ibcast, ialltoall, ibarrier)
+# run OsuNonBlocking, always on Open MPI's API; their table compares the Overall(us) column, or
+# COLUMN=5 their Overlap(%) (COLUMN=N picks the Nth column of any test's output).
+#   API=ompi benchmarks/native/compare.sh latency 2 2
+#   COLUMN=5 benchmarks/native/compare.sh iallreduce 2
 # ITERATIONS=N runs N timed iterations of every size in both suites (N/10 untimed first) instead of OSU's counts.
 # FLAT=1 adds a third column, interleaved with the others: HyMPJ with its flat collective
 # algorithms (-Dhympj.collectives.hierarchical=false), to show what the node-aware ones change.
@@ -46,6 +52,12 @@ if [ -n "${ITERATIONS:-}" ]; then
   native_args+=(0 "$ITERATIONS" $(( ITERATIONS / 10 )))
   hympj_args+=(--iterations "$ITERATIONS" --warmup $(( ITERATIONS / 10 )))
 fi
+class=org.hympj.benchmarks.osu.OsuLite
+case "$test" in iallreduce|ibcast|ialltoall|ibarrier) class=org.hympj.benchmarks.osu.OsuNonBlocking ;; esac
+if [ "${API:-mpijava}" = ompi ] && [ "$class" = org.hympj.benchmarks.osu.OsuLite ]; then
+  hympj_args+=(--api ompi --buffers "${BUFFERS:-direct}")
+fi
+column="${COLUMN:-2}"
 if [ "$nodes" -gt 1 ]; then
   per_node=$(( ranks / nodes ))
   read -r run subnet < <("$root/scripts/netns-cluster.sh" start "$nodes") || true
@@ -62,13 +74,13 @@ if [ "$nodes" -gt 1 ]; then
   hympj() {
     "$root/hympjrun" -np "$ranks" --hosts "$hympj_hosts" --ranks-per-node "$per_node" --jvms-per-node "$jvms" \
       --rsh "$root/scripts/netns-rsh" --net-address "$subnet" \
-      -cp "$root/benchmarks/target/benchmarks.jar" org.hympj.benchmarks.osu.OsuLite "${hympj_args[@]}"
+      -cp "$root/benchmarks/target/benchmarks.jar" "$class" "${hympj_args[@]}"
   }
 else
   native() { mpirun --allow-run-as-root --oversubscribe -np "$ranks" "$out/osu_lite" "${native_args[@]}"; }
   hympj() {
     "$root/hympjrun" -np "$ranks" --jvms "$jvms" -cp "$root/benchmarks/target/benchmarks.jar" \
-      org.hympj.benchmarks.osu.OsuLite "${hympj_args[@]}"
+      "$class" "${hympj_args[@]}"
   }
 fi
 flat="${FLAT:-0}"
@@ -87,10 +99,10 @@ median() {
     { v[++n] = $2 }
     END { flush() }'
 }
-cat "$out"/native.* | grep -v '^#' | awk '{ print $1, $2 }' | median > "$out/native.median"
-cat "$out"/hympj.* | grep -v '^#' | awk '{ print $1, $2 }' | median > "$out/hympj.median"
+cat "$out"/native.* | grep -v '^#' | awk -v c="$column" '{ print $1, $c }' | median > "$out/native.median"
+cat "$out"/hympj.* | grep -v '^#' | awk -v c="$column" '{ print $1, $c }' | median > "$out/hympj.median"
 if [ "$flat" = 1 ]; then
-  cat "$out"/flat.* | grep -v '^#' | awk '{ print $1, $2 }' | median > "$out/flat.median"
+  cat "$out"/flat.* | grep -v '^#' | awk -v c="$column" '{ print $1, $c }' | median > "$out/flat.median"
 fi
 head -1 "$out/native.1"
 head -1 "$out/hympj.1" | sed "s/)\$/, $jvms JVMs$([ "$nodes" -gt 1 ] && echo " per node, $nodes nodes"))/"
