@@ -65,6 +65,9 @@ public final class ExternalLaunch implements LauncherJoin.JoinedRank {
     /**
      * Where this JVM stands if {@code env} is that of an {@code mpirun} or {@code srun} rank;
      * null otherwise. Throws if it is such a rank but one HyMPJ cannot run.
+     *
+     * @param env the environment of this JVM
+     * @return this JVM's rank and job under the launcher that started it, or null
      */
     public static Placement placement(Map<String, String> env) {
         String launcher = LauncherJoin.launcherIn(env);
@@ -169,6 +172,9 @@ public final class ExternalLaunch implements LauncherJoin.JoinedRank {
     /**
      * Joins the job as rank {@code p.rank()}: this JVM's segment and rings, the others' once
      * they appear (a clear error after the wire-up timeout if some never do), the progress agent.
+     *
+     * @param p where this JVM stands in the job ({@link #placement})
+     * @return the joined rank, to be finished when its program returns
      */
     public static ExternalLaunch join(Placement p) {
         Configuration configuration = Configuration.fromSystem();
