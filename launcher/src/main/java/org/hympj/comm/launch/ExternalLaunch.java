@@ -46,7 +46,16 @@ import org.hympj.shm.UserKey;
  * every rank listens, and a job mapped otherwise is refused with the option to use.
  */
 public final class ExternalLaunch implements LauncherJoin.JoinedRank {
-    /** Who started this JVM, its place in the job, and the name all its JVMs agree on. */
+    /**
+     * Who started this JVM, its place in the job, and the name all its JVMs agree on.
+     *
+     * @param launcher the launcher that started this JVM ({@code mpirun} or {@code srun})
+     * @param rank this JVM's rank in the job
+     * @param size the job's ranks
+     * @param localRank this JVM's rank among the job's ranks on this node
+     * @param localSize the job's ranks on this node
+     * @param jobKey the name of the job, the same in all its JVMs
+     */
     public record Placement(String launcher, int rank, int size, int localRank, int localSize, String jobKey) {
         /** The first rank of this rank's node (its ranks are consecutive). */
         int nodeBase() {
