@@ -87,6 +87,14 @@ class HympjrunBuildTest {
     }
 
     @Test
+    void aChangedBomIsASourceToo() throws Exception {
+        Path bom = Files.createDirectories(home.resolve("bom")).resolve("pom.xml");
+        Files.writeString(bom, "<project/>\n");
+        age(bom, 30);
+        assertTrue(run().startsWith("hympjrun: bom/pom.xml changed since it was built" + BUILDING));
+    }
+
+    @Test
     void aMissingJarIsBuilt() throws Exception {
         Files.delete(home.resolve("benchmarks/target/benchmarks.jar"));
         String out = run();
