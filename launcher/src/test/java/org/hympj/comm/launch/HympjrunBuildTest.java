@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * When the {@code hympjrun} script builds before it runs: when a jar it runs is missing, or a
- * source of a module it runs is newer than the jars and than its last build; it says so in one
+ * source of a module it runs changed (edited, added or deleted) after the jars and its last build; it says so in one
  * line, and the build's output (Maven's, run for real on a project of nothing in the script's
  * own installation) holds no terminal escape codes when it is not on a terminal.
  */
@@ -43,7 +43,8 @@ class HympjrunBuildTest {
         Files.createDirectories(source.getParent());
         Files.writeString(source, "class Example {}\n");
         try (Stream<Path> files = Files.walk(home)) {
-            for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+            // Directories before what they hold (setting a file's time leaves its directory's alone).
+            for (Path f : (Iterable<Path>) files::iterator) {
                 age(f, f.toString().endsWith(".jar") ? 60 : 120);
             }
         }
@@ -81,6 +82,12 @@ class HympjrunBuildTest {
     }
 
     @Test
+    void aDeletedSourceIsAChange() throws Exception {
+        Files.delete(source);
+        assertTrue(run().startsWith("hympjrun: examples/src/main/java changed since it was built" + BUILDING));
+    }
+
+    @Test
     void aChangedPomIsASourceToo() throws Exception {
         age(home.resolve("pom.xml"), 30);
         assertTrue(run().startsWith("hympjrun: pom.xml changed since it was built" + BUILDING));
@@ -92,6 +99,17 @@ class HympjrunBuildTest {
         Files.writeString(bom, "<project/>\n");
         age(bom, 30);
         assertTrue(run().startsWith("hympjrun: bom/pom.xml changed since it was built" + BUILDING));
+    }
+
+    @Test
+    void theSourcesAndJavadocJarsBesideAModulesJarAreNotRun() throws Exception {
+        for (String module : new String[] {"launcher", "nested-parallelism"}) {
+            for (String classifier : new String[] {"sources", "javadoc"}) {
+                age(Files.writeString(home.resolve(module + "/target/hympj-" + module + "-0-" + classifier + ".jar"), ""), 60);
+            }
+        }
+        String out = run();
+        assertFalse(out.contains("building HyMPJ"), out);
     }
 
     @Test
