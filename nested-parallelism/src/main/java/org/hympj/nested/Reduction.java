@@ -2,7 +2,12 @@ package org.hympj.nested;
 
 /** The built-in reductions of {@code parallelReduce} for double and long. */
 public enum Reduction {
-    SUM, MIN, MAX;
+    /** The sum; 0 for an empty range. */
+    SUM,
+    /** The least value; positive infinity (or {@code Long.MAX_VALUE}) for an empty range. */
+    MIN,
+    /** The greatest value; negative infinity (or {@code Long.MIN_VALUE}) for an empty range. */
+    MAX;
 
     double identity(double ignored) {
         return this == SUM ? 0.0 : this == MIN ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;

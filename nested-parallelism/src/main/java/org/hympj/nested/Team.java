@@ -138,23 +138,44 @@ public final class Team implements AutoCloseable {
         }
     }
 
-    /** A team sized to the cores this rank owns (see {@link TeamSizing}). */
+    /**
+     * A team sized to the cores this rank owns (see {@link TeamSizing}).
+     *
+     * @return a new team; close it when done
+     */
     public static Team create() {
         return new Team(TeamSizing.defaultThreads());
     }
 
-    /** A team of {@code threads} threads, the calling thread included. */
+    /**
+     * A team of {@code threads} threads, the calling thread included.
+     *
+     * @param threads the team's size, at least 1
+     * @return a new team; close it when done
+     */
     public static Team create(int threads) {
         return new Team(threads);
     }
 
+    /**
+     * The team's threads, the thread that runs its regions included.
+     *
+     * @return the team's size
+     */
     public int size() {
         return size;
     }
 
     // ---------------------------------------------------------------- regions
 
-    /** Runs {@code region} once on every thread of the team and returns when all have finished. */
+    /**
+     * Runs {@code region} once on every thread of the team and returns when all have finished.
+     * Called inside a region, it runs {@code region} once on the calling thread (regions do not nest).
+     *
+     * @param region the code every thread runs, with its own {@link TeamContext}
+     * @throws TeamException if a thread threw in the region (the first throwable is its cause)
+     * @throws IllegalStateException if the team is closed, or runs a region another thread started
+     */
     public void parallel(RegionBody region) {
         Objects.requireNonNull(region, "region");
         if (IN_REGION.get()) {
@@ -199,12 +220,28 @@ public final class Team implements AutoCloseable {
         }
     }
 
-    /** A parallel loop over {@code [lo, hi)}, one contiguous block per thread. */
+    /**
+     * A parallel loop over {@code [lo, hi)}, one contiguous block per thread.
+     *
+     * @param lo the first index
+     * @param hi the index after the last
+     * @param body runs once per block, with the block's bounds
+     */
     public void parallelFor(int lo, int hi, RangeBody body) {
         parallelFor(lo, hi, Schedule.STATIC, 0, body);
     }
 
-    /** A parallel loop over {@code [lo, hi)} with a schedule (see {@link TeamContext#forRange(int, int, Schedule, int, RangeBody)}). */
+    /**
+     * A parallel loop over {@code [lo, hi)} with a schedule (see
+     * {@link TeamContext#forRange(int, int, Schedule, int, RangeBody)}).
+     *
+     * @param lo the first index
+     * @param hi the index after the last
+     * @param schedule how the indices are dealt to the threads
+     * @param chunk the indices a thread takes at a time: for STATIC, 0 deals one block per thread;
+     *        DYNAMIC and GUIDED need at least 1
+     * @param body runs once per chunk, with the chunk's bounds
+     */
     public void parallelFor(int lo, int hi, Schedule schedule, int chunk, RangeBody body) {
         checkLoop(lo, hi, schedule, chunk, body);
         if (IN_REGION.get()) {
@@ -225,7 +262,15 @@ public final class Team implements AutoCloseable {
         }
     }
 
-    /** Reduces {@code function}'s partials over {@code [lo, hi)} with a built-in double reduction. */
+    /**
+     * Reduces {@code function}'s partials over {@code [lo, hi)} with a built-in double reduction.
+     *
+     * @param lo the first index
+     * @param hi the index after the last
+     * @param op how the partials combine
+     * @param function the partial result of one thread's block
+     * @return the partials combined; the reduction's identity if the range is empty
+     */
     public double parallelReduce(int lo, int hi, Reduction op, DoubleRangeFunction function) {
         checkRange(lo, hi);
         Objects.requireNonNull(op, "op");
@@ -254,6 +299,12 @@ public final class Team implements AutoCloseable {
      * A name of its own, not an overload of the double form: a lambda such as
      * {@code (lo, hi) -> count(lo, hi)} fits both function types, and Java would refuse the call
      * as ambiguous.
+     *
+     * @param lo the first index
+     * @param hi the index after the last
+     * @param op how the partials combine
+     * @param function the partial result of one thread's block
+     * @return the partials combined; the reduction's identity if the range is empty
      */
     public long parallelReduceLong(int lo, int hi, Reduction op, LongRangeFunction function) {
         checkRange(lo, hi);
@@ -281,6 +332,14 @@ public final class Team implements AutoCloseable {
     /**
      * Reduces partials of any type with a user combiner, applied in thread order to the
      * partials of the non-empty blocks; {@code identity} if the range is empty.
+     *
+     * @param <T> the type of the partials and the result
+     * @param lo the first index
+     * @param hi the index after the last
+     * @param identity the result of an empty range
+     * @param function the partial result of one thread's block
+     * @param combiner combines two partials, the earlier block's first
+     * @return the partials combined
      */
     @SuppressWarnings("unchecked")
     public <T> T parallelReduce(int lo, int hi, T identity, RangeFunction<T> function, BinaryOperator<T> combiner) {
@@ -311,7 +370,11 @@ public final class Team implements AutoCloseable {
         return result;
     }
 
-    /** Runs each section once, on whichever team thread takes it. */
+    /**
+     * Runs each section once, on whichever team thread takes it.
+     *
+     * @param sections the sections, run in parallel with one another
+     */
     public void sections(Runnable... sections) {
         Objects.requireNonNull(sections, "sections");
         sectionList = sections;

@@ -31,11 +31,20 @@ public final class TeamContext {
         this.threadId = threadId;
     }
 
-    /** This thread's number in the team: 0 (the thread that started the region) to size-1. */
+    /**
+     * This thread's number in the team.
+     *
+     * @return 0 (the thread that started the region) to size-1
+     */
     public int threadId() {
         return threadId;
     }
 
+    /**
+     * The threads that run the region.
+     *
+     * @return the team's size; 1 in a region run serially
+     */
     public int size() {
         return team == null ? 1 : team.size();
     }
@@ -47,14 +56,22 @@ public final class TeamContext {
         }
     }
 
-    /** Runs {@code action} on thread 0 only; no barrier. */
+    /**
+     * Runs {@code action} on thread 0 only; no barrier.
+     *
+     * @param action what thread 0 runs
+     */
     public void master(Runnable action) {
         if (threadId == 0) {
             action.run();
         }
     }
 
-    /** Runs {@code action} on the first thread to get here; all threads then meet at a barrier. */
+    /**
+     * Runs {@code action} on the first thread to get here; all threads then meet at a barrier.
+     *
+     * @param action what one thread runs
+     */
     public void single(Runnable action) {
         Objects.requireNonNull(action, "action");
         if (team == null) {
@@ -68,7 +85,11 @@ public final class TeamContext {
         endConstruct();
     }
 
-    /** Runs each of {@code sections} once, on whichever thread takes it; then a barrier. */
+    /**
+     * Runs each of {@code sections} once, on whichever thread takes it; then a barrier.
+     *
+     * @param sections the sections, run in parallel with one another
+     */
     public void sections(Runnable... sections) {
         if (team == null) {
             for (Runnable s : sections) {
@@ -88,12 +109,23 @@ public final class TeamContext {
      * Where thread {@code t}'s block of {@code [lo, hi)} starts in a static loop with one block
      * per thread ({@link #forRange(int, int, RangeBody)}): code that must meet the same blocks
      * again in a later region splits with this.
+     *
+     * @param lo the loop's first index
+     * @param hi the index after the loop's last
+     * @param t the thread's number
+     * @return the first index of thread {@code t}'s block; {@code t} = size gives {@code hi}
      */
     public int staticBlockStart(int lo, int hi, int t) {
         return Team.blockStart(lo, hi, t, size());
     }
 
-    /** A work-sharing loop over {@code [lo, hi)}, one contiguous block per thread; then a barrier. */
+    /**
+     * A work-sharing loop over {@code [lo, hi)}, one contiguous block per thread; then a barrier.
+     *
+     * @param lo the first index
+     * @param hi the index after the last
+     * @param body runs once per block, with the block's bounds
+     */
     public void forRange(int lo, int hi, RangeBody body) {
         forRange(lo, hi, Schedule.STATIC, 0, body);
     }
@@ -102,6 +134,13 @@ public final class TeamContext {
      * A work-sharing loop over {@code [lo, hi)} with a schedule; then a barrier. For STATIC a
      * chunk of 0 means one block per thread, otherwise chunks are dealt round-robin; DYNAMIC
      * and GUIDED need a chunk of at least 1.
+     *
+     * @param lo the first index
+     * @param hi the index after the last
+     * @param schedule how the indices are dealt to the threads
+     * @param chunk the indices a thread takes at a time: for STATIC, 0 deals one block per thread;
+     *        DYNAMIC and GUIDED need at least 1
+     * @param body runs once per chunk, with the chunk's bounds
      */
     public void forRange(int lo, int hi, Schedule schedule, int chunk, RangeBody body) {
         Team.checkLoop(lo, hi, schedule, chunk, body);

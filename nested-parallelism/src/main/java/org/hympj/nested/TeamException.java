@@ -4,6 +4,7 @@ package org.hympj.nested;
 public class TeamException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** The team thread whose throwable ended the region. */
     private final int thread;
 
     TeamException(int thread, Throwable cause) {
@@ -11,7 +12,11 @@ public class TeamException extends RuntimeException {
         this.thread = thread;
     }
 
-    /** The team thread (0 is the caller) whose throwable ended the region. */
+    /**
+     * The team thread whose throwable ended the region.
+     *
+     * @return the thread's index in the team, 0 for the thread that started the region
+     */
     public int thread() {
         return thread;
     }

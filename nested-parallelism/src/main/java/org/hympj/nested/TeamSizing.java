@@ -14,6 +14,11 @@ public final class TeamSizing {
     private TeamSizing() {
     }
 
+    /**
+     * The size of a team made with {@link Team#create()}.
+     *
+     * @return the explicit size if one is set, else this rank's share of the cores (at least 1)
+     */
     public static int defaultThreads() {
         Integer explicit = positive("hympj.threads", "HYMPJ_THREADS");
         if (explicit != null) {

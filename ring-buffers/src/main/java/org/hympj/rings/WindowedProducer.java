@@ -20,7 +20,7 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
  * at any time, and the next record starts obeying it.
  *
  * <pre>
- *   window = W < capacity:
+ *   window = W &lt; capacity:
  *   0                          W                                capacity
  *   |== records ... ==|PADDING (one header, length capacity - i) ........|
  *                     i

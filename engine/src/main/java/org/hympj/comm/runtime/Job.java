@@ -67,8 +67,10 @@ public final class Job implements JobContext {
         this.yields = configuration.waitYields(oversubscribed);
         this.engines = new MatchingEngine[size];
         this.ranks = new RankRuntime[size];
+        // A rank's inbox carries messages from the other ranks of this JVM: a JVM of one rank has none to carry.
+        int inboxLimit = localCount > 1 ? configuration.inboxLimit() : 0;
         for (int r = firstLocal; r < firstLocal + localCount; r++) {
-            engines[r] = new MatchingEngine(this, configuration.eagerLimit(), configuration.inboxLimit(), configuration.inboxBytes());
+            engines[r] = new MatchingEngine(this, configuration.eagerLimit(), inboxLimit, configuration.inboxBytes());
             ranks[r] = new RankRuntime(this, r);
         }
     }

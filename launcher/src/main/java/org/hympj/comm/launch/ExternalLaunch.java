@@ -46,7 +46,16 @@ import org.hympj.shm.UserKey;
  * every rank listens, and a job mapped otherwise is refused with the option to use.
  */
 public final class ExternalLaunch implements LauncherJoin.JoinedRank {
-    /** Who started this JVM, its place in the job, and the name all its JVMs agree on. */
+    /**
+     * Who started this JVM, its place in the job, and the name all its JVMs agree on.
+     *
+     * @param launcher the launcher that started this JVM ({@code mpirun} or {@code srun})
+     * @param rank this JVM's rank in the job
+     * @param size the job's ranks
+     * @param localRank this JVM's rank among the job's ranks on this node
+     * @param localSize the job's ranks on this node
+     * @param jobKey the name of the job, the same in all its JVMs
+     */
     public record Placement(String launcher, int rank, int size, int localRank, int localSize, String jobKey) {
         /** The first rank of this rank's node (its ranks are consecutive). */
         int nodeBase() {
@@ -65,6 +74,9 @@ public final class ExternalLaunch implements LauncherJoin.JoinedRank {
     /**
      * Where this JVM stands if {@code env} is that of an {@code mpirun} or {@code srun} rank;
      * null otherwise. Throws if it is such a rank but one HyMPJ cannot run.
+     *
+     * @param env the environment of this JVM
+     * @return this JVM's rank and job under the launcher that started it, or null
      */
     public static Placement placement(Map<String, String> env) {
         String launcher = LauncherJoin.launcherIn(env);
@@ -169,6 +181,9 @@ public final class ExternalLaunch implements LauncherJoin.JoinedRank {
     /**
      * Joins the job as rank {@code p.rank()}: this JVM's segment and rings, the others' once
      * they appear (a clear error after the wire-up timeout if some never do), the progress agent.
+     *
+     * @param p where this JVM stands in the job ({@link #placement})
+     * @return the joined rank, to be finished when its program returns
      */
     public static ExternalLaunch join(Placement p) {
         Configuration configuration = Configuration.fromSystem();

@@ -27,6 +27,11 @@ public final class Hympjrun {
     private Hympjrun() {
     }
 
+    /**
+     * Runs the job the command line describes (see {@link LaunchOptions#USAGE}) and exits with its status.
+     *
+     * @param args the command line: hympjrun's options, then the program and its arguments
+     */
     public static void main(String[] args) {
         System.exit(run(args, System.err));
     }

@@ -38,6 +38,7 @@ public final class LaunchOptions {
         }
     }
 
+    /** What {@code hympjrun -h} prints: every option, what it does, and its default. */
     public static final String USAGE = String.join("\n",
         "usage: hympjrun -np N [options] MainClass [args...]",
         "       hympjrun -np N [options] -jar app.jar [args...]",
@@ -153,6 +154,10 @@ public final class LaunchOptions {
     /**
      * The command line, with this JVM's {@link Configuration} read and checked at the same time
      * (a value it refuses is a usage error). Returns null when help was asked for.
+     *
+     * @param args hympjrun's command line (see {@link #USAGE})
+     * @return the options, or null when help was asked for ({@code -h}, {@code -help}, {@code --help})
+     * @throws UsageException if the command line or a configured value cannot be used; its message says why
      */
     public static LaunchOptions parse(String[] args) throws UsageException {
         Configuration configuration;

@@ -28,6 +28,11 @@ public final class RankProcess {
     private RankProcess() {
     }
 
+    /**
+     * Runs this JVM's block of ranks and exits with the job's status.
+     *
+     * @param args the program's main class and its arguments
+     */
     public static void main(String[] args) {
         System.exit(run(args, System.err));
     }

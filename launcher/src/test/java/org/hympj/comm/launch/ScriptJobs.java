@@ -124,8 +124,13 @@ public final class ScriptJobs {
         return new Job(builder.start(), log);
     }
 
-    private static Path install(Path dir) throws IOException {
-        Path home = Files.createDirectories(dir.resolve("hympj"));
+    /** The installation in {@code dir} that {@link #start} runs the script from, made on first use. */
+    static Path install(Path dir) throws IOException {
+        Path home = dir.resolve("hympj");
+        if (Files.exists(home.resolve("hympjrun"))) {
+            return home;
+        }
+        Files.createDirectories(home);
         Files.copy(SCRIPT, home.resolve("hympjrun"), StandardCopyOption.COPY_ATTRIBUTES);
         Files.createDirectories(home.resolve("launcher/target/lib"));
         StringBuilder classPath = new StringBuilder();

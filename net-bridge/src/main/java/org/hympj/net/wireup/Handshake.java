@@ -28,7 +28,7 @@ import org.hympj.net.transport.Link;
  * <pre>
  *  acceptor                                   connector
  *     | -- CHALLENGE: magic, version, nonce A --> |
- *     | <-- HELLO: magic, version, job id, from, to, nonce C, listen address,
+ *     | &lt;-- HELLO: magic, version, job id, from, to, nonce C, listen address,
  *     |            HMAC-SHA256(secret, nonce A | HELLO body before the MAC) --- |
  *     | -- WELCOME: HMAC-SHA256(secret, "W" | nonce C | to | from) ----------> |
  * </pre>

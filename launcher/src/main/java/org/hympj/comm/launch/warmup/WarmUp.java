@@ -54,6 +54,9 @@ public final class WarmUp {
     /**
      * Warms the inbox path and, if {@code otherJvms} (this JVM's ranks exchange messages with
      * ranks of other JVMs), the ring path, within the configured budget.
+     *
+     * @param configuration the job's configuration, which gives the budget
+     * @param otherJvms whether this JVM's ranks exchange messages with ranks of other JVMs
      */
     public static void beforeRanks(Configuration configuration, boolean otherJvms) {
         long budget = configuration.warmupMillis();
