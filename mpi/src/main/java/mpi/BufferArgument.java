@@ -82,7 +82,7 @@ final class BufferArgument {
         ElementType base = type.map.base;
         if (!(buf instanceof Buffer)) {
             ArrayMemory.copyBytes(resolved, base, buf, ElementType.ofPrimitiveArray(buf),
-                java.lang.reflect.Array.getLength(resolved) * base.size());
+                (long) java.lang.reflect.Array.getLength(resolved) * base.size());
             return;
         }
         Buffer view = typedView((Buffer) buf, base);
@@ -175,7 +175,7 @@ final class BufferArgument {
                 + " bytes but the " + held.arrayTypeName() + " buffer holds " + capacity + " bytes");
         }
         Object staging = base.newArray(span);
-        ArrayMemory.copyBytes(buf, held, staging, base, (int) bytes);
+        ArrayMemory.copyBytes(buf, held, staging, base, bytes);
         return staging;
     }
 

@@ -33,7 +33,7 @@ public final class ArrayMemory {
      * other, as C copies between buffers of different types. A boolean destination holds each
      * nonzero byte as {@code true}, since Java has no other booleans.
      */
-    public static void copyBytes(Object src, ElementType srcType, Object dst, ElementType dstType, int bytes) {
+    public static void copyBytes(Object src, ElementType srcType, Object dst, ElementType dstType, long bytes) {
         long dstBase = BASE[dstType.ordinal()];
         UnsafeApi.copyMemory(src, BASE[srcType.ordinal()], dst, dstBase, bytes);
         if (dstType == ElementType.BOOLEAN) {
