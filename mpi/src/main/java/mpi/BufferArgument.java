@@ -9,6 +9,7 @@ import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
+import org.hympj.comm.data.ArrayMemory;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.TypeMap;
 
@@ -26,6 +27,10 @@ import org.hympj.comm.data.TypeMap;
  *       not of bytes) is staged: the elements the items span are copied into a new array
  *       before the call ({@link #forSend}, {@link #forUpdate}) and back into the buffer after
  *       a call that writes it completes ({@link #copyBack}).</li>
+ *   <li>a primitive array of another element type is staged too, byte for byte: Open MPI's
+ *       Java treats an array as the memory it occupies, so {@code recv(ints, 8, MPI.BYTE, ...)}
+ *       writes the bytes of an {@code int[]}. An {@code Object[]}, or an array used with a
+ *       datatype of objects, is not memory and is left to the type check (ERR_TYPE).</li>
  * </ul>
  *
  * <p>As in Open MPI, a buffer is used from its start and its position is ignored: a program
@@ -75,6 +80,11 @@ final class BufferArgument {
             return;
         }
         ElementType base = type.map.base;
+        if (!(buf instanceof Buffer)) {
+            ArrayMemory.copyBytes(resolved, base, buf, ElementType.ofPrimitiveArray(buf),
+                (long) java.lang.reflect.Array.getLength(resolved) * base.size());
+            return;
+        }
         Buffer view = typedView((Buffer) buf, base);
         int n = java.lang.reflect.Array.getLength(resolved);
         switch (base) {
@@ -100,11 +110,11 @@ final class BufferArgument {
         if (type == null) {
             throw new MPIException(MPI.ERR_TYPE, call + ": datatype is null");
         }
+        TypeMap map = type.map;
         if (!(buf instanceof Buffer)) {
-            return buf;
+            return buf == null || map.accepts(buf) ? buf : arrayAsMemory(call, buf, count, type);
         }
         Buffer b = (Buffer) buf;
-        TypeMap map = type.map;
         if (b.hasArray() && map.accepts(b.array())) {
             return b.array();
         }
@@ -146,6 +156,29 @@ final class BufferArgument {
         return staging;
     }
 
+    /**
+     * A staging array of {@code type}'s element type holding the bytes of the primitive array
+     * {@code buf} that {@code count} items span; {@code buf} itself if it is no primitive array
+     * or the datatype moves objects, so that the type check refuses it.
+     */
+    private static Object arrayAsMemory(String call, Object buf, int count, Datatype type) {
+        ElementType held = ElementType.ofPrimitiveArray(buf);
+        ElementType base = type.map.base;
+        if (held == null || base.isObject()) {
+            return buf;
+        }
+        int span = span(call, count, type);
+        long bytes = (long) span * base.size();
+        long capacity = (long) java.lang.reflect.Array.getLength(buf) * held.size();
+        if (bytes > capacity) {
+            throw new MPIException(MPI.ERR_BUFFER, call + ": " + count + " items of " + type + " span " + bytes
+                + " bytes but the " + held.arrayTypeName() + " buffer holds " + capacity + " bytes");
+        }
+        Object staging = base.newArray(span);
+        ArrayMemory.copyBytes(buf, held, staging, base, bytes);
+        return staging;
+    }
+
     /** The elements of the base type that {@code count} items of {@code type} reach, from item 0's start. */
     private static int span(String call, int count, Datatype type) {
         TypeMap map = type.map;
@@ -157,7 +190,7 @@ final class BufferArgument {
         }
         if (map.low < 0) {
             throw new MPIException(MPI.ERR_BUFFER, call + ": datatype " + type + " reaches before the start of a buffer; "
-                + "a java.nio buffer cannot be addressed below its start (pass MPI.slice(buf, offset))");
+                + "a buffer argument is used from its start and cannot be addressed below it (pass MPI.slice(buf, offset))");
         }
         long end = (long) (count - 1) * map.extent + map.high;
         if (end > Integer.MAX_VALUE) {

@@ -48,8 +48,9 @@ public abstract class Cartcomm extends Intracomm {
      * returns the number of ranks the grid takes.
      */
     static int cells(String call, int[] dims, boolean[] periods, Comm parent) {
-        if (dims == null || periods == null || dims.length != periods.length || dims.length == 0) {
-            throw new MPIException(MPI.ERR_DIMS, call + ": dims and periods must be non-empty and of one length");
+        // No dimensions is a grid of one cell (MPI-2.1): rank 0 alone, with no coordinates.
+        if (dims == null || periods == null || dims.length != periods.length) {
+            throw new MPIException(MPI.ERR_DIMS, call + ": dims and periods must be of one length");
         }
         long cells = 1;
         for (int d : dims) {
@@ -236,7 +237,8 @@ public abstract class Cartcomm extends Intracomm {
 
     final CartComm subGrid(String call, boolean[] remain_dims) {
         checkUsable();
-        if (remain_dims == null || remain_dims.length != dims.length) {
+        // As MPI's C binding, only the first flag of each dimension is read; a longer array is not an error.
+        if (remain_dims == null || remain_dims.length < dims.length) {
             throw new MPIException(MPI.ERR_ARG, call + ": needs one flag for each of the " + dims.length + " dimensions");
         }
         int color = 0;
@@ -257,10 +259,6 @@ public abstract class Cartcomm extends Intracomm {
         boolean[] p = new boolean[keptPeriods.size()];
         for (int i = 0; i < p.length; i++) {
             p[i] = keptPeriods.get(i);
-        }
-        if (d.length == 0) {
-            d = new int[] {1};
-            p = new boolean[] {false};
         }
         return new CartComm(part, d, p);
     }

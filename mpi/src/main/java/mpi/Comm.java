@@ -417,7 +417,7 @@ public abstract class Comm implements Freeable {
         checkUsable();
         checkRecv(call, buf, offset, count, datatype, source, tag);
         if (source == MPI.PROC_NULL) {
-            return Request.completedNothing(this);
+            return Request.receivedFromProcNull(this);
         }
         ReceiveOperation r = new ReceiveOperation();
         postReceive(r, buf, offset, count, datatype, source, tag);

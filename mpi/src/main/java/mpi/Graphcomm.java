@@ -53,8 +53,9 @@ public abstract class Graphcomm extends Intracomm {
 
     /** Checks the arguments of a graph's creation; {@code call} names it in the error. */
     static void checkGraph(String call, int[] index, int[] edges, Comm parent) {
-        if (index == null || edges == null || index.length == 0 || index.length > parent.size) {
-            throw new MPIException(MPI.ERR_ARG, call + ": needs between 1 and " + parent.size + " nodes");
+        // No nodes is legal (MPI-2.1): every rank gets a null communicator.
+        if (index == null || edges == null || index.length > parent.size) {
+            throw new MPIException(MPI.ERR_ARG, call + ": needs at most " + parent.size + " nodes");
         }
         for (int i = 0; i < index.length; i++) {
             if (index[i] < (i == 0 ? 0 : index[i - 1]) || index[i] > edges.length) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.hympj.comm.runtime.ProgramCommand;
 
 /**
  * An {@code MPI_Info}: an ordered set of (key, value) strings that hint at how a call may
@@ -12,7 +13,9 @@ import java.util.Map;
  * and deleting a key that is not there raises {@code ERR_INFO_NOKEY}. {@link #free} turns
  * the object into a null one, as {@code MPI.INFO_NULL} is: any call but {@link #isNull} on it
  * raises {@code ERR_INFO}. {@code MPI.INFO_ENV} holds what MPI knows of how the job was
- * started ({@code maxprocs}, {@code host}, {@code arch}, {@code wdir}, {@code thread_level}).
+ * started ({@code command}, {@code argv}, {@code maxprocs}, {@code host}, {@code arch},
+ * {@code wdir}, {@code thread_level}, and Open MPI's {@code ompi_np}, {@code ompi_num_apps},
+ * {@code ompi_first_rank}).
  *
  * <p>Invariant: {@code entries} is null exactly when the object is null; its keys keep the
  * order they were first set in, which is the order {@link #getKey} numbers them.
@@ -131,15 +134,29 @@ public final class Info implements Freeable {
         }
     }
 
+    /**
+     * The keys MPI defines for {@code MPI_INFO_ENV}, and those Open MPI adds that its programs
+     * read ({@code ompi_np}, {@code ompi_num_apps}, {@code ompi_first_rank}): a job runs one
+     * program on all of {@code MPI.COMM_WORLD}.
+     */
     private static Map<String, String> environmentEntries() {
+        ProgramCommand program = MPI.runtime().job().program();
+        String size = Integer.toString(MPI.COMM_WORLD.Size());
+        String pwd = System.getenv("PWD");
         Map<String, String> e = new LinkedHashMap<>();
-        e.put("maxprocs", Integer.toString(MPI.COMM_WORLD.Size()));
+        e.put("command", program.command());
+        e.put("argv", program.argv());
+        e.put("maxprocs", size);
         e.put("host", MPI.Get_processor_name());
         e.put("arch", System.getProperty("os.arch"));
-        e.put("wdir", System.getProperty("user.dir"));
+        e.put("wdir", pwd != null ? pwd : System.getProperty("user.dir"));
         e.put("thread_level", "MPI_THREAD_MULTIPLE");
+        e.put("ompi_np", size);
+        e.put("ompi_num_apps", "1");
+        e.put("ompi_first_rank", "0");
         return e;
     }
+
 
     @Override
     public synchronized String toString() {

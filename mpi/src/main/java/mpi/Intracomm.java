@@ -597,9 +597,11 @@ public class Intracomm extends Comm {
     private GraphComm distGraph(String call, int[] sources, int[] degrees, int[] destinations, int[] weights,
                                 boolean weighted) {
         checkUsable();
-        if (sources == null || degrees == null || destinations == null || sources.length != degrees.length) {
-            throw new MPIException(MPI.ERR_ARG, call + ": needs sources and degrees of one length, and destinations");
+        // As MPI's n argument, sources.length is the number of sources; degrees beyond it are not read.
+        if (sources == null || degrees == null || destinations == null || sources.length > degrees.length) {
+            throw new MPIException(MPI.ERR_ARG, call + ": needs sources, a degree for each source, and destinations");
         }
+        degrees = degrees.length == sources.length ? degrees : java.util.Arrays.copyOf(degrees, sources.length);
         int edges = 0;
         for (int i = 0; i < sources.length; i++) {
             checkGraphRank(call, "source", sources[i]);

@@ -126,7 +126,7 @@ public final class Message {
             }
             Comm.checkBuffer(call, data, offset, count, type);
             noProc = false;
-            return Request.completedNothing(null);
+            return Request.receivedFromProcNull(null);
         }
         on.checkUsable();
         Comm.checkBuffer(call, data, offset, count, type);

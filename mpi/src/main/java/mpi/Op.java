@@ -67,13 +67,14 @@ public class Op implements Freeable {
 
     /**
      * Releases a user-defined op, whose handle becomes null ({@link #isNull}) and which then
-     * raises ERR_OP in a reduction; a predefined op holds nothing and stays valid, as MPJ
-     * Express's {@code free} leaves it.
+     * raises ERR_OP in a reduction. A predefined op cannot be freed: MPI makes that an error
+     * and Open MPI raises ERR_OP for it.
      */
     public void free() {
-        if (function != null) {
-            freed = true;
+        if (function == null) {
+            throw new MPIException(MPI.ERR_OP, "Op.free: " + this + " is a predefined operation, which cannot be freed");
         }
+        freed = true;
     }
 
     /** True for a user-defined op that has been freed. */

@@ -36,6 +36,8 @@ public class Request implements Freeable {
     /** For a receive into a staged {@code java.nio} buffer: the buffer, and the array the engine writes instead. */
     private java.nio.Buffer stagedBuffer;
     private Object staging;
+    /** A receive from {@code MPI.PROC_NULL} not yet completed: its status has source PROC_NULL, not that of a null request. */
+    private boolean procNullPending;
 
     Request(Comm comm, Operation op, String call, int peer, int tag) {
         this.comm = comm;
@@ -77,12 +79,31 @@ public class Request implements Freeable {
         return new Request(comm, null, "an operation", MPI.PROC_NULL, MPI.ANY_TAG);
     }
 
+    /**
+     * A receive from {@code MPI.PROC_NULL}: it completes at once, and the wait or test that
+     * completes it returns source PROC_NULL, tag ANY_TAG and count 0, as MPI gives for it.
+     */
+    static Request receivedFromProcNull(Comm comm) {
+        Request r = completedNothing(comm);
+        r.procNullPending = true;
+        return r;
+    }
+
+    /** The status of a request with no operation: a receive from PROC_NULL the first time, else the empty status. */
+    private Status nothingDone() {
+        if (procNullPending) {
+            procNullPending = false;
+            return Status.empty(MPI.PROC_NULL);
+        }
+        return Status.empty(MPI.ANY_SOURCE);
+    }
+
     /** Waits for the operation and returns its status. */
     public Status Wait() {
         MPI.checkActive();
         Errhandler.entering(comm);
         if (op == null || !active) {
-            return Status.empty(MPI.ANY_SOURCE);
+            return nothingDone();
         }
         try {
             comm.core.await(op, call, peer, tag);
@@ -98,7 +119,7 @@ public class Request implements Freeable {
         Errhandler.entering(comm);
         MPI.runtime().engine().progress();
         if (op == null || !active) {
-            return Status.empty(MPI.ANY_SOURCE);
+            return nothingDone();
         }
         return op.isComplete() ? finish() : null;
     }

@@ -16,6 +16,7 @@ import org.hympj.comm.match.Waiting;
 import org.hympj.comm.placement.CollectiveHierarchy;
 import org.hympj.comm.errors.EngineException;
 import org.hympj.comm.errors.ErrorClass;
+import org.hympj.comm.runtime.Configuration;
 import org.hympj.comm.runtime.RankRuntime;
 
 /**
@@ -150,7 +151,8 @@ public final class CommunicatorCore {
             && rt.deliverSmall(peerWorldRank(dest), context, size, rank, tag, type.base, count * type.width, buf, offset)) {
             return;
         }
-        if (mode == SendOperation.BUFFERED) {
+        if (mode == SendOperation.BUFFERED && arena != null) {
+            // Complete once copied into the attached buffer; the operation is no one's to wait for.
             startSend(new SendOperation(), buf, offset, count, type, dest, tag, mode, arena);
             return;
         }
@@ -189,22 +191,36 @@ public final class CommunicatorCore {
             offset = 0;
         }
         s.init(ctx, size, rank, tag, mode, type, count);
-        if (mode == SendOperation.BUFFERED) {
+        if (mode == SendOperation.BUFFERED && arena != null) {
             intoAttachedBuffer(s, arena, buf, offset, count, type, dest, tag);
         } else if (type.isObject()) {
             s.withSerialized(serialize(buf, offset, count));
         } else {
+            if (mode == SendOperation.BUFFERED) {
+                checkEagerWithoutBuffer(count * type.size(), dest, tag);
+            }
             s.withArray(buf, offset);
         }
         rt.deliver(peerWorldRank(dest), s);
     }
 
+    /**
+     * A buffered send with no buffer attached is erroneous in MPI; as Open MPI does, one whose
+     * message is sent eagerly (copied, so that it completes without a matching receive, as a
+     * buffered send must) goes as a standard send. Serialized objects are always copied; typed
+     * data is copied up to the eager limit, and a larger message raises ERR_BUFFER.
+     */
+    private void checkEagerWithoutBuffer(int bytes, int dest, int tag) {
+        int eager = rt.job().configuration().eagerLimit();
+        if (bytes > eager) {
+            throw new EngineException(ErrorClass.ERR_BUFFER, "Bsend of " + bytes + " bytes to rank " + dest + " (tag " + tag
+                + ") needs a buffer attached with MPI.Buffer_attach; without one only a message of at most " + eager
+                + " bytes (the eager limit, " + Configuration.EAGER_LIMIT_PROP + ") is sent");
+        }
+    }
+
     private static void intoAttachedBuffer(SendOperation s, BsendArena arena, Object buf, int offset, int count,
                                            ElementType type, int dest, int tag) {
-        if (arena == null) {
-            throw new EngineException(ErrorClass.ERR_BUFFER, "Bsend to rank " + dest
-                + " needs a buffer attached with MPI.Buffer_attach");
-        }
         byte[] serialized = type.isObject() ? serialize(buf, offset, count) : null;
         int bytes = serialized != null ? serialized.length : count * type.size();
         int region = arena.reserve(bytes + BsendArena.OVERHEAD);

@@ -27,6 +27,22 @@ public final class ArrayMemory {
         return BASE[type.ordinal()] + (long) index * type.size();
     }
 
+    /**
+     * Copies the first {@code bytes} bytes of the primitive array {@code src} (of {@code srcType})
+     * over the first bytes of {@code dst} (of {@code dstType}): the memory of one seen as the
+     * other, as C copies between buffers of different types. A boolean destination holds each
+     * nonzero byte as {@code true}, since Java has no other booleans.
+     */
+    public static void copyBytes(Object src, ElementType srcType, Object dst, ElementType dstType, long bytes) {
+        long dstBase = BASE[dstType.ordinal()];
+        UnsafeApi.copyMemory(src, BASE[srcType.ordinal()], dst, dstBase, bytes);
+        if (dstType == ElementType.BOOLEAN) {
+            for (long at = dstBase; at < dstBase + bytes; at++) {
+                UnsafeApi.putBoolean(dst, at, UnsafeApi.getByte(dst, at) != 0);
+            }
+        }
+    }
+
     /** The byte offset, from a byte[] object, of its byte {@code index}. */
     public static long byteOffset(int index) {
         return BASE[ElementType.BYTE.ordinal()] + index;

@@ -35,6 +35,16 @@ public enum ElementType {
         return VALUES[ordinal];
     }
 
+    /** The primitive type whose arrays {@code array}'s class is, or null if it is no primitive array. */
+    public static ElementType ofPrimitiveArray(Object array) {
+        for (ElementType t : VALUES) {
+            if (!t.isObject() && array.getClass() == t.arrayClass) {
+                return t;
+            }
+        }
+        return null;
+    }
+
     /** Bytes per element; 0 for OBJECT, whose size is only known once serialized. */
     public int size() {
         return size;

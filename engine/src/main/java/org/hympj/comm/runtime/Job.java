@@ -31,6 +31,8 @@ public final class Job implements JobContext {
     private final AtomicReference<String> abortReason = new AtomicReference<>();
     private volatile int firstFailedRank = -1;
     private volatile int exitCode = 1;
+    /** What the ranks run, when the launcher that started them says; else this JVM's own command. */
+    private volatile ProgramCommand program;
 
     /** A job whose ranks all live in this JVM, configured by this JVM's system properties and environment. */
     public Job(int size) {
@@ -73,6 +75,17 @@ public final class Job implements JobContext {
             engines[r] = new MatchingEngine(this, configuration.eagerLimit(), inboxLimit, configuration.inboxBytes());
             ranks[r] = new RankRuntime(this, r);
         }
+    }
+
+    /** Records the program the job's ranks run, as the launcher that starts them from a main class knows it. */
+    public void runs(ProgramCommand command) {
+        program = command;
+    }
+
+    /** The program the job's ranks run: as recorded by {@link #runs}, or else the command this JVM was started with. */
+    public ProgramCommand program() {
+        ProgramCommand p = program;
+        return p != null ? p : ProgramCommand.ofThisJvm();
     }
 
     /** What the job was started with. */

@@ -76,6 +76,7 @@ public final class ThreadJob {
 
     private static ThreadJob start(Job job, int firstRank, int count, URL[] classpath, List<String> sharedPackages,
                                    String mainClass, String[] args) {
+        job.runs(ProgramCommand.of(mainClass, args));
         ClassLoader runtimeLoader = ThreadJob.class.getClassLoader();
         SharedProgramLoader sharedProgram = SharedProgramLoader.forProgram(classpath, sharedPackages, RANK_LOCAL_PACKAGES,
             SHARED_PACKAGES, runtimeLoader);

@@ -177,7 +177,7 @@ public class OmpiNeighbourhoodTest {
                 new int[2 * k], 2, MPI.INT));
             raises(MPI.ERR_BUFFER, "neighborAllToAll", () -> cart.neighborAllToAll(new int[2 * k], 2, MPI.INT,
                 new int[2 * k - 1], 2, MPI.INT));
-            raises(MPI.ERR_TYPE, "neighborAllGather", () -> cart.neighborAllGather(new double[2], 2, MPI.INT,
+            raises(MPI.ERR_TYPE, "neighborAllGather", () -> cart.neighborAllGather(new Object[2], 2, MPI.INT,
                 new int[2 * k], 2, MPI.INT));
             MPI.Finalize();
         }

@@ -242,7 +242,7 @@ public class OmpiPointToPointTest {
             e = assertThrows(MPIException.class, () -> world.send(directInts(2), 3, MPI.INT, 0, 0));
             assertEquals(MPI.ERR_BUFFER, e.getErrorClass());
             assertTrue(e.getMessage().startsWith("[MPI_ERR_BUFFER] send:") || e.getMessage().contains("send:"), e.getMessage());
-            e = assertThrows(MPIException.class, () -> world.send(new double[1], 1, MPI.INT, 0, 0));
+            e = assertThrows(MPIException.class, () -> world.send(new Object[1], 1, MPI.INT, 0, 0));
             assertEquals(MPI.ERR_TYPE, e.getErrorClass());
             e = assertThrows(MPIException.class, () -> world.probe(0, -5));
             assertEquals(MPI.ERR_TAG, e.getErrorClass());
