@@ -6,7 +6,6 @@ import org.hympj.comm.coll.CollectiveKind;
 
 import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.data.TypeMap;
-import org.hympj.comm.match.CollectiveOperation;
 import org.hympj.comm.match.ProbeResult;
 import org.hympj.comm.match.ReceiveOperation;
 import org.hympj.comm.match.SendOperation;
@@ -1080,6 +1079,16 @@ public abstract class Comm implements Freeable {
     }
 
     /**
+     * The entry of a non-blocking collective's thread into {@code task}. It is declared in this
+     * class because {@link Errhandler} finds the communicator of an error by the class of the
+     * call's outermost frame in this package: so the errors of the collective meet the
+     * errhandler of the communicator it runs on (the shadow's, which is this communicator's).
+     */
+    static Runnable collectiveTask(Runnable task) {
+        return () -> task.run();
+    }
+
+    /**
      * Starts {@code collective}, a blocking collective of this face run on this communicator's
      * shadow, as a non-blocking one: it runs after the non-blocking collectives started before
      * on this communicator and progresses without further calls; the request completes with it.
@@ -1097,15 +1106,6 @@ public abstract class Comm implements Freeable {
         return n.start(call, kind, collective);
     }
 
-    /**
-     * The task of a non-blocking collective's thread. It is declared in this class because
-     * {@link Errhandler} finds the communicator of an error by the class of the call's
-     * outermost frame in this package: so the errors of the collective meet the errhandler of
-     * the communicator it runs on (the shadow's, which is this communicator's).
-     */
-    static Runnable collectiveTask(NonBlockingCollectives collectives, CollectiveOperation op, Consumer<Intracomm> collective) {
-        return () -> collectives.run(op, collective);
-    }
 
     /** The checks a non-blocking collective makes before it starts: its root (unless {@link #NO_ROOT}), count and datatype. */
     final void checkStart(String call, int root, int count, Datatype type) {

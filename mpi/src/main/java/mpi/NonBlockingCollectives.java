@@ -6,6 +6,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.hympj.comm.errors.ErrorClass;
 import org.hympj.comm.match.CollectiveOperation;
@@ -40,6 +42,9 @@ final class NonBlockingCollectives {
     private final Intracomm comm;
     private final Intracomm shadow;
     private final ThreadPoolExecutor thread;
+    /** Collectives started, and completed (in the order they start; guarded by this for {@code started}). */
+    private long started;
+    private final AtomicLong completed = new AtomicLong();
     /** The thread the executor made, once it has made it. */
     private volatile Thread worker;
 
@@ -77,12 +82,64 @@ final class NonBlockingCollectives {
         CollectiveOperation op = new CollectiveOperation(shadow.context + 1, kind);
         // Errors in the collective go through the communicator's handler, as the call's would.
         shadow.errhandler = comm.errhandler;
-        try {
-            thread.execute(Comm.collectiveTask(this, op, collective));
-        } catch (RejectedExecutionException e) {
-            throw new MPIException(MPI.ERR_COMM, call + ": " + comm + " has been freed; it cannot be used any more");
+        Task task;
+        synchronized (this) {
+            task = new Task(started++, op, collective);
+            try {
+                thread.execute(Comm.collectiveTask(task));
+            } catch (RejectedExecutionException e) {
+                throw new MPIException(MPI.ERR_COMM, call + ": " + comm + " has been freed; it cannot be used any more");
+            }
         }
-        return new Request(comm, op, call, MPI.PROC_NULL, MPI.ANY_TAG);
+        Request request = new Request(comm, op, call, MPI.PROC_NULL, MPI.ANY_TAG);
+        request.runsHereWhenWaited(task::runHereIfNext);
+        return request;
+    }
+
+    /**
+     * One collective, run once: by the thread, or by a thread that waits for its request when
+     * every collective started before it has completed and the thread has not begun it. The
+     * waiting thread then needs no hand-off to another thread and back, which costs far more
+     * than a small collective; one that computes before it waits has the thread run it meanwhile.
+     */
+    private final class Task implements Runnable {
+        private final long sequence;
+        private final CollectiveOperation op;
+        private final Consumer<Intracomm> collective;
+        private final AtomicBoolean claimed = new AtomicBoolean();
+
+        Task(long sequence, CollectiveOperation op, Consumer<Intracomm> collective) {
+            this.sequence = sequence;
+            this.op = op;
+            this.collective = collective;
+        }
+
+        /** The thread's turn: runs the collective, or, if a waiting thread took it, waits until that one has run it. */
+        @Override
+        public void run() {
+            if (claimed.compareAndSet(false, true)) {
+                execute();
+            } else {
+                try {
+                    shadow.core.await(op, "a non-blocking collective", MPI.PROC_NULL, MPI.ANY_TAG);
+                } catch (org.hympj.comm.errors.EngineException e) {
+                    // The job is ending; the thread that runs the collective meets the same end.
+                }
+            }
+        }
+
+        /** A waiting thread's turn: runs the collective here if it is next and nobody has begun it. */
+        void runHereIfNext() {
+            if (completed.get() == sequence && claimed.compareAndSet(false, true)) {
+                execute();
+            }
+        }
+
+        private void execute() {
+            NonBlockingCollectives.this.run(op, collective);
+            // Collectives complete in the order they start; the larger count wins a race with the next one's.
+            completed.accumulateAndGet(sequence + 1, Math::max);
+        }
     }
 
     /** Runs {@code collective} on the shadow and completes {@code op} with its outcome. */

@@ -38,6 +38,8 @@ public class Request implements Freeable {
     private Object staging;
     /** A receive from {@code MPI.PROC_NULL} not yet completed: its status has source PROC_NULL, not that of a null request. */
     private boolean procNullPending;
+    /** For a non-blocking collective: runs it on the thread that waits for it, if it is next and not begun. */
+    private Runnable runHere;
 
     Request(Comm comm, Operation op, String call, int peer, int tag) {
         this.comm = comm;
@@ -67,6 +69,11 @@ public class Request implements Freeable {
         boolean staged = BufferArgument.staged(buf, data);
         stagedBuffer = staged ? buf : null;
         staging = staged ? data : null;
+    }
+
+    /** Makes {@link #Wait} run a non-blocking collective itself when it can (see {@code NonBlockingCollectives}). */
+    void runsHereWhenWaited(Runnable run) {
+        runHere = run;
     }
 
     /** The request behind {@code MPI.REQUEST_NULL}: on no communicator, with no operation. */
@@ -104,6 +111,9 @@ public class Request implements Freeable {
         Errhandler.entering(comm);
         if (op == null || !active) {
             return nothingDone();
+        }
+        if (runHere != null) {
+            runHere.run();
         }
         try {
             comm.core.await(op, call, peer, tag);

@@ -39,6 +39,11 @@ public final class Waiting {
             return 0;
         }
         JobContext job = engine.job();
+        if (op instanceof CollectiveOperation) {
+            // Another thread of the rank runs the collective and needs a core more than this
+            // thread needs to see the completion a few microseconds sooner.
+            return yieldThenPark(op, engine, job, call, peer);
+        }
         for (int i = job.spins(), pauseBelow = i - UNPAUSED_POLLS; i > 0; i--) {
             if (engine.progress() == 0 && i < pauseBelow) {
                 Thread.onSpinWait();
