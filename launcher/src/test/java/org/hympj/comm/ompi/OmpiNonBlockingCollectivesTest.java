@@ -333,6 +333,53 @@ public class OmpiNonBlockingCollectivesTest {
         }
     }
 
+    /**
+     * Collectives waited for in an order other than the one they started in, some right away
+     * and some after others: a wait runs a collective itself only when every one started
+     * before it has completed, so each still meets the same collective on every rank.
+     */
+    public static class WaitedOutOfOrder {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int rank = world.getRank();
+            int size = world.getSize();
+            for (int round = 0; round < 50; round++) {
+                int n = 6;
+                IntBuffer[] in = new IntBuffer[n];
+                IntBuffer[] out = new IntBuffer[n];
+                Request[] requests = new Request[n];
+                for (int k = 0; k < n; k++) {
+                    in[k] = directInts(1);
+                    out[k] = directInts(1);
+                    in[k].put(0, (rank + 1) * (k + 1) + round);
+                    requests[k] = world.iAllReduce(in[k], out[k], 1, MPI.INT, MPI.SUM);
+                }
+                // Last first, then the first, then the rest from the second on; rank 0 waits in start order.
+                int[] order = rank == 0 ? new int[] {0, 1, 2, 3, 4, 5} : new int[] {5, 0, 1, 2, 3, 4};
+                for (int k : order) {
+                    requests[k].waitFor();
+                    assertEquals((k + 1) * size * (size + 1) / 2 + size * round, out[k].get(0), "collective " + k + " of round " + round);
+                }
+                if (round % 2 == 0) {
+                    // Started, then waited at once: the wait runs it when nothing is before it.
+                    IntBuffer x = directInts(1);
+                    x.put(0, rank);
+                    world.iAllReduce(x, 1, MPI.INT, MPI.MAX).waitFor();
+                    assertEquals(size - 1, x.get(0));
+                }
+            }
+            MPI.Finalize();
+        }
+    }
+
+    @Test
+    void collectivesWaitedOutOfOrderMeetTheSameCollectiveOnEveryRank() {
+        RankJobs.runOk(2, WaitedOutOfOrder.class);
+        RankJobs.runOk(3, WaitedOutOfOrder.class);
+        ProcessJobs.runOk(3, 2, WaitedOutOfOrder.class);
+    }
+
     @Test
     void everyNonBlockingCollectiveOnTwoThreeAndFourThreadRanks() {
         RankJobs.runOk(1, AllStartedThenWaited.class);
