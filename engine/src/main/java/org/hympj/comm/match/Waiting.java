@@ -6,7 +6,8 @@ import org.hympj.comm.errors.ErrorClass;
 /**
  * How a thread waits for operations: spin, then yield, then park until the completer unparks
  * it. The park has a time limit only as a backstop, so that a job abort (which does not know
- * every waiting thread) is noticed within {@link #PARK_BACKSTOP_NANOS}.
+ * every waiting thread) is noticed within {@link #PARK_BACKSTOP_NANOS}, and so is a message
+ * left in the rank's inbox.
  *
  * <p>The spin and yield budgets come from the job: when ranks outnumber cores, spinning only
  * steals the core the peer needs, so an oversubscribed job spins little. While it spins, a
@@ -80,6 +81,11 @@ public final class Waiting {
                     return stop;
                 }
                 LockSupport.parkNanos(op, PARK_BACKSTOP_NANOS);
+                if (!op.isComplete()) {
+                    // Writers drain the inbox of a rank whose thread parks; draining here too
+                    // bounds the wait for a record that reached the inbox unseen by them.
+                    engine.progress();
+                }
             }
             return 0;
         } finally {

@@ -294,6 +294,18 @@ class ClusterTest {
         runOk(8, 2, List.of("--jvms-per-node", "2"), OmpiCommunicatorTest.SplitTypeByNode.class, "4");
     }
 
+    /** Open MPI's point-to-point, requests, structs, pair reductions, topologies and neighbourhood collectives between nodes. */
+    @Test
+    void openMpisPointToPointDatatypesAndTopologiesAcrossNodes() throws Exception {
+        runOk(2, 2, List.of(), org.hympj.comm.ompi.OmpiPointToPointTest.Buffers.class);
+        runOk(2, 2, List.of(), org.hympj.comm.ompi.OmpiRequestTest.NonBlocking.class);
+        runOk(2, 2, List.of(), org.hympj.comm.ompi.OmpiStructTest.Structs.class);
+        runOk(4, 2, List.of(), org.hympj.comm.ompi.OmpiOpTest.Pairs.class);
+        runOk(4, 2, List.of(), org.hympj.comm.ompi.OmpiTopologyTest.Grid.class, "periodic");
+        runOk(4, 2, List.of(), org.hympj.comm.ompi.OmpiNeighbourhoodTest.DistGraph.class);
+        runOk(4, 2, List.of(), org.hympj.comm.ompi.OmpiNeighbourhoodTest.NonBlocking.class, "2x2", "FT");
+    }
+
     @Test
     void openMpisMatchedProbesTakeMessagesFromAnotherNode() throws Exception {
         runOk(2, 2, List.of(), OmpiMatchedProbeTest.Basics.class);
