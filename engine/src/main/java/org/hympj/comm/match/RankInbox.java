@@ -4,6 +4,7 @@ import static org.hympj.comm.match.InboxRecordDescriptor.*;
 
 import java.lang.invoke.VarHandle;
 import org.agrona.BufferUtil;
+import org.hympj.comm.data.AgronaAccess;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.UnsafeApi;
 import org.agrona.concurrent.AtomicBuffer;
@@ -102,15 +103,12 @@ public final class RankInbox {
         static final boolean AVAILABLE = probe();
 
         private static boolean probe() {
-            try {
-                Class.forName("org.agrona.UnsafeApi", true, RankInbox.class.getClassLoader());
+            if (AgronaAccess.usable()) {
                 return true;
-            } catch (ClassNotFoundException | LinkageError e) {
-                System.err.println("HyMPJ: Agrona cannot use the JDK's Unsafe (start java with --add-opens "
-                    + "java.base/jdk.internal.misc=ALL-UNNAMED, as hympjrun does); small messages between thread ranks "
-                    + "are matched on the sender's side, about twice as slow");
-                return false;
             }
+            System.err.println("HyMPJ: Agrona cannot use the JDK's Unsafe (start java with " + AgronaAccess.ADD_OPENS
+                + ", as hympjrun does); small messages between thread ranks are matched on the sender's side, about twice as slow");
+            return false;
         }
     }
 

@@ -21,6 +21,7 @@ import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.LauncherJoin;
 import org.hympj.comm.runtime.RankRuntime;
+import org.hympj.comm.data.AgronaAccess;
 import org.hympj.comm.launch.warmup.WarmUp;
 import org.hympj.net.wireup.JobSecret;
 import org.hympj.net.wireup.PeerAddress;
@@ -186,6 +187,12 @@ public final class ExternalLaunch implements LauncherJoin.JoinedRank {
      * @return the joined rank, to be finished when its program returns
      */
     public static ExternalLaunch join(Placement p) {
+        if (!AgronaAccess.usable()) {
+            // The rings between JVMs and the bridge between nodes are Agrona's: without Unsafe
+            // the first of their classes would fail to load, far from the cause.
+            throw new IllegalStateException("rank " + p.rank() + " started by " + p.launcher() + " runs in a JVM started without "
+                + AgronaAccess.ADD_OPENS + ", which HyMPJ's shared-memory rings need: add it to the java command");
+        }
         Configuration configuration = Configuration.fromSystem();
         // The ranks on this node, for the teams' default size: the team library (TeamSizing)
         // cannot see the runtime, and reads them from this documented property, as hympjrun

@@ -113,6 +113,23 @@ class MpirunTest {
         runOk(4, CollectivesTest.Program.class);
     }
 
+    /**
+     * A JVM started by mpirun without the option that opens the JDK's Unsafe to Agrona fails
+     * at MPI.Init with a sentence naming the option, and leaves nothing in shared memory.
+     */
+    @Test
+    void aJvmStartedWithoutAddOpensFailsAtInitNamingTheOption() throws Exception {
+        List<String> command = new ArrayList<>(mpirun(2));
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m"));
+        command.addAll(own.jvmOptions());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), PointToPointTest.AllTypes.class.getName()));
+        ForeignLaunches.Run r = ForeignLaunches.execute(command);
+        assertNotEquals(0, r.exitCode(), r.output());
+        assertTrue(r.output().contains("started without --add-opens java.base/jdk.internal.misc=ALL-UNNAMED"), r.output());
+        assertTrue(!r.output().contains("NoClassDefFoundError"), r.output());
+        assertEquals(List.of(), own.leftInSharedMemory(), () -> "the job left this in its shared memory:\n" + r.output());
+    }
+
     /** Programs written for Open MPI's Java bindings run under Open MPI's own mpirun, as their users start them. */
     @Test
     void openMpiStyleProgramsRunUnderMpirun() throws Exception {
