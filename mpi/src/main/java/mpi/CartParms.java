@@ -5,8 +5,11 @@ package mpi;
  * it: mpiJava's public fields and Open MPI's getters read the same arrays.
  */
 public class CartParms {
+    /** The number of ranks along each dimension. */
     public int[] dims;
+    /** For each dimension, whether it wraps around. */
     public boolean[] periods;
+    /** This rank's coordinate along each dimension. */
     public int[] coords;
 
     CartParms(int[] dims, boolean[] periods, int[] coords) {
@@ -15,22 +18,36 @@ public class CartParms {
         this.coords = coords;
     }
 
-    /** The number of dimensions. */
+    /**
+     * {@return the number of dimensions}
+     */
     public int getDimCount() {
         return dims.length;
     }
 
-    /** The number of ranks along dimension {@code i}. */
+    /**
+     * {@return the number of ranks along dimension {@code i}}
+     *
+     * @param i the index, from 0
+     */
     public int getDim(int i) {
         return dims[i];
     }
 
-    /** Whether dimension {@code i} is periodic. */
+    /**
+     * {@return whether dimension {@code i} is periodic}
+     *
+     * @param i the index, from 0
+     */
     public boolean getPeriod(int i) {
         return periods[i];
     }
 
-    /** This rank's coordinate along dimension {@code i}. */
+    /**
+     * {@return this rank's coordinate along dimension {@code i}}
+     *
+     * @param i the index, from 0
+     */
     public int getCoord(int i) {
         return coords[i];
     }

@@ -66,7 +66,12 @@ public abstract class Cartcomm extends Intracomm {
         return (int) cells;
     }
 
-    /** A duplicate with the same grid and a context of its own. Collective. */
+    /**
+     * A duplicate with the same grid and a context of its own. Collective.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     @Override
     public Cartcomm clone() {
         checkUsable();
@@ -81,6 +86,11 @@ public abstract class Cartcomm extends Intracomm {
     /**
      * Fills the zero entries of {@code dims} so that all entries multiply to {@code nnodes},
      * as balanced as possible, in non-increasing order.
+     *
+     * @param nnodes the number of ranks to place
+     * @param dims the number of ranks along each dimension
+     * @throws MPIException {@code MPI.ERR_DIMS} if the dimensions do not make a grid that fits the ranks;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static void Dims_create(int nnodes, int[] dims) {
         balance("Dims_create", nnodes, dims);
@@ -147,12 +157,25 @@ public abstract class Cartcomm extends Intracomm {
         }
     }
 
+    /**
+     * {@return the grid's dimensions and periods, and this rank's coordinates in it}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public CartParms Get() {
         checkUsable();
         return new CartParms(dims.clone(), periods.clone(), coords.clone());
     }
 
-    /** The rank at {@code coords}; coordinates of periodic dimensions wrap around. */
+    /**
+     * {@return the rank at {@code coords}; coordinates of periodic dimensions wrap around}
+     *
+     * @param coords the coordinates, one per dimension
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_ARG} if there is not one coordinate per dimension, or one lies outside a non-periodic dimension;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public int Rank(int[] coords) {
         return rankAt("Rank", coords);
     }
@@ -177,7 +200,14 @@ public abstract class Cartcomm extends Intracomm {
         return r;
     }
 
-    /** The coordinates of {@code rank}. */
+    /**
+     * {@return the coordinates of {@code rank}}
+     *
+     * @param rank a rank of this communicator
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_RANK} if {@code rank} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public int[] Coords(int rank) {
         return coordinatesOf("Coords", rank);
     }
@@ -200,8 +230,14 @@ public abstract class Cartcomm extends Intracomm {
     }
 
     /**
-     * The neighbours {@code disp} steps along {@code direction}: the rank to receive from and
-     * the rank to send to; {@code MPI.PROC_NULL} past the edge of a non-periodic dimension.
+     * {@return the neighbours {@code disp} steps along {@code direction}: the rank to receive from and the rank to
+     * send to; {@code MPI.PROC_NULL} past the edge of a non-periodic dimension}
+     *
+     * @param direction the dimension to shift along
+     * @param disp the number of steps: positive towards higher coordinates, negative towards lower ones
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_DIMS} if {@code direction} is not a dimension of the grid; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public ShiftParms Shift(int direction, int disp) {
         return shifted("Shift", direction, disp);
@@ -230,7 +266,13 @@ public abstract class Cartcomm extends Intracomm {
         return r;
     }
 
-    /** The sub-grids that keep the dimensions marked in {@code remain_dims}. Collective. */
+    /**
+     * {@return the sub-grids that keep the dimensions marked in {@code remain_dims}} Collective.
+     *
+     * @param remain_dims for each dimension, whether the sub-grids keep it
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Cartcomm Sub(boolean[] remain_dims) {
         return subGrid("Sub", remain_dims);
     }
@@ -263,7 +305,15 @@ public abstract class Cartcomm extends Intracomm {
         return new CartComm(part, d, p);
     }
 
-    /** The rank this process would have in a grid of {@code dims} over this communicator's group, or UNDEFINED. */
+    /**
+     * {@return the rank this process would have in a grid of {@code dims} over this communicator's group, or UNDEFINED}
+     *
+     * @param dims the number of ranks along each dimension
+     * @param periods for each dimension, whether it wraps around
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_DIMS} if the dimensions do not make a grid that fits the ranks; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public int Map(int[] dims, boolean[] periods) {
         checkUsable();
         cells("Map", dims, periods, this);

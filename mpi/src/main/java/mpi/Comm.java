@@ -14,13 +14,21 @@ import org.hympj.comm.runtime.RankRuntime;
 
 /**
  * A communicator: a group of ranks and a context in which their messages match. This class
- * has mpiJava 1.2's point-to-point operations; buffers are Java arrays with an offset and a
- * count in elements of the datatype.
+ * has the point-to-point operations of both faces of the package, and the Open MPI face's
+ * collectives: mpiJava 1.2's capitalised methods ({@code Send}, {@code Recv}, ...) take a Java
+ * array, an offset into it and a count in items of the datatype; Open MPI's camelCase methods
+ * ({@code send}, {@code recv}, {@code iSend}, ...) take an array or a {@code java.nio} buffer,
+ * used from its start, and their non-blocking forms take a {@code java.nio.Buffer} only. Both
+ * faces run the same operations, so a program may mix them.
  *
  * <p>Every operation checks its arguments first and raises {@link MPIException} with an MPI
  * error class for bad ones, before anything is sent or posted. The operations themselves run
  * in the engine's {@link CommunicatorCore}, shared by every rank of the JVM; an error it
  * raises becomes an {@code MPIException} here, where this communicator's errhandler applies.
+ *
+ * <p>The errors each method lists under {@code @throws} are raised in the caller under
+ * {@code MPI.ERRORS_RETURN}, the initial errhandler; under {@code MPI.ERRORS_ARE_FATAL} the
+ * same error ends the whole job (see {@link Errhandler}).
  */
 public abstract class Comm implements Freeable {
     private final String name;
@@ -77,6 +85,10 @@ public abstract class Comm implements Freeable {
     /**
      * Sets what an MPI error in a call on this communicator does: {@code MPI.ERRORS_RETURN}
      * (raise MPIException in the caller) or {@code MPI.ERRORS_ARE_FATAL} (end the job).
+     *
+     * @param errhandler {@code MPI.ERRORS_RETURN} or {@code MPI.ERRORS_ARE_FATAL}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public void Errhandler_set(Errhandler errhandler) {
         checkUsable();
@@ -89,28 +101,53 @@ public abstract class Comm implements Freeable {
         this.errhandler = errhandler;
     }
 
-    /** This communicator's errhandler. */
+    /**
+     * {@return this communicator's errhandler}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Errhandler Errhandler_get() {
         checkUsable();
         return errhandler;
     }
 
-    /** The mpiJava 1.2 name of {@link #Errhandler_set}. */
+    /**
+     * The mpiJava 1.2 name of {@link #Errhandler_set}.
+     *
+     * @param errhandler {@code MPI.ERRORS_RETURN} or {@code MPI.ERRORS_ARE_FATAL}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public void Errorhandler_set(Errhandler errhandler) {
         Errhandler_set(errhandler);
     }
 
-    /** The mpiJava 1.2 name of {@link #Errhandler_get}. */
+    /**
+     * The mpiJava 1.2 name of {@link #Errhandler_get}.
+     *
+     * @return this communicator's errhandler
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Errhandler Errorhandler_get() {
         return Errhandler_get();
     }
 
-    /** True for {@code MPI.COMM_NULL} and for a communicator that has been freed. */
+    /**
+     * {@return true for {@code MPI.COMM_NULL} and for a communicator that has been freed}
+     */
     public boolean Is_null() {
         return freed;
     }
 
-    /** A duplicate of this communicator, with its own context (mpiJava's form of {@code Dup}; Open MPI's returns a {@code Comm}). Collective. */
+    /**
+     * A duplicate of this communicator, with its own context (mpiJava's form of {@code Dup}; Open MPI's returns a
+     * {@code Comm}). Collective.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     @Override
     public abstract Comm clone();
 
@@ -135,19 +172,34 @@ public abstract class Comm implements Freeable {
         return new MPIException(e.errorClass(), e.getMessage(), e.getCause());
     }
 
-    /** This rank's rank in the communicator. */
+    /**
+     * {@return this rank's rank in the communicator}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public int Rank() {
         checkUsable();
         return rank;
     }
 
-    /** The number of ranks in the communicator. */
+    /**
+     * {@return the number of ranks in the communicator}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public int Size() {
         checkUsable();
         return size;
     }
 
-    /** The communicator's group. */
+    /**
+     * {@return the communicator's group}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Group Group() {
         checkUsable();
         return new Group(worldRanks(), rt.rank());
@@ -158,7 +210,9 @@ public abstract class Comm implements Freeable {
         return core.worldRanks();
     }
 
-    /** True for an intercommunicator. */
+    /**
+     * {@return true for an intercommunicator}
+     */
     public boolean Test_inter() {
         checkUsable();
         return this instanceof Intercomm;
@@ -177,6 +231,10 @@ public abstract class Comm implements Freeable {
     /**
      * Deletes an attribute. HyMPJ's communicators carry only the predefined attributes, which
      * MPI does not allow to be deleted, so every call raises {@code ERR_ARG}.
+     *
+     * @param keyval the attribute key
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public void Attr_delete(int keyval) {
         checkUsable();
@@ -186,7 +244,15 @@ public abstract class Comm implements Freeable {
             : "no attribute with key " + keyval + " (predefined: MPI.TAG_UB, MPI.HOST, MPI.IO, MPI.WTIME_IS_GLOBAL)"));
     }
 
-    /** {@code MPI.IDENT} (the same communicator), {@code CONGRUENT} (same group, in order), {@code SIMILAR}, or {@code UNEQUAL}. */
+    /**
+     * {@return {@code MPI.IDENT} (the same communicator), {@code CONGRUENT} (same group, in order), {@code SIMILAR},
+     * or {@code UNEQUAL}}
+     *
+     * @param comm1 the first communicator
+     * @param comm2 the second communicator
+     * @throws MPIException {@code MPI.ERR_COMM} if a communicator is null or freed; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public static int Compare(Comm comm1, Comm comm2) {
         MPI.checkActive();
         Errhandler.entering(null);
@@ -203,6 +269,18 @@ public abstract class Comm implements Freeable {
      * Packs {@code incount} items of {@code inbuf} as bytes (native order) into {@code outbuf}
      * from {@code position}; returns the position after them. The way to ship records of mixed
      * primitive fields (particles, say) as one MPI.BYTE or MPI.PACKED message.
+     *
+     * @param inbuf the data to pack
+     * @param offset the index of the first element of {@code inbuf} to pack
+     * @param incount the number of items to pack
+     * @param datatype the type of each item
+     * @param outbuf the bytes to pack into
+     * @param position the byte of the packed buffer to start at
+     * @return the position in {@code outbuf} after the packed bytes, where the next {@code Pack} starts
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public int Pack(Object inbuf, int offset, int incount, Datatype datatype, byte[] outbuf, int position) {
         checkUsable();
@@ -217,7 +295,21 @@ public abstract class Comm implements Freeable {
         return position + bytes;
     }
 
-    /** Unpacks {@code outcount} items from {@code inbuf} at {@code position}; returns the position after them. */
+    /**
+     * Unpacks {@code outcount} items from {@code inbuf} at {@code position}; returns the position after them.
+     *
+     * @param inbuf the packed bytes
+     * @param position the byte of the packed buffer to start at
+     * @param outbuf where the unpacked items go
+     * @param offset the index of the first element of {@code outbuf} to write
+     * @param outcount the number of items to unpack
+     * @param datatype the type of each item
+     * @return the position in {@code inbuf} after the bytes unpacked, where the next {@code Unpack} starts
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public int Unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype) {
         checkUsable();
         checkBuffer("Unpack", outbuf, offset, outcount, datatype);
@@ -233,7 +325,14 @@ public abstract class Comm implements Freeable {
         return position + bytes;
     }
 
-    /** The bytes {@link #Pack} needs for {@code incount} items of {@code datatype}. */
+    /**
+     * {@return the bytes {@link #Pack} needs for {@code incount} items of {@code datatype}}
+     *
+     * @param incount the number of items to pack
+     * @param datatype the type of each item
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public int Pack_size(int incount, Datatype datatype) {
         checkUsable();
         if (datatype == null) {
@@ -255,13 +354,21 @@ public abstract class Comm implements Freeable {
         }
     }
 
-    /** {@code MPI.CART} or {@code MPI.GRAPH} for a communicator with a topology, {@code MPI.UNDEFINED} otherwise. */
+    /**
+     * {@return {@code MPI.CART} or {@code MPI.GRAPH} for a communicator with a topology, {@code MPI.UNDEFINED}
+     * otherwise}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public int Topo_test() {
         checkUsable();
         return MPI.UNDEFINED;
     }
 
-    /** False: HyMPJ's communicators are intracommunicators. */
+    /**
+     * {@return false: HyMPJ's communicators are intracommunicators}
+     */
     public boolean Is_inter() {
         checkUsable();
         return false;
@@ -270,6 +377,10 @@ public abstract class Comm implements Freeable {
     /**
      * Ends the whole job: every rank waiting in MPI fails at once, this call raises in the
      * caller (a thread cannot end other threads), and the launcher exits with {@code errorcode}.
+     *
+     * @param errorcode the code the job exits with
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public void Abort(int errorcode) {
         MPI.checkActive();
@@ -277,7 +388,14 @@ public abstract class Comm implements Freeable {
         throw new MPIException(MPI.ERR_OTHER, "MPI.Abort(" + errorcode + ") was called on " + this + "; the job is ending");
     }
 
-    /** The value of a predefined attribute: {@code MPI.TAG_UB}, {@code HOST}, {@code IO} or {@code WTIME_IS_GLOBAL}. */
+    /**
+     * {@return the value of a predefined attribute: {@code MPI.TAG_UB}, {@code HOST}, {@code IO} or
+     * {@code WTIME_IS_GLOBAL}}
+     *
+     * @param keyval the attribute key
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Object Attr_get(int keyval) {
         checkUsable();
         switch (keyval) {
@@ -293,22 +411,82 @@ public abstract class Comm implements Freeable {
 
     // ---------------------------------------------------------------- blocking sends
 
-    /** Standard send: returns when {@code buf} may be reused. */
+    /**
+     * Standard send: returns when {@code buf} may be reused.
+     *
+     * @param buf the data to send: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the number of items of the type
+     * @param datatype the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public void Send(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         blockingSend("Send", buf, offset, count, datatype, dest, tag, SendOperation.STANDARD);
     }
 
-    /** Synchronous send: returns when the receiver has started to receive the message. */
+    /**
+     * Synchronous send: returns when the receiver has started to receive the message.
+     *
+     * @param buf the data to send: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the number of items of the type
+     * @param datatype the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public void Ssend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         blockingSend("Ssend", buf, offset, count, datatype, dest, tag, SendOperation.SYNCHRONOUS);
     }
 
-    /** Ready send: the receive must already be posted; HyMPJ sends it as a standard send. */
+    /**
+     * Ready send: the receive must already be posted; HyMPJ sends it as a standard send.
+     *
+     * @param buf the data to send: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the number of items of the type
+     * @param datatype the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public void Rsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         blockingSend("Rsend", buf, offset, count, datatype, dest, tag, SendOperation.READY);
     }
 
-    /** Buffered send: copies the message into the buffer attached with {@code MPI.Buffer_attach} and returns. */
+    /**
+     * Buffered send: copies the message into the buffer attached with {@code MPI.Buffer_attach} and returns.
+     *
+     * @param buf the data to send: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the number of items of the type
+     * @param datatype the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public void Bsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         blockingSend("Bsend", buf, offset, count, datatype, dest, tag, SendOperation.BUFFERED);
     }
@@ -339,18 +517,88 @@ public abstract class Comm implements Freeable {
 
     // ---------------------------------------------------------------- non-blocking sends
 
+    /**
+     * Starts a standard send: the message is sent from {@code buf} until the request completes, so {@code buf} must
+     * not change before then.
+     *
+     * @param buf the data to send: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the number of items of the type
+     * @param datatype the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Request Isend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         return nonBlockingSend("Isend", buf, offset, count, datatype, dest, tag, SendOperation.STANDARD);
     }
 
+    /**
+     * Starts a synchronous send: the request completes once the receiver has started to receive the message.
+     *
+     * @param buf the data to send: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the number of items of the type
+     * @param datatype the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Request Issend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         return nonBlockingSend("Issend", buf, offset, count, datatype, dest, tag, SendOperation.SYNCHRONOUS);
     }
 
+    /**
+     * Starts a ready send: the receive must already be posted; HyMPJ sends it as a standard send.
+     *
+     * @param buf the data to send: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the number of items of the type
+     * @param datatype the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Request Irsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         return nonBlockingSend("Irsend", buf, offset, count, datatype, dest, tag, SendOperation.READY);
     }
 
+    /**
+     * Starts a buffered send: the message is copied into the buffer attached with {@code MPI.Buffer_attach}, and the
+     * request is complete at once.
+     *
+     * @param buf the data to send: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the number of items of the type
+     * @param datatype the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Request Ibsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         return nonBlockingSend("Ibsend", buf, offset, count, datatype, dest, tag, SendOperation.BUFFERED);
     }
@@ -369,7 +617,25 @@ public abstract class Comm implements Freeable {
 
     // ---------------------------------------------------------------- receives
 
-    /** Blocking receive; raises {@code ERR_TRUNCATE} if the message is longer than {@code count}. */
+    /**
+     * Blocking receive; raises {@code ERR_TRUNCATE} if the message is longer than {@code count}.
+     *
+     * @param buf where the message is received: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the most items of the type to receive; a longer message raises {@code MPI.ERR_TRUNCATE}
+     * @param datatype the type of each item
+     * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
+     * @param tag the tag to match, or {@code MPI.ANY_TAG}
+     * @return the status of the message received: its source, its tag, and (with {@code Get_count}) how many items it
+     *     held
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG}
+     *     if a tag is negative or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives);
+     *     {@code MPI.ERR_TRUNCATE} if the message is longer than the buffer; {@code MPI.ERR_OTHER} before {@code Init} or
+     *     after {@code Finalize}
+     */
     public Status Recv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         // Kept small, with one allocation site, on purpose: it inlines into the caller, and when
         // the caller does not keep the Status, escape analysis removes it (C2 cannot scalar-replace
@@ -408,6 +674,24 @@ public abstract class Comm implements Freeable {
         }
     }
 
+    /**
+     * Starts a receive into {@code buf}, which holds the message once the request completes; a longer message than
+     * {@code count} items fails the wait with {@code MPI.ERR_TRUNCATE}.
+     *
+     * @param buf where the message is received: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the most items of the type to receive; a longer message raises {@code MPI.ERR_TRUNCATE}
+     * @param datatype the type of each item
+     * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
+     * @param tag the tag to match, or {@code MPI.ANY_TAG}
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG}
+     *     if a tag is negative or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Request Irecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         return startReceive("Irecv", buf, offset, count, datatype, source, tag);
     }
@@ -440,7 +724,31 @@ public abstract class Comm implements Freeable {
         }
     }
 
-    /** Sends and receives at once, so two ranks can exchange without ordering their calls. */
+    /**
+     * Sends and receives at once, so two ranks can exchange without ordering their calls.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type
+     * @param sendoffset the index of the first element of {@code sendbuf} to use
+     * @param sendcount the number of items of the type
+     * @param sendtype the type of each item sent
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param sendtag the tag of the message sent, 0 to {@code MPI.TAG_UB}'s value
+     * @param recvbuf where this rank receives: an array of the datatype's element type
+     * @param recvoffset the index of the first element of {@code recvbuf} to use
+     * @param recvcount the most items of the type to receive; a longer message raises {@code MPI.ERR_TRUNCATE}
+     * @param recvtype the type of each item received
+     * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
+     * @param recvtag the tag to match, or {@code MPI.ANY_TAG}
+     * @return the status of the message received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_RANK} if {@code source} is not
+     *     a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative
+     *     or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_TRUNCATE} if the
+     *     message is longer than the buffer; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Status Sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
                            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag) {
         checkUsable();
@@ -461,7 +769,27 @@ public abstract class Comm implements Freeable {
         return status;
     }
 
-    /** Sends the contents of {@code buf} and replaces them with the message received. */
+    /**
+     * Sends the contents of {@code buf} and replaces them with the message received.
+     *
+     * @param buf the data to send, replaced by the message received: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the most items of the type to receive; a longer message raises {@code MPI.ERR_TRUNCATE}
+     * @param datatype the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param sendtag the tag of the message sent, 0 to {@code MPI.TAG_UB}'s value
+     * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
+     * @param recvtag the tag to match, or {@code MPI.ANY_TAG}
+     * @return the status of the message received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_RANK} if {@code source} is not
+     *     a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative
+     *     or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_TRUNCATE} if the
+     *     message is longer than the buffer; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Status Sendrecv_replace(Object buf, int offset, int count, Datatype datatype,
                                    int dest, int sendtag, int source, int recvtag) {
         checkUsable();
@@ -473,7 +801,17 @@ public abstract class Comm implements Freeable {
 
     // ---------------------------------------------------------------- probes
 
-    /** Waits until a message matching (source, tag) can be received and returns its envelope. */
+    /**
+     * Waits until a message matching (source, tag) can be received and returns its envelope.
+     *
+     * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
+     * @param tag the tag to match, or {@code MPI.ANY_TAG}
+     * @return the status of the message: its source, its tag and its size; the message stays to be received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
+     *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Status Probe(int source, int tag) {
         checkUsable();
         checkSource("Probe", source);
@@ -490,7 +828,16 @@ public abstract class Comm implements Freeable {
         return new Status(p.source, p.tag, p.count, MPI.basic(p.type), false);
     }
 
-    /** The envelope of a message matching (source, tag) that can be received now, or null. */
+    /**
+     * {@return the envelope of a message matching (source, tag) that can be received now, or null}
+     *
+     * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
+     * @param tag the tag to match, or {@code MPI.ANY_TAG}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
+     *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Status Iprobe(int source, int tag) {
         checkUsable();
         checkSource("Iprobe", source);
@@ -504,18 +851,82 @@ public abstract class Comm implements Freeable {
 
     // ---------------------------------------------------------------- persistent requests
 
+    /**
+     * {@return a persistent standard send: each {@link Prequest#Start} sends the contents {@code buf} has then}
+     *
+     * @param buf the data to send: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the number of items of the type
+     * @param datatype the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Prequest Send_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         return sendInit("Send_init", buf, offset, count, datatype, dest, tag, SendOperation.STANDARD);
     }
 
+    /**
+     * {@return a persistent synchronous send (see {@link #Send_init})}
+     *
+     * @param buf the data to send: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the number of items of the type
+     * @param datatype the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Prequest Ssend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         return sendInit("Ssend_init", buf, offset, count, datatype, dest, tag, SendOperation.SYNCHRONOUS);
     }
 
+    /**
+     * {@return a persistent buffered send (see {@link #Send_init})}
+     *
+     * @param buf the data to send: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the number of items of the type
+     * @param datatype the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Prequest Bsend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         return sendInit("Bsend_init", buf, offset, count, datatype, dest, tag, SendOperation.BUFFERED);
     }
 
+    /**
+     * {@return a persistent ready send (see {@link #Send_init})}
+     *
+     * @param buf the data to send: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the number of items of the type
+     * @param datatype the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Prequest Rsend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         return sendInit("Rsend_init", buf, offset, count, datatype, dest, tag, SendOperation.READY);
     }
@@ -526,6 +937,22 @@ public abstract class Comm implements Freeable {
         return new Prequest(this, mode, buf, offset, count, datatype, dest, tag, op);
     }
 
+    /**
+     * {@return a persistent receive: each {@link Prequest#Start} receives one message into {@code buf}}
+     *
+     * @param buf where the message is received: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the most items of the type to receive; a longer message raises {@code MPI.ERR_TRUNCATE}
+     * @param datatype the type of each item
+     * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
+     * @param tag the tag to match, or {@code MPI.ANY_TAG}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG}
+     *     if a tag is negative or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Prequest Recv_init(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         checkUsable();
         checkRecv("Recv_init", buf, offset, count, datatype, source, tag);
@@ -632,34 +1059,70 @@ public abstract class Comm implements Freeable {
     /** The request of the {@link #iDup} that made this communicator, or null. */
     Request creation;
 
-    /** The number of ranks in this communicator's group (the local group of an intercommunicator). */
+    /**
+     * {@return the number of ranks in this communicator's group (the local group of an intercommunicator)}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final int getSize() {
         return Size();
     }
 
-    /** This rank's rank in the communicator (in the local group of an intercommunicator). */
+    /**
+     * {@return this rank's rank in the communicator (in the local group of an intercommunicator)}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final int getRank() {
         return Rank();
     }
 
-    /** {@code MPI.IDENT}, {@code MPI.CONGRUENT}, {@code MPI.SIMILAR} or {@code MPI.UNEQUAL}, as {@link #Compare}. */
+    /**
+     * {@return {@code MPI.IDENT}, {@code MPI.CONGRUENT}, {@code MPI.SIMILAR} or {@code MPI.UNEQUAL}, as
+     * {@link #Compare}}
+     *
+     * @param comm1 the first communicator
+     * @param comm2 the second communicator
+     * @throws MPIException {@code MPI.ERR_COMM} if a communicator is null or freed; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public static int compare(Comm comm1, Comm comm2) {
         return Compare(comm1, comm2);
     }
 
-    /** A duplicate of this communicator, with its own contexts and a copy of its attributes. Collective. */
+    /**
+     * {@return a duplicate of this communicator, with its own contexts and a copy of its attributes} Collective.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public abstract Comm dup();
 
     /**
      * {@link #dup}, as Open MPI's non-blocking {@code MPI_Comm_idup}: HyMPJ duplicates at once,
      * and {@link #getRequest} of the result is a request that is already complete. Collective.
+     *
+     * @return the new communicator, usable at once
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public abstract Comm iDup();
 
-    /** {@link #dup}; HyMPJ takes no hints from {@code info}. Collective. */
+    /**
+     * {@link #dup}; HyMPJ takes no hints from {@code info}. Collective.
+     *
+     * @param info hints; HyMPJ takes none from it, and null is accepted
+     * @return the new communicator
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public abstract Comm dupWithInfo(Info info);
 
-    /** The request of the {@link #iDup} that made this communicator; null if another call made it. */
+    /**
+     * {@return the request of the {@link #iDup} that made this communicator; null if another call made it}
+     */
     public final Request getRequest() {
         return creation;
     }
@@ -692,41 +1155,75 @@ public abstract class Comm implements Freeable {
         Free();
     }
 
-    /** {@link #free}: HyMPJ's communicators have no connection to wait for. */
+    /**
+     * {@link #free}: HyMPJ's communicators have no connection to wait for.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void disconnect() {
         Free();
     }
 
-    /** True for {@code MPI.COMM_NULL}, for a communicator that has been freed, and for a split's "no communicator". */
+    /**
+     * {@return true for {@code MPI.COMM_NULL}, for a communicator that has been freed, and for a split's "no
+     * communicator"}
+     */
     public final boolean isNull() {
         return Is_null();
     }
 
-    /** Accepted and ignored: HyMPJ's communicators take no hints. */
+    /**
+     * Accepted and ignored: HyMPJ's communicators take no hints.
+     *
+     * @param info hints; HyMPJ takes none from it, and null is accepted
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void setInfo(Info info) {
         checkUsable();
     }
 
-    /** The hints in use: none, as an empty {@link Info}. */
+    /**
+     * {@return the hints in use: none, as an empty {@link Info}}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Info getInfo() {
         checkUsable();
         return new Info();
     }
 
-    /** The communicator's group (the local group of an intercommunicator). */
+    /**
+     * {@return the communicator's group (the local group of an intercommunicator)}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Group getGroup() {
         return Group();
     }
 
-    /** True for an intercommunicator. */
+    /**
+     * {@return true for an intercommunicator}
+     */
     public final boolean isInter() {
         return Test_inter();
     }
 
     /**
-     * An intercommunicator between {@code localComm}'s group and another group, called on the
-     * peer communicator through which the two leaders meet (see {@link Intracomm#Create_intercomm}).
-     * Collective over both groups.
+     * {@return an intercommunicator between {@code localComm}'s group and another group, called on the peer
+     * communicator through which the two leaders meet (see {@link Intracomm#Create_intercomm})} Collective over both
+     * groups.
+     *
+     * @param localComm the communicator of this rank's group
+     * @param localLeader the rank of its group's leader in {@code localComm}
+     * @param remoteLeader the rank of the other group's leader in this communicator
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final Intercomm createIntercomm(Comm localComm, int localLeader, int remoteLeader, int tag) {
         checkUsable();
@@ -737,22 +1234,44 @@ public abstract class Comm implements Freeable {
         return ((Intracomm) this).Create_intercomm(localComm, localLeader, remoteLeader, tag);
     }
 
-    /** {@code MPI.CART}, {@code MPI.GRAPH} for a communicator with a topology, {@code MPI.UNDEFINED} otherwise. */
+    /**
+     * {@return {@code MPI.CART}, {@code MPI.GRAPH} for a communicator with a topology, {@code MPI.UNDEFINED} otherwise}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final int getTopology() {
         return Topo_test();
     }
 
-    /** Ends the whole job with {@code errorcode} (see {@link #Abort}). */
+    /**
+     * Ends the whole job with {@code errorcode} (see {@link #Abort}).
+     *
+     * @param errorcode the code the job exits with
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void abort(int errorcode) {
         Abort(errorcode);
     }
 
-    /** Sets what an MPI error in a call on this communicator does (see {@link #Errhandler_set}). */
+    /**
+     * Sets what an MPI error in a call on this communicator does (see {@link #Errhandler_set}).
+     *
+     * @param errhandler {@code MPI.ERRORS_RETURN} or {@code MPI.ERRORS_ARE_FATAL}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void setErrhandler(Errhandler errhandler) {
         Errhandler_set(errhandler);
     }
 
-    /** This communicator's errhandler. */
+    /**
+     * {@return this communicator's errhandler}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Errhandler getErrhandler() {
         return Errhandler_get();
     }
@@ -760,6 +1279,10 @@ public abstract class Comm implements Freeable {
     /**
      * Calls this communicator's errhandler with {@code errorCode}: {@code MPI.ERRORS_ARE_FATAL}
      * ends the job (and raises the error here), {@code MPI.ERRORS_RETURN} does nothing.
+     *
+     * @param errorCode the code the job exits with
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final void callErrhandler(int errorCode) {
         checkUsable();
@@ -769,7 +1292,12 @@ public abstract class Comm implements Freeable {
         }
     }
 
-    /** Makes a new attribute key, for {@link #setAttr} on any communicator of this rank. */
+    /**
+     * Makes a new attribute key, for {@link #setAttr} on any communicator of this rank.
+     *
+     * @return the new key
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public static int createKeyval() {
         MPI.checkActive();
         synchronized (LIVE_KEYVALS) {
@@ -779,7 +1307,12 @@ public abstract class Comm implements Freeable {
         }
     }
 
-    /** Frees a key of {@link #createKeyval}; attributes already set with it stay until deleted. */
+    /**
+     * Frees a key of {@link #createKeyval}; attributes already set with it stay until deleted.
+     *
+     * @param keyval the attribute key
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public static void freeKeyval(int keyval) {
         MPI.checkActive();
         Errhandler.entering(null);
@@ -791,7 +1324,14 @@ public abstract class Comm implements Freeable {
         }
     }
 
-    /** Sets the value of attribute {@code keyval} (a key of {@link #createKeyval}) on this communicator. */
+    /**
+     * Sets the value of attribute {@code keyval} (a key of {@link #createKeyval}) on this communicator.
+     *
+     * @param keyval the attribute key
+     * @param value the value to attach
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void setAttr(int keyval, Object value) {
         checkUsable();
         synchronized (LIVE_KEYVALS) {
@@ -806,9 +1346,13 @@ public abstract class Comm implements Freeable {
     }
 
     /**
-     * The value of attribute {@code keyval}: {@code MPI.TAG_UB}, {@code MPI.HOST} and
-     * {@code MPI.IO} as an {@code Integer}, {@code MPI.WTIME_IS_GLOBAL} as a {@code Boolean},
-     * a user key's value as set, or null if none is set.
+     * {@return the value of attribute {@code keyval}: {@code MPI.TAG_UB}, {@code MPI.HOST} and {@code MPI.IO} as an
+     * {@code Integer}, {@code MPI.WTIME_IS_GLOBAL} as a {@code Boolean}, a user key's value as set, or null if none
+     * is set}
+     *
+     * @param keyval the attribute key
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Object getAttr(int keyval) {
         checkUsable();
@@ -823,7 +1367,13 @@ public abstract class Comm implements Freeable {
         }
     }
 
-    /** Deletes the value of user attribute {@code keyval} from this communicator. */
+    /**
+     * Deletes the value of user attribute {@code keyval} from this communicator.
+     *
+     * @param keyval the attribute key
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void deleteAttr(int keyval) {
         checkUsable();
         if (isPredefinedKeyval(keyval)) {
@@ -841,7 +1391,13 @@ public abstract class Comm implements Freeable {
         return keyval == MPI.TAG_UB || keyval == MPI.HOST || keyval == MPI.IO || keyval == MPI.WTIME_IS_GLOBAL;
     }
 
-    /** Names the communicator; hang reports use the name too. */
+    /**
+     * Names the communicator; hang reports use the name too.
+     *
+     * @param name the name, which {@link #getName} returns; not null
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void setName(String name) {
         checkUsable();
         if (name == null) {
@@ -852,8 +1408,11 @@ public abstract class Comm implements Freeable {
     }
 
     /**
-     * The name {@link #setName} gave; else {@code "MPI_COMM_WORLD"} or {@code "MPI_COMM_SELF"}
-     * for those, and the empty string for any other communicator, as MPI says.
+     * {@return the name {@link #setName} gave; else {@code "MPI_COMM_WORLD"} or {@code "MPI_COMM_SELF"} for those,
+     * and the empty string for any other communicator, as MPI says}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final String getName() {
         checkUsable();
@@ -870,22 +1429,82 @@ public abstract class Comm implements Freeable {
     // staged buffer is resolved with forUpdate also for receives, so that copying the staging
     // array back leaves the elements no message reached as they were.
 
-    /** Blocking standard send of {@code count} items of {@code type} from {@code buf}. */
+    /**
+     * Blocking standard send of {@code count} items of {@code type} from {@code buf}.
+     *
+     * @param buf the data to send: an array of the datatype's element type, or a {@code java.nio} buffer, used from
+     *     its start
+     * @param count the number of items of the type
+     * @param type the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void send(Object buf, int count, Datatype type, int dest, int tag) {
         sendFrom("send", buf, count, type, dest, tag, SendOperation.STANDARD);
     }
 
-    /** Blocking buffered send, through the buffer attached with {@code MPI.attachBuffer}. */
+    /**
+     * Blocking buffered send, through the buffer attached with {@code MPI.attachBuffer}.
+     *
+     * @param buf the data to send: an array of the datatype's element type, or a {@code java.nio} buffer, used from
+     *     its start
+     * @param count the number of items of the type
+     * @param type the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void bSend(Object buf, int count, Datatype type, int dest, int tag) {
         sendFrom("bSend", buf, count, type, dest, tag, SendOperation.BUFFERED);
     }
 
-    /** Blocking synchronous send: returns once the receiver has started to receive it. */
+    /**
+     * Blocking synchronous send: returns once the receiver has started to receive it.
+     *
+     * @param buf the data to send: an array of the datatype's element type, or a {@code java.nio} buffer, used from
+     *     its start
+     * @param count the number of items of the type
+     * @param type the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void sSend(Object buf, int count, Datatype type, int dest, int tag) {
         sendFrom("sSend", buf, count, type, dest, tag, SendOperation.SYNCHRONOUS);
     }
 
-    /** Blocking ready send (sent as a standard send). */
+    /**
+     * Blocking ready send (sent as a standard send).
+     *
+     * @param buf the data to send: an array of the datatype's element type, or a {@code java.nio} buffer, used from
+     *     its start
+     * @param count the number of items of the type
+     * @param type the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void rSend(Object buf, int count, Datatype type, int dest, int tag) {
         sendFrom("rSend", buf, count, type, dest, tag, SendOperation.READY);
     }
@@ -895,7 +1514,25 @@ public abstract class Comm implements Freeable {
         blockingSend(call, data, BufferArgument.offset(buf, data), count, type, dest, tag, mode);
     }
 
-    /** Blocking receive; raises {@code MPI.ERR_TRUNCATE} (after storing what fits) if the message is longer. */
+    /**
+     * Blocking receive; raises {@code MPI.ERR_TRUNCATE} (after storing what fits) if the message is longer.
+     *
+     * @param buf where the message is received: an array of the datatype's element type, or a {@code java.nio}
+     *     buffer, used from its start
+     * @param count the most items of the type to receive; a longer message raises {@code MPI.ERR_TRUNCATE}
+     * @param type the type of each item
+     * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
+     * @param tag the tag to match, or {@code MPI.ANY_TAG}
+     * @return the status of the message received: its source, its tag, and (with {@code getCount}) how many items it
+     *     held
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG}
+     *     if a tag is negative or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives);
+     *     {@code MPI.ERR_TRUNCATE} if the message is longer than the buffer; {@code MPI.ERR_OTHER} before {@code Init} or
+     *     after {@code Finalize}
+     */
     public final Status recv(Object buf, int count, Datatype type, int source, int tag) {
         Object data = BufferArgument.forUpdate("recv", buf, count, type);
         int offset = BufferArgument.offset(buf, data);
@@ -908,7 +1545,31 @@ public abstract class Comm implements Freeable {
         }
     }
 
-    /** Sends and receives at once, so that two ranks can exchange without ordering their calls. */
+    /**
+     * Sends and receives at once, so that two ranks can exchange without ordering their calls.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param sendcount the number of items of the type
+     * @param sendtype the type of each item sent
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param sendtag the tag of the message sent, 0 to {@code MPI.TAG_UB}'s value
+     * @param recvbuf where this rank receives: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param recvcount the most items of the type to receive; a longer message raises {@code MPI.ERR_TRUNCATE}
+     * @param recvtype the type of each item received
+     * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
+     * @param recvtag the tag to match, or {@code MPI.ANY_TAG}
+     * @return the status of the message received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_RANK} if {@code source} is not
+     *     a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative
+     *     or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_TRUNCATE} if the
+     *     message is longer than the buffer; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Status sendRecv(Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
                                  Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag) {
         Object out = BufferArgument.forSend("sendRecv", sendbuf, sendcount, sendtype);
@@ -925,7 +1586,27 @@ public abstract class Comm implements Freeable {
         }
     }
 
-    /** Sends the contents of {@code buf} and replaces them with the message received. */
+    /**
+     * Sends the contents of {@code buf} and replaces them with the message received.
+     *
+     * @param buf the data to send, replaced by the message received: an array of the datatype's element type, or a
+     *     {@code java.nio} buffer, used from its start
+     * @param count the most items of the type to receive; a longer message raises {@code MPI.ERR_TRUNCATE}
+     * @param type the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param sendtag the tag of the message sent, 0 to {@code MPI.TAG_UB}'s value
+     * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
+     * @param recvtag the tag to match, or {@code MPI.ANY_TAG}
+     * @return the status of the message received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_RANK} if {@code source} is not
+     *     a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative
+     *     or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_TRUNCATE} if the
+     *     message is longer than the buffer; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Status sendRecvReplace(Object buf, int count, Datatype type, int dest, int sendtag, int source, int recvtag) {
         Object data = BufferArgument.forUpdate("sendRecvReplace", buf, count, type);
         int offset = BufferArgument.offset(buf, data);
@@ -939,22 +1620,86 @@ public abstract class Comm implements Freeable {
         }
     }
 
-    /** Starts a standard send; a staged buffer's copy is what is sent, so {@code buf} may change at once. */
+    /**
+     * Starts a standard send; a staged buffer's copy is what is sent, so {@code buf} may change at once.
+     *
+     * @param buf the data to send: a direct or heap {@code java.nio} buffer, used from its start (a direct one is
+     *     staged in a Java array)
+     * @param count the number of items of the type
+     * @param type the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Request iSend(Buffer buf, int count, Datatype type, int dest, int tag) {
         return sendStarted("iSend", buf, count, type, dest, tag, SendOperation.STANDARD);
     }
 
-    /** Starts a buffered send. */
+    /**
+     * Starts a buffered send.
+     *
+     * @param buf the data to send: a direct or heap {@code java.nio} buffer, used from its start (a direct one is
+     *     staged in a Java array)
+     * @param count the number of items of the type
+     * @param type the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Request ibSend(Buffer buf, int count, Datatype type, int dest, int tag) {
         return sendStarted("ibSend", buf, count, type, dest, tag, SendOperation.BUFFERED);
     }
 
-    /** Starts a synchronous send. */
+    /**
+     * Starts a synchronous send.
+     *
+     * @param buf the data to send: a direct or heap {@code java.nio} buffer, used from its start (a direct one is
+     *     staged in a Java array)
+     * @param count the number of items of the type
+     * @param type the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Request isSend(Buffer buf, int count, Datatype type, int dest, int tag) {
         return sendStarted("isSend", buf, count, type, dest, tag, SendOperation.SYNCHRONOUS);
     }
 
-    /** Starts a ready send. */
+    /**
+     * Starts a ready send.
+     *
+     * @param buf the data to send: a direct or heap {@code java.nio} buffer, used from its start (a direct one is
+     *     staged in a Java array)
+     * @param count the number of items of the type
+     * @param type the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Request irSend(Buffer buf, int count, Datatype type, int dest, int tag) {
         return sendStarted("irSend", buf, count, type, dest, tag, SendOperation.READY);
     }
@@ -965,7 +1710,23 @@ public abstract class Comm implements Freeable {
         return nonBlockingSend(call, data, BufferArgument.offset(buf, data), count, type, dest, tag, mode);
     }
 
-    /** Starts a receive; a staged buffer is written when the request completes ({@code waitFor}, {@code test}...). */
+    /**
+     * Starts a receive; a staged buffer is written when the request completes ({@code waitFor}, {@code test}...).
+     *
+     * @param buf where the message is received: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param count the most items of the type to receive; a longer message raises {@code MPI.ERR_TRUNCATE}
+     * @param type the type of each item
+     * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
+     * @param tag the tag to match, or {@code MPI.ANY_TAG}
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG}
+     *     if a tag is negative or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Request iRecv(Buffer buf, int count, Datatype type, int source, int tag) {
         Object data = BufferArgument.forUpdate("iRecv", buf, count, type);
         Request request = startReceive("iRecv", data, BufferArgument.offset(buf, data), count, type, source, tag);
@@ -973,27 +1734,102 @@ public abstract class Comm implements Freeable {
         return request;
     }
 
-    /** A persistent standard send from {@code buf}, whose contents are read at each {@link Prequest#start}. */
+    /**
+     * {@return a persistent standard send from {@code buf}, whose contents are read at each {@link Prequest#start}}
+     *
+     * @param buf the data to send: a direct or heap {@code java.nio} buffer, used from its start (a direct one is
+     *     staged in a Java array)
+     * @param count the number of items of the type
+     * @param type the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Prequest sendInit(Buffer buf, int count, Datatype type, int dest, int tag) {
         return persistent("sendInit", SendOperation.STANDARD, buf, count, type, dest, tag);
     }
 
-    /** A persistent buffered send. */
+    /**
+     * {@return a persistent buffered send}
+     *
+     * @param buf the data to send: a direct or heap {@code java.nio} buffer, used from its start (a direct one is
+     *     staged in a Java array)
+     * @param count the number of items of the type
+     * @param type the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Prequest bSendInit(Buffer buf, int count, Datatype type, int dest, int tag) {
         return persistent("bSendInit", SendOperation.BUFFERED, buf, count, type, dest, tag);
     }
 
-    /** A persistent synchronous send. */
+    /**
+     * {@return a persistent synchronous send}
+     *
+     * @param buf the data to send: a direct or heap {@code java.nio} buffer, used from its start (a direct one is
+     *     staged in a Java array)
+     * @param count the number of items of the type
+     * @param type the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Prequest sSendInit(Buffer buf, int count, Datatype type, int dest, int tag) {
         return persistent("sSendInit", SendOperation.SYNCHRONOUS, buf, count, type, dest, tag);
     }
 
-    /** A persistent ready send. */
+    /**
+     * {@return a persistent ready send}
+     *
+     * @param buf the data to send: a direct or heap {@code java.nio} buffer, used from its start (a direct one is
+     *     staged in a Java array)
+     * @param count the number of items of the type
+     * @param type the type of each item
+     * @param dest the rank to send to, in this communicator (in the remote group of an intercommunicator), or
+     *     {@code MPI.PROC_NULL} for no send
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
+     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Prequest rSendInit(Buffer buf, int count, Datatype type, int dest, int tag) {
         return persistent("rSendInit", SendOperation.READY, buf, count, type, dest, tag);
     }
 
-    /** A persistent receive into {@code buf}, written each time the started receive completes. */
+    /**
+     * {@return a persistent receive into {@code buf}, written each time the started receive completes}
+     *
+     * @param buf where the message is received: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param count the most items of the type to receive; a longer message raises {@code MPI.ERR_TRUNCATE}
+     * @param type the type of each item
+     * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
+     * @param tag the tag to match, or {@code MPI.ANY_TAG}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
+     *     {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG}
+     *     if a tag is negative or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Prequest recvInit(Buffer buf, int count, Datatype type, int source, int tag) {
         return persistent("recvInit", Prequest.RECEIVE, buf, count, type, source, tag);
     }
@@ -1010,13 +1846,41 @@ public abstract class Comm implements Freeable {
         return new Prequest(this, mode, buf, count, type, peer, tag, call);
     }
 
-    /** Packs {@code incount} items of {@code inbuf} into {@code outbuf} from {@code position}; returns the position after them. */
+    /**
+     * Packs {@code incount} items of {@code inbuf} into {@code outbuf} from {@code position}; returns the position
+     * after them.
+     *
+     * @param inbuf the data to pack
+     * @param incount the number of items to pack
+     * @param type the type of each item
+     * @param outbuf the bytes to pack into
+     * @param position the byte of the packed buffer to start at
+     * @return the position in {@code outbuf} after the packed bytes, where the next {@code pack} starts
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public final int pack(Object inbuf, int incount, Datatype type, byte[] outbuf, int position) {
         Object data = BufferArgument.forSend("pack", inbuf, incount, type);
         return Pack(data, BufferArgument.offset(inbuf, data), incount, type, outbuf, position);
     }
 
-    /** Unpacks {@code outcount} items from {@code inbuf} at {@code position} into {@code outbuf}; returns the position after them. */
+    /**
+     * Unpacks {@code outcount} items from {@code inbuf} at {@code position} into {@code outbuf}; returns the position
+     * after them.
+     *
+     * @param inbuf the packed bytes
+     * @param position the byte of the packed buffer to start at
+     * @param outbuf where the unpacked items go
+     * @param outcount the number of items to unpack
+     * @param type the type of each item
+     * @return the position in {@code inbuf} after the bytes unpacked, where the next {@code unpack} starts
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public final int unpack(byte[] inbuf, int position, Object outbuf, int outcount, Datatype type) {
         Object data = BufferArgument.forUpdate("unpack", outbuf, outcount, type);
         int end = Unpack(inbuf, position, data, BufferArgument.offset(outbuf, data), outcount, type);
@@ -1024,12 +1888,28 @@ public abstract class Comm implements Freeable {
         return end;
     }
 
-    /** The bytes {@link #pack} needs for {@code incount} items of {@code type}. */
+    /**
+     * {@return the bytes {@link #pack} needs for {@code incount} items of {@code type}}
+     *
+     * @param incount the number of items to pack
+     * @param type the type of each item
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final int packSize(int incount, Datatype type) {
         return Pack_size(incount, type);
     }
 
-    /** The envelope of a message matching (source, tag) that can be received now, or null if there is none. */
+    /**
+     * {@return the envelope of a message matching (source, tag) that can be received now, or null if there is none}
+     *
+     * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
+     * @param tag the tag to match, or {@code MPI.ANY_TAG}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
+     *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Status iProbe(int source, int tag) {
         checkUsable();
         checkProbe("iProbe", source, tag);
@@ -1042,7 +1922,17 @@ public abstract class Comm implements Freeable {
         checkRecvTag(call, tag);
     }
 
-    /** Waits until a message matching (source, tag) can be received and returns its envelope. */
+    /**
+     * Waits until a message matching (source, tag) can be received and returns its envelope.
+     *
+     * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
+     * @param tag the tag to match, or {@code MPI.ANY_TAG}
+     * @return the status of the message: its source, its tag and its size; the message stays to be received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
+     *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Status probe(int source, int tag) {
         checkUsable();
         checkProbe("probe", source, tag);
@@ -1168,12 +2058,30 @@ public abstract class Comm implements Freeable {
 
     // ---------------------------------------------------------------- blocking, in Open MPI's forms
 
-    /** Returns once every rank of the communicator has entered the barrier. */
+    /**
+     * Returns once every rank of the communicator has entered the barrier.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void barrier() {
         collectiveOn("barrier").Barrier();
     }
 
-    /** Copies {@code count} items of {@code buf} at {@code root} to {@code buf} at every rank. */
+    /**
+     * Copies {@code count} items of {@code buf} at {@code root} to {@code buf} at every rank.
+     *
+     * @param buf the buffer, read at the root and written at the others: an array of the datatype's element type, or
+     *     a {@code java.nio} buffer, used from its start
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final void bcast(Object buf, int count, Datatype type, int root) {
         Intracomm comm = collectiveOn("bcast");
         Object b = BufferArgument.forUpdate("bcast", buf, count, type);
@@ -1181,7 +2089,24 @@ public abstract class Comm implements Freeable {
         BufferArgument.copyBack(buf, b, type);
     }
 
-    /** Collects {@code sendcount} items from every rank into {@code recvbuf} at {@code root}, in rank order. */
+    /**
+     * Collects {@code sendcount} items from every rank into {@code recvbuf} at {@code root}, in rank order.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param sendcount the number of items this rank sends
+     * @param sendtype the type of each item sent
+     * @param recvbuf where the root receives the blocks, in rank order (used at the root only): an array of the
+     *     datatype's element type, or a {@code java.nio} buffer, used from its start
+     * @param recvcount the number of items received from each rank (used at the root)
+     * @param recvtype the type of each item received
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final void gather(Object sendbuf, int sendcount, Datatype sendtype,
                              Object recvbuf, int recvcount, Datatype recvtype, int root) {
         Intracomm comm = collectiveOn("gather");
@@ -1201,6 +2126,17 @@ public abstract class Comm implements Freeable {
     /**
      * {@link #gather} in place: at the root {@code buf} receives, its own block already in
      * place; at the other ranks it holds the {@code count} items they send.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): an array of the datatype's
+     *     element type, or a {@code java.nio} buffer, used from its start
+     * @param count the number of items of each rank's block
+     * @param type the type of each item
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final void gather(Object buf, int count, Datatype type, int root) {
         Intracomm comm = collectiveOn("gather");
@@ -1215,7 +2151,25 @@ public abstract class Comm implements Freeable {
         BufferArgument.copyBack(buf, r, type);
     }
 
-    /** As {@link #gather}, rank {@code r}'s items landing at item {@code displs[r]} of {@code recvbuf}. */
+    /**
+     * As {@link #gather}, rank {@code r}'s items landing at item {@code displs[r]} of {@code recvbuf}.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param sendcount the number of items this rank sends
+     * @param sendtype the type of each item sent
+     * @param recvbuf where the root receives the blocks, in rank order (used at the root only): an array of the
+     *     datatype's element type, or a {@code java.nio} buffer, used from its start
+     * @param recvcount for each rank, the number of items received from it (used at the root)
+     * @param displs for each rank, where its block starts in {@code recvbuf}, in items of the type
+     * @param recvtype the type of each item received
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype,
                               Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
         Intracomm comm = collectiveOn("gatherv");
@@ -1232,7 +2186,21 @@ public abstract class Comm implements Freeable {
         }
     }
 
-    /** {@link #gatherv} at the root, in place: its own block is already at item {@code displs[root]}. */
+    /**
+     * {@link #gatherv} at the root, in place: its own block is already at item {@code displs[root]}.
+     *
+     * @param recvbuf where the root receives the blocks, in rank order (used at the root only): an array of the
+     *     datatype's element type, or a {@code java.nio} buffer, used from its start
+     * @param recvcount for each rank, the number of items received from it (used at the root)
+     * @param displs for each rank, where its block starts in {@code recvbuf}, in items of the type
+     * @param recvtype the type of each item received
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final void gatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
         Intracomm comm = collectiveOn("gatherv");
         inPlaceAtRootOnly("gatherv", root);
@@ -1244,14 +2212,44 @@ public abstract class Comm implements Freeable {
         BufferArgument.copyBack(recvbuf, r, recvtype);
     }
 
-    /** {@link #gatherv} at a rank other than the root, whose receive arguments are not used. */
+    /**
+     * {@link #gatherv} at a rank other than the root, whose receive arguments are not used.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param sendcount the number of items this rank sends
+     * @param sendtype the type of each item sent
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, int root) {
         Intracomm comm = collectiveOn("gatherv");
         Object s = BufferArgument.forSend("gatherv", sendbuf, sendcount, sendtype);
         comm.Gatherv(s, at(sendbuf, s), sendcount, sendtype, null, 0, null, null, sendtype, root);
     }
 
-    /** Sends the {@code r}-th block of {@code sendcount} items of {@code sendbuf} at {@code root} to rank {@code r}. */
+    /**
+     * Sends the {@code r}-th block of {@code sendcount} items of {@code sendbuf} at {@code root} to rank {@code r}.
+     *
+     * @param sendbuf the blocks the root sends, one per rank in rank order (used at the root only): an array of the
+     *     datatype's element type, or a {@code java.nio} buffer, used from its start
+     * @param sendcount the number of items sent to each rank (used at the root)
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param recvcount the number of items this rank receives
+     * @param recvtype the type of each item received
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final void scatter(Object sendbuf, int sendcount, Datatype sendtype,
                               Object recvbuf, int recvcount, Datatype recvtype, int root) {
         Intracomm comm = collectiveOn("scatter");
@@ -1269,6 +2267,17 @@ public abstract class Comm implements Freeable {
     /**
      * {@link #scatter} in place: at the root {@code buf} holds every rank's block and keeps its
      * own where it is; at the other ranks it receives their {@code count} items.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): an array of the datatype's
+     *     element type, or a {@code java.nio} buffer, used from its start
+     * @param count the number of items of each rank's block
+     * @param type the type of each item
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final void scatter(Object buf, int count, Datatype type, int root) {
         Intracomm comm = collectiveOn("scatter");
@@ -1284,7 +2293,26 @@ public abstract class Comm implements Freeable {
         comm.Scatter(s, at(buf, s), count, type, inPlaceCopy("scatter", s, own, count, type), own, count, type, root);
     }
 
-    /** As {@link #scatter}, rank {@code r} getting {@code sendcount[r]} items from item {@code displs[r]} of {@code sendbuf}. */
+    /**
+     * As {@link #scatter}, rank {@code r} getting {@code sendcount[r]} items from item {@code displs[r]} of
+     * {@code sendbuf}.
+     *
+     * @param sendbuf the blocks the root sends, one per rank in rank order (used at the root only): an array of the
+     *     datatype's element type, or a {@code java.nio} buffer, used from its start
+     * @param sendcount for each rank, the number of items sent to it
+     * @param displs for each rank, where its block starts in {@code sendbuf}, in items of the type
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param recvcount the number of items this rank receives
+     * @param recvtype the type of each item received
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
                                Object recvbuf, int recvcount, Datatype recvtype, int root) {
         Intracomm comm = collectiveOn("scatterv");
@@ -1299,7 +2327,21 @@ public abstract class Comm implements Freeable {
         BufferArgument.copyBack(recvbuf, r, recvtype);
     }
 
-    /** {@link #scatterv} at the root, in place: its own block stays at item {@code displs[root]} of {@code sendbuf}. */
+    /**
+     * {@link #scatterv} at the root, in place: its own block stays at item {@code displs[root]} of {@code sendbuf}.
+     *
+     * @param sendbuf the blocks the root sends, one per rank in rank order (used at the root only): an array of the
+     *     datatype's element type, or a {@code java.nio} buffer, used from its start
+     * @param sendcount for each rank, the number of items sent to it
+     * @param displs for each rank, where its block starts in {@code sendbuf}, in items of the type
+     * @param sendtype the type of each item sent
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root) {
         Intracomm comm = collectiveOn("scatterv");
         inPlaceAtRootOnly("scatterv", root);
@@ -1310,7 +2352,20 @@ public abstract class Comm implements Freeable {
             mine[0], sendtype, root);
     }
 
-    /** {@link #scatterv} at a rank other than the root, whose send arguments are not used. */
+    /**
+     * {@link #scatterv} at a rank other than the root, whose send arguments are not used.
+     *
+     * @param recvbuf where this rank receives: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param recvcount the number of items this rank receives
+     * @param recvtype the type of each item received
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final void scatterv(Object recvbuf, int recvcount, Datatype recvtype, int root) {
         Intracomm comm = collectiveOn("scatterv");
         Object r = BufferArgument.forUpdate("scatterv", recvbuf, recvcount, recvtype);
@@ -1318,7 +2373,22 @@ public abstract class Comm implements Freeable {
         BufferArgument.copyBack(recvbuf, r, recvtype);
     }
 
-    /** Every rank gets every rank's {@code sendcount} items, in rank order. */
+    /**
+     * Every rank gets every rank's {@code sendcount} items, in rank order.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param sendcount the number of items this rank sends
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param recvcount the number of items received from each rank
+     * @param recvtype the type of each item received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void allGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
         Intracomm comm = collectiveOn("allGather");
         if (sendbuf == MPI.IN_PLACE) {
@@ -1331,7 +2401,18 @@ public abstract class Comm implements Freeable {
         BufferArgument.copyBack(recvbuf, r, recvtype);
     }
 
-    /** {@link #allGather} in place: each rank's own block is already in {@code buf}, at its rank's place. */
+    /**
+     * {@link #allGather} in place: each rank's own block is already in {@code buf}, at its rank's place.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): an array of the datatype's
+     *     element type, or a {@code java.nio} buffer, used from its start
+     * @param count the number of items of each rank's block
+     * @param type the type of each item
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void allGather(Object buf, int count, Datatype type) {
         Intracomm comm = collectiveOn("allGather");
         Object r = BufferArgument.forUpdate("allGather", buf, size * count, type);
@@ -1340,7 +2421,23 @@ public abstract class Comm implements Freeable {
         BufferArgument.copyBack(buf, r, type);
     }
 
-    /** As {@link #allGather}, rank {@code r}'s {@code recvcount[r]} items landing at item {@code displs[r]}. */
+    /**
+     * As {@link #allGather}, rank {@code r}'s {@code recvcount[r]} items landing at item {@code displs[r]}.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param sendcount the number of items this rank sends
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param recvcount for each rank, the number of items received from it
+     * @param displs for each rank, where its block starts in the buffer, in items of the type
+     * @param recvtype the type of each item received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void allGatherv(Object sendbuf, int sendcount, Datatype sendtype,
                                  Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
         Intracomm comm = collectiveOn("allGatherv");
@@ -1354,7 +2451,19 @@ public abstract class Comm implements Freeable {
         BufferArgument.copyBack(recvbuf, r, recvtype);
     }
 
-    /** {@link #allGatherv} in place: each rank's own block is already at item {@code displs[rank]}. */
+    /**
+     * {@link #allGatherv} in place: each rank's own block is already at item {@code displs[rank]}.
+     *
+     * @param recvbuf where this rank receives: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param recvcount for each rank, the number of items received from it
+     * @param displs for each rank, where its block starts in the buffer, in items of the type
+     * @param recvtype the type of each item received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void allGatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
         Intracomm comm = collectiveOn("allGatherv");
         Object r = BufferArgument.forUpdate("allGatherv", recvbuf, itemsSpanned(recvcount, displs), recvtype);
@@ -1368,6 +2477,19 @@ public abstract class Comm implements Freeable {
     /**
      * Rank {@code i}'s {@code j}-th block goes to rank {@code j}'s {@code i}-th block. With
      * {@code MPI.IN_PLACE} as {@code sendbuf}, the blocks are taken from {@code recvbuf} and replaced there.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param sendcount the number of items sent to each rank
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param recvcount the number of items received from each rank
+     * @param recvtype the type of each item received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final void allToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
         Intracomm comm = collectiveOn("allToAll");
@@ -1385,6 +2507,22 @@ public abstract class Comm implements Freeable {
     /**
      * As {@link #allToAll}, with counts and displacements (in items) per rank on both sides;
      * {@code MPI.IN_PLACE} as {@code sendbuf} as there, the receive side describing both.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param sendcount for each rank, the number of items sent to it
+     * @param sdispls for each rank, where the block sent to it starts in {@code sendbuf}, in items of the send type
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param recvcount for each rank, the number of items received from it
+     * @param rdispls for each rank, where the block received from it starts in {@code recvbuf}, in items of the
+     *     receive type
+     * @param recvtype the type of each item received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final void allToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
                                 Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
@@ -1406,6 +2544,22 @@ public abstract class Comm implements Freeable {
      * {@code sdispls[j]} bytes into {@code sendbuf}; rank {@code i}'s block lands
      * {@code rdispls[i]} bytes into {@code recvbuf} as {@code recvcount[i]} items of
      * {@code recvtype[i]}. A byte displacement must fall on an element of its block's type.
+     *
+     * @param sendbuf the data this rank sends: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param sendcount for each rank, the number of items sent to it
+     * @param sdispls for each rank, where the block sent to it starts in {@code sendbuf}, in items of the send type
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param recvcount for each rank, the number of items received from it
+     * @param rdispls for each rank, where the block received from it starts in {@code recvbuf}, in items of the
+     *     receive type
+     * @param recvtype the type of each item received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final void allToAllw(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype[] sendtype,
                                 Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype[] recvtype) {
@@ -1413,7 +2567,23 @@ public abstract class Comm implements Freeable {
             recvtype);
     }
 
-    /** Combines every rank's {@code sendbuf} item by item with {@code op} into {@code recvbuf} at {@code root}. */
+    /**
+     * Combines every rank's {@code sendbuf} item by item with {@code op} into {@code recvbuf} at {@code root}.
+     *
+     * @param sendbuf this rank's operand, or {@code MPI.IN_PLACE} to take it from {@code recvbuf}: an array of the
+     *     datatype's element type, or a {@code java.nio} buffer, used from its start
+     * @param recvbuf where the result goes: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OP} if {@code op} is
+     *     null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void reduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root) {
         Intracomm comm = collectiveOn("reduce");
         if (sendbuf == MPI.IN_PLACE) {
@@ -1429,7 +2599,21 @@ public abstract class Comm implements Freeable {
         }
     }
 
-    /** {@link #reduce} in place: every rank's {@code buf} is its contribution, and at the root receives the result. */
+    /**
+     * {@link #reduce} in place: every rank's {@code buf} is its contribution, and at the root receives the result.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): an array of the datatype's
+     *     element type, or a {@code java.nio} buffer, used from its start
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OP} if {@code op} is
+     *     null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void reduce(Object buf, int count, Datatype type, Op op, int root) {
         Intracomm comm = collectiveOn("reduce");
         Object b = BufferArgument.forUpdate("reduce", buf, count, type);
@@ -1439,7 +2623,22 @@ public abstract class Comm implements Freeable {
         }
     }
 
-    /** As {@link #reduce}, with the result in {@code recvbuf} at every rank, the same bits everywhere. */
+    /**
+     * As {@link #reduce}, with the result in {@code recvbuf} at every rank, the same bits everywhere.
+     *
+     * @param sendbuf this rank's operand, or {@code MPI.IN_PLACE} to take it from {@code recvbuf}: an array of the
+     *     datatype's element type, or a {@code java.nio} buffer, used from its start
+     * @param recvbuf where the result goes: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final void allReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
         Intracomm comm = collectiveOn("allReduce");
         if (sendbuf == MPI.IN_PLACE) {
@@ -1452,7 +2651,20 @@ public abstract class Comm implements Freeable {
         BufferArgument.copyBack(recvbuf, r, type);
     }
 
-    /** {@link #allReduce} in place: {@code buf} is each rank's contribution and receives the result. */
+    /**
+     * {@link #allReduce} in place: {@code buf} is each rank's contribution and receives the result.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): an array of the datatype's
+     *     element type, or a {@code java.nio} buffer, used from its start
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final void allReduce(Object buf, int count, Datatype type, Op op) {
         Intracomm comm = collectiveOn("allReduce");
         Object b = BufferArgument.forUpdate("allReduce", buf, count, type);
@@ -1463,6 +2675,19 @@ public abstract class Comm implements Freeable {
     /**
      * Reduces {@code sendbuf} (the sum of {@code recvcounts} items) over all ranks and scatters
      * the result: rank {@code r} gets {@code recvcounts[r]} items of it, in rank order.
+     *
+     * @param sendbuf this rank's operand, or {@code MPI.IN_PLACE} to take it from {@code recvbuf}: an array of the
+     *     datatype's element type, or a {@code java.nio} buffer, used from its start
+     * @param recvbuf where the result goes: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param recvcounts for each rank, the number of items of the result it receives
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final void reduceScatter(Object sendbuf, Object recvbuf, int[] recvcounts, Datatype type, Op op) {
         Intracomm comm = collectiveOn("reduceScatter");
@@ -1477,7 +2702,21 @@ public abstract class Comm implements Freeable {
         BufferArgument.copyBack(recvbuf, r, type);
     }
 
-    /** {@link #reduceScatter} in place: {@code buf} holds the contribution, and its first items receive this rank's part. */
+    /**
+     * {@link #reduceScatter} in place: {@code buf} holds the contribution, and its first items receive this rank's
+     * part.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): an array of the datatype's
+     *     element type, or a {@code java.nio} buffer, used from its start
+     * @param counts for each rank, the number of items of the result it receives
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final void reduceScatter(Object buf, int[] counts, Datatype type, Op op) {
         Intracomm comm = collectiveOn("reduceScatter");
         int total = comm.totalOf("reduceScatter", counts);
@@ -1486,7 +2725,22 @@ public abstract class Comm implements Freeable {
         BufferArgument.copyBack(buf, b, type);
     }
 
-    /** {@link #reduceScatter} with {@code recvcount} items for every rank. */
+    /**
+     * {@link #reduceScatter} with {@code recvcount} items for every rank.
+     *
+     * @param sendbuf this rank's operand, or {@code MPI.IN_PLACE} to take it from {@code recvbuf}: an array of the
+     *     datatype's element type, or a {@code java.nio} buffer, used from its start
+     * @param recvbuf where the result goes: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param recvcount the number of items received per rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final void reduceScatterBlock(Object sendbuf, Object recvbuf, int recvcount, Datatype type, Op op) {
         Intracomm comm = collectiveOn("reduceScatterBlock");
         if (sendbuf == MPI.IN_PLACE) {
@@ -1499,7 +2753,21 @@ public abstract class Comm implements Freeable {
         BufferArgument.copyBack(recvbuf, r, type);
     }
 
-    /** {@link #reduceScatterBlock} in place: {@code buf} holds the contribution, and its first {@code count} items receive the part. */
+    /**
+     * {@link #reduceScatterBlock} in place: {@code buf} holds the contribution, and its first {@code count} items
+     * receive the part.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): an array of the datatype's
+     *     element type, or a {@code java.nio} buffer, used from its start
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final void reduceScatterBlock(Object buf, int count, Datatype type, Op op) {
         Intracomm comm = collectiveOn("reduceScatterBlock");
         Object b = BufferArgument.forUpdate("reduceScatterBlock", buf, size * count, type);
@@ -1508,7 +2776,17 @@ public abstract class Comm implements Freeable {
         BufferArgument.copyBack(buf, b, type);
     }
 
-    /** Combines {@code inBuf} into {@code inOutBuf} item by item: {@code inOutBuf = inBuf op inOutBuf}. Local. */
+    /**
+     * Combines {@code inBuf} into {@code inOutBuf} item by item: {@code inOutBuf = inBuf op inOutBuf}. Local.
+     *
+     * @param inBuf the operand that is read
+     * @param inOutBuf the operand that is read and replaced by the result
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @throws MPIException {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public static void reduceLocal(Object inBuf, Object inOutBuf, int count, Datatype type, Op op) {
         MPI.checkActive();
         Errhandler.entering(null);
@@ -1526,18 +2804,56 @@ public abstract class Comm implements Freeable {
 
     // ---------------------------------------------------------------- non-blocking
 
-    /** Starts a barrier; the request completes once every rank has started it. */
+    /**
+     * Starts a barrier; the request completes once every rank has started it.
+     *
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Request iBarrier() {
         return startCollective("iBarrier", CollectiveKind.BARRIER, Intracomm::barrier);
     }
 
-    /** Starts {@link #bcast}. */
+    /**
+     * Starts {@link #bcast}.
+     *
+     * @param buf the buffer, read at the root and written at the others: a direct or heap {@code java.nio} buffer,
+     *     used from its start (a direct one is staged in a Java array)
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iBcast(Buffer buf, int count, Datatype type, int root) {
         checkStart("iBcast", root, count, type);
         return startCollective("iBcast", CollectiveKind.BCAST, c -> c.bcast(buf, count, type, root));
     }
 
-    /** Starts {@link #gather}. */
+    /**
+     * Starts {@link #gather}.
+     *
+     * @param sendbuf the data this rank sends: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param sendcount the number of items this rank sends
+     * @param sendtype the type of each item sent
+     * @param recvbuf where the root receives the blocks, in rank order (used at the root only): a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param recvcount the number of items received from each rank (used at the root)
+     * @param recvtype the type of each item received
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iGather(Buffer sendbuf, int sendcount, Datatype sendtype,
                                  Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
         checkStart("iGather", root, sendcount, sendtype);
@@ -1545,13 +2861,46 @@ public abstract class Comm implements Freeable {
             c -> c.gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
     }
 
-    /** Starts {@link #gather(Object, int, Datatype, int)}, in place. */
+    /**
+     * Starts {@link #gather(Object, int, Datatype, int)}, in place.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param count the number of items of each rank's block
+     * @param type the type of each item
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iGather(Buffer buf, int count, Datatype type, int root) {
         checkStart("iGather", root, count, type);
         return startCollective("iGather", CollectiveKind.GATHER, c -> c.gather(buf, count, type, root));
     }
 
-    /** Starts {@link #gatherv}. */
+    /**
+     * Starts {@link #gatherv}.
+     *
+     * @param sendbuf the data this rank sends: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param sendcount the number of items this rank sends
+     * @param sendtype the type of each item sent
+     * @param recvbuf where the root receives the blocks, in rank order (used at the root only): a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param recvcount for each rank, the number of items received from it (used at the root)
+     * @param displs for each rank, where its block starts in {@code recvbuf}, in items of the type
+     * @param recvtype the type of each item received
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf,
                                   int[] recvcount, int[] displs, Datatype recvtype, int root) {
         checkStart("iGatherv", root, sendcount, sendtype);
@@ -1559,19 +2908,66 @@ public abstract class Comm implements Freeable {
             c -> c.gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype, root));
     }
 
-    /** Starts {@link #gatherv(Object, int[], int[], Datatype, int)}: the root's part, in place. */
+    /**
+     * Starts {@link #gatherv(Object, int[], int[], Datatype, int)}: the root's part, in place.
+     *
+     * @param recvbuf where the root receives the blocks, in rank order (used at the root only): a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param recvcount for each rank, the number of items received from it (used at the root)
+     * @param displs for each rank, where its block starts in {@code recvbuf}, in items of the type
+     * @param recvtype the type of each item received
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iGatherv(Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
         checkStart("iGatherv", root, 0, recvtype);
         return startCollective("iGatherv", CollectiveKind.GATHER, c -> c.gatherv(recvbuf, recvcount, displs, recvtype, root));
     }
 
-    /** Starts {@link #gatherv(Object, int, Datatype, int)}: the part of a rank other than the root. */
+    /**
+     * Starts {@link #gatherv(Object, int, Datatype, int)}: the part of a rank other than the root.
+     *
+     * @param sendbuf the data this rank sends: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param sendcount the number of items this rank sends
+     * @param sendtype the type of each item sent
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, int root) {
         checkStart("iGatherv", root, sendcount, sendtype);
         return startCollective("iGatherv", CollectiveKind.GATHER, c -> c.gatherv(sendbuf, sendcount, sendtype, root));
     }
 
-    /** Starts {@link #scatter}. */
+    /**
+     * Starts {@link #scatter}.
+     *
+     * @param sendbuf the blocks the root sends, one per rank in rank order (used at the root only): a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param sendcount the number of items sent to each rank (used at the root)
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param recvcount the number of items this rank receives
+     * @param recvtype the type of each item received
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iScatter(Buffer sendbuf, int sendcount, Datatype sendtype,
                                   Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
         checkStart("iScatter", root, recvcount, recvtype);
@@ -1579,13 +2975,46 @@ public abstract class Comm implements Freeable {
             c -> c.scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root));
     }
 
-    /** Starts {@link #scatter(Object, int, Datatype, int)}, in place. */
+    /**
+     * Starts {@link #scatter(Object, int, Datatype, int)}, in place.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param count the number of items of each rank's block
+     * @param type the type of each item
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iScatter(Buffer buf, int count, Datatype type, int root) {
         checkStart("iScatter", root, count, type);
         return startCollective("iScatter", CollectiveKind.SCATTER, c -> c.scatter(buf, count, type, root));
     }
 
-    /** Starts {@link #scatterv}. */
+    /**
+     * Starts {@link #scatterv}.
+     *
+     * @param sendbuf the blocks the root sends, one per rank in rank order (used at the root only): a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param sendcount for each rank, the number of items sent to it
+     * @param displs for each rank, where its block starts in {@code sendbuf}, in items of the type
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param recvcount the number of items this rank receives
+     * @param recvtype the type of each item received
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
                                    Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
         checkStart("iScatterv", root, recvcount, recvtype);
@@ -1593,32 +3022,106 @@ public abstract class Comm implements Freeable {
             c -> c.scatterv(sendbuf, sendcount, displs, sendtype, recvbuf, recvcount, recvtype, root));
     }
 
-    /** Starts {@link #scatterv(Object, int[], int[], Datatype, int)}: the root's part, in place. */
+    /**
+     * Starts {@link #scatterv(Object, int[], int[], Datatype, int)}: the root's part, in place.
+     *
+     * @param sendbuf the blocks the root sends, one per rank in rank order (used at the root only): a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param sendcount for each rank, the number of items sent to it
+     * @param displs for each rank, where its block starts in {@code sendbuf}, in items of the type
+     * @param sendtype the type of each item sent
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root) {
         checkStart("iScatterv", root, 0, sendtype);
         return startCollective("iScatterv", CollectiveKind.SCATTER, c -> c.scatterv(sendbuf, sendcount, displs, sendtype, root));
     }
 
-    /** Starts {@link #scatterv(Object, int, Datatype, int)}: the part of a rank other than the root. */
+    /**
+     * Starts {@link #scatterv(Object, int, Datatype, int)}: the part of a rank other than the root.
+     *
+     * @param recvbuf where this rank receives: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param recvcount the number of items this rank receives
+     * @param recvtype the type of each item received
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iScatterv(Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
         checkStart("iScatterv", root, recvcount, recvtype);
         return startCollective("iScatterv", CollectiveKind.SCATTER, c -> c.scatterv(recvbuf, recvcount, recvtype, root));
     }
 
-    /** Starts {@link #allGather}. */
+    /**
+     * Starts {@link #allGather}.
+     *
+     * @param sendbuf the data this rank sends: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param sendcount the number of items this rank sends
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param recvcount the number of items received from each rank
+     * @param recvtype the type of each item received
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Request iAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) {
         checkStart("iAllGather", NO_ROOT, recvcount, recvtype);
         return startCollective("iAllGather", CollectiveKind.ALLGATHER,
             c -> c.allGather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype));
     }
 
-    /** Starts {@link #allGather(Object, int, Datatype)}, in place. */
+    /**
+     * Starts {@link #allGather(Object, int, Datatype)}, in place.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param count the number of items of each rank's block
+     * @param type the type of each item
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Request iAllGather(Buffer buf, int count, Datatype type) {
         checkStart("iAllGather", NO_ROOT, count, type);
         return startCollective("iAllGather", CollectiveKind.ALLGATHER, c -> c.allGather(buf, count, type));
     }
 
-    /** Starts {@link #allGatherv}. */
+    /**
+     * Starts {@link #allGatherv}.
+     *
+     * @param sendbuf the data this rank sends: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param sendcount the number of items this rank sends
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param recvcount for each rank, the number of items received from it
+     * @param displs for each rank, where its block starts in the buffer, in items of the type
+     * @param recvtype the type of each item received
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Request iAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype,
                                      Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
         checkStart("iAllGatherv", NO_ROOT, sendcount, sendtype);
@@ -1626,20 +3129,68 @@ public abstract class Comm implements Freeable {
             c -> c.allGatherv(sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype));
     }
 
-    /** Starts {@link #allGatherv(Object, int[], int[], Datatype)}, in place. */
+    /**
+     * Starts {@link #allGatherv(Object, int[], int[], Datatype)}, in place.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param count for each rank, the number of items of its block
+     * @param displs for each rank, where its block starts in the buffer, in items of the type
+     * @param type the type of each item
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Request iAllGatherv(Buffer buf, int[] count, int[] displs, Datatype type) {
         checkStart("iAllGatherv", NO_ROOT, 0, type);
         return startCollective("iAllGatherv", CollectiveKind.ALLGATHER, c -> c.allGatherv(buf, count, displs, type));
     }
 
-    /** Starts {@link #allToAll}. */
+    /**
+     * Starts {@link #allToAll}.
+     *
+     * @param sendbuf the data this rank sends: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param sendcount the number of items sent to each rank
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param recvcount the number of items received from each rank
+     * @param recvtype the type of each item received
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Request iAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) {
         checkStart("iAllToAll", NO_ROOT, recvcount, recvtype);
         return startCollective("iAllToAll", CollectiveKind.ALLTOALL,
             c -> c.allToAll(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype));
     }
 
-    /** Starts {@link #allToAllv}. */
+    /**
+     * Starts {@link #allToAllv}.
+     *
+     * @param sendbuf the data this rank sends: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param sendcount for each rank, the number of items sent to it
+     * @param sdispls for each rank, where the block sent to it starts in {@code sendbuf}, in items of the send type
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param recvcount for each rank, the number of items received from it
+     * @param rdispls for each rank, where the block received from it starts in {@code recvbuf}, in items of the
+     *     receive type
+     * @param recvtype the type of each item received
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Request iAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
                                     Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
         checkStart("iAllToAllv", NO_ROOT, 0, recvtype);
@@ -1647,7 +3198,26 @@ public abstract class Comm implements Freeable {
             c -> c.allToAllv(sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls, recvtype));
     }
 
-    /** Starts {@link #allToAllw}. */
+    /**
+     * Starts {@link #allToAllw}.
+     *
+     * @param sendbuf the data this rank sends: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param sendcount for each rank, the number of items sent to it
+     * @param sdispls for each rank, where the block sent to it starts in {@code sendbuf}, in items of the send type
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param recvcount for each rank, the number of items received from it
+     * @param rdispls for each rank, where the block received from it starts in {@code recvbuf}, in items of the
+     *     receive type
+     * @param recvtype the type of each item received
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Request iAllToAllw(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype[] sendtype,
                                     Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype[] recvtype) {
         collectiveOn("iAllToAllw");
@@ -1655,50 +3225,172 @@ public abstract class Comm implements Freeable {
             c -> c.allToAllw(sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls, recvtype));
     }
 
-    /** Starts {@link #reduce}. */
+    /**
+     * Starts {@link #reduce}.
+     *
+     * @param sendbuf this rank's operand, or {@code MPI.IN_PLACE} to take it from {@code recvbuf}: a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param recvbuf where the result goes: a direct or heap {@code java.nio} buffer, used from its start (a direct
+     *     one is staged in a Java array)
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OP} if {@code op} is
+     *     null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Request iReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op, int root) {
         checkStart("iReduce", root, count, type, op);
         return startCollective("iReduce", CollectiveKind.REDUCE, c -> c.reduce(sendbuf, recvbuf, count, type, op, root));
     }
 
-    /** Starts {@link #reduce(Object, int, Datatype, Op, int)}, in place. */
+    /**
+     * Starts {@link #reduce(Object, int, Datatype, Op, int)}, in place.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OP} if {@code op} is
+     *     null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Request iReduce(Buffer buf, int count, Datatype type, Op op, int root) {
         checkStart("iReduce", root, count, type, op);
         return startCollective("iReduce", CollectiveKind.REDUCE, c -> c.reduce(buf, count, type, op, root));
     }
 
-    /** Starts {@link #allReduce}. */
+    /**
+     * Starts {@link #allReduce}.
+     *
+     * @param sendbuf this rank's operand, or {@code MPI.IN_PLACE} to take it from {@code recvbuf}: a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param recvbuf where the result goes: a direct or heap {@code java.nio} buffer, used from its start (a direct
+     *     one is staged in a Java array)
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iAllReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) {
         checkStart("iAllReduce", NO_ROOT, count, type, op);
         return startCollective("iAllReduce", CollectiveKind.REDUCE, c -> c.allReduce(sendbuf, recvbuf, count, type, op));
     }
 
-    /** Starts {@link #allReduce(Object, int, Datatype, Op)}, in place. */
+    /**
+     * Starts {@link #allReduce(Object, int, Datatype, Op)}, in place.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iAllReduce(Buffer buf, int count, Datatype type, Op op) {
         checkStart("iAllReduce", NO_ROOT, count, type, op);
         return startCollective("iAllReduce", CollectiveKind.REDUCE, c -> c.allReduce(buf, count, type, op));
     }
 
-    /** Starts {@link #reduceScatter}. */
+    /**
+     * Starts {@link #reduceScatter}.
+     *
+     * @param sendbuf this rank's operand, or {@code MPI.IN_PLACE} to take it from {@code recvbuf}: a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param recvbuf where the result goes: a direct or heap {@code java.nio} buffer, used from its start (a direct
+     *     one is staged in a Java array)
+     * @param recvcounts for each rank, the number of items of the result it receives
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iReduceScatter(Buffer sendbuf, Buffer recvbuf, int[] recvcounts, Datatype type, Op op) {
         checkStart("iReduceScatter", NO_ROOT, 0, type, op);
         return startCollective("iReduceScatter", CollectiveKind.REDUCE, c -> c.reduceScatter(sendbuf, recvbuf, recvcounts, type, op));
     }
 
-    /** Starts {@link #reduceScatter(Object, int[], Datatype, Op)}, in place. */
+    /**
+     * Starts {@link #reduceScatter(Object, int[], Datatype, Op)}, in place.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param counts for each rank, the number of items of the result it receives
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iReduceScatter(Buffer buf, int[] counts, Datatype type, Op op) {
         checkStart("iReduceScatter", NO_ROOT, 0, type, op);
         return startCollective("iReduceScatter", CollectiveKind.REDUCE, c -> c.reduceScatter(buf, counts, type, op));
     }
 
-    /** Starts {@link #reduceScatterBlock}. */
+    /**
+     * Starts {@link #reduceScatterBlock}.
+     *
+     * @param sendbuf this rank's operand, or {@code MPI.IN_PLACE} to take it from {@code recvbuf}: a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param recvbuf where the result goes: a direct or heap {@code java.nio} buffer, used from its start (a direct
+     *     one is staged in a Java array)
+     * @param recvcount the number of items received per rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iReduceScatterBlock(Buffer sendbuf, Buffer recvbuf, int recvcount, Datatype type, Op op) {
         checkStart("iReduceScatterBlock", NO_ROOT, recvcount, type, op);
         return startCollective("iReduceScatterBlock", CollectiveKind.REDUCE,
             c -> c.reduceScatterBlock(sendbuf, recvbuf, recvcount, type, op));
     }
 
-    /** Starts {@link #reduceScatterBlock(Object, int, Datatype, Op)}, in place. */
+    /**
+     * Starts {@link #reduceScatterBlock(Object, int, Datatype, Op)}, in place.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param count the number of items of the type in the buffer
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
+     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final Request iReduceScatterBlock(Buffer buf, int count, Datatype type, Op op) {
         checkStart("iReduceScatterBlock", NO_ROOT, count, type, op);
         return startCollective("iReduceScatterBlock", CollectiveKind.REDUCE, c -> c.reduceScatterBlock(buf, count, type, op));
@@ -1720,13 +3412,42 @@ public abstract class Comm implements Freeable {
      * receives {@code recvcount} items from each source neighbour into consecutive blocks of
      * {@code recvbuf}, in the order of the topology's neighbours; a {@code PROC_NULL}
      * neighbour's block is left as it is. Collective.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param sendcount the number of items this rank sends to each neighbour
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param recvcount the number of items received from each neighbour
+     * @param recvtype the type of each item received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final void neighborAllGather(Object sendbuf, int sendcount, Datatype sendtype,
                                         Object recvbuf, int recvcount, Datatype recvtype) {
         allGatherExchange("neighborAllGather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype).run(this);
     }
 
-    /** Starts {@link #neighborAllGather}; the request completes once {@code recvbuf} holds the blocks. */
+    /**
+     * Starts {@link #neighborAllGather}; the request completes once {@code recvbuf} holds the blocks.
+     *
+     * @param sendbuf the data this rank sends: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param sendcount the number of items this rank sends to each neighbour
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param recvcount the number of items received from each neighbour
+     * @param recvtype the type of each item received
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public final Request iNeighborAllGather(Buffer sendbuf, int sendcount, Datatype sendtype,
                                             Buffer recvbuf, int recvcount, Datatype recvtype) {
         String call = "iNeighborAllGather";
@@ -1737,13 +3458,44 @@ public abstract class Comm implements Freeable {
     /**
      * As {@link #neighborAllGather}, the block of source neighbour {@code i} being
      * {@code recvcount[i]} items at item {@code displs[i]} of {@code recvbuf}. Collective.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param sendcount the number of items this rank sends to each neighbour
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param recvcount for each neighbour, the number of items received from it
+     * @param displs for each neighbour, where its block starts in the buffer, in items of the type
+     * @param recvtype the type of each item received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final void neighborAllGatherv(Object sendbuf, int sendcount, Datatype sendtype,
                                          Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
         allGathervExchange("neighborAllGatherv", sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype).run(this);
     }
 
-    /** Starts {@link #neighborAllGatherv}; the request completes once {@code recvbuf} holds the blocks. */
+    /**
+     * Starts {@link #neighborAllGatherv}; the request completes once {@code recvbuf} holds the blocks.
+     *
+     * @param sendbuf the data this rank sends: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param sendcount the number of items this rank sends to each neighbour
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param recvcount for each neighbour, the number of items received from it
+     * @param displs for each neighbour, where its block starts in the buffer, in items of the type
+     * @param recvtype the type of each item received
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public final Request iNeighborAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype,
                                              Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
         String call = "iNeighborAllGatherv";
@@ -1755,13 +3507,42 @@ public abstract class Comm implements Freeable {
      * Sends block {@code i} of {@code sendbuf} ({@code sendcount} items) to destination
      * neighbour {@code i} and receives the block of source neighbour {@code i} into block
      * {@code i} of {@code recvbuf} ({@code recvcount} items). Collective.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param sendcount the number of items sent to each neighbour
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param recvcount the number of items received from each neighbour
+     * @param recvtype the type of each item received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final void neighborAllToAll(Object sendbuf, int sendcount, Datatype sendtype,
                                        Object recvbuf, int recvcount, Datatype recvtype) {
         allToAllExchange("neighborAllToAll", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype).run(this);
     }
 
-    /** Starts {@link #neighborAllToAll}; the request completes once {@code recvbuf} holds the blocks. */
+    /**
+     * Starts {@link #neighborAllToAll}; the request completes once {@code recvbuf} holds the blocks.
+     *
+     * @param sendbuf the data this rank sends: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param sendcount the number of items sent to each neighbour
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param recvcount the number of items received from each neighbour
+     * @param recvtype the type of each item received
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public final Request iNeighborAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype,
                                            Buffer recvbuf, int recvcount, Datatype recvtype) {
         String call = "iNeighborAllToAll";
@@ -1772,6 +3553,22 @@ public abstract class Comm implements Freeable {
     /**
      * As {@link #neighborAllToAll}, with a count and a displacement (in items) for each
      * neighbour's block on both sides. Collective.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param sendcount for each neighbour, the number of items sent to it
+     * @param sdispls for each rank, where the block sent to it starts in {@code sendbuf}, in items of the send type
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param recvcount for each neighbour, the number of items received from it
+     * @param rdispls for each rank, where the block received from it starts in {@code recvbuf}, in items of the
+     *     receive type
+     * @param recvtype the type of each item received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final void neighborAllToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
                                         Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
@@ -1781,7 +3578,26 @@ public abstract class Comm implements Freeable {
             recvtype).run(this);
     }
 
-    /** Starts {@link #neighborAllToAllv}; the request completes once {@code recvbuf} holds the blocks. */
+    /**
+     * Starts {@link #neighborAllToAllv}; the request completes once {@code recvbuf} holds the blocks.
+     *
+     * @param sendbuf the data this rank sends: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param sendcount for each neighbour, the number of items sent to it
+     * @param sdispls for each rank, where the block sent to it starts in {@code sendbuf}, in items of the send type
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param recvcount for each neighbour, the number of items received from it
+     * @param rdispls for each rank, where the block received from it starts in {@code recvbuf}, in items of the
+     *     receive type
+     * @param recvtype the type of each item received
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public final Request iNeighborAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
                                             Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
         String call = "iNeighborAllToAllv";

@@ -7,14 +7,25 @@ package mpi;
 public final class Count implements Comparable<Object> {
     private long count;
 
+    /**
+     * A count of {@code count}.
+     *
+     * @param count the value
+     */
     public Count(long count) {
         this.count = count;
     }
 
+    /** {@return the value} */
     public long getCount() {
         return count;
     }
 
+    /**
+     * Changes the value.
+     *
+     * @param count the new value
+     */
     public void setCount(long count) {
         this.count = count;
     }

@@ -77,7 +77,12 @@ public class Datatype implements Freeable {
 
     // ---------------------------------------------------------------- constructors of derived types
 
-    /** {@code count} items of {@code oldtype}, back to back. */
+    /**
+     * {@return {@code count} items of {@code oldtype}, back to back}
+     *
+     * @param count the number of items of {@code oldtype}
+     * @param oldtype the type of the items the new type is made of
+     */
     public static Datatype Contiguous(int count, Datatype oldtype) {
         checkOld("Contiguous", oldtype);
         if (count < 0) {
@@ -86,13 +91,28 @@ public class Datatype implements Freeable {
         return Vector(count, 1, 1, oldtype);
     }
 
-    /** {@code count} blocks of {@code blocklength} items of {@code oldtype}, {@code stride} items apart. */
+    /**
+     * {@return {@code count} blocks of {@code blocklength} items of {@code oldtype}, {@code stride} items apart}
+     *
+     * @param count the number of blocks
+     * @param blocklength the number of items in each block
+     * @param stride the distance from the start of one block to the start of the next, in items of {@code oldtype}
+     * @param oldtype the type of the items the new type is made of
+     */
     public static Datatype Vector(int count, int blocklength, int stride, Datatype oldtype) {
         checkOld("Vector", oldtype);
         return Hvector(count, blocklength, stride * oldtype.map.extent, oldtype);
     }
 
-    /** As {@link #Vector}, with {@code stride} in base elements. */
+    /**
+     * As {@link #Vector}, with {@code stride} in base elements.
+     *
+     * @param count the number of blocks
+     * @param blocklength the number of items in each block
+     * @param stride the distance from the start of one block to the start of the next, in base elements
+     * @param oldtype the type of the items the new type is made of
+     * @return the new type, to commit before use
+     */
     public static Datatype Hvector(int count, int blocklength, int stride, Datatype oldtype) {
         checkOld("Hvector", oldtype);
         try {
@@ -102,7 +122,13 @@ public class Datatype implements Freeable {
         }
     }
 
-    /** Blocks of {@code blocklengths[i]} items of {@code oldtype} at {@code displacements[i]} items. */
+    /**
+     * {@return blocks of {@code blocklengths[i]} items of {@code oldtype} at {@code displacements[i]} items}
+     *
+     * @param blocklengths the number of items in each block
+     * @param displacements where each block starts, in items of {@code oldtype}
+     * @param oldtype the type of the items the new type is made of
+     */
     public static Datatype Indexed(int[] blocklengths, int[] displacements, Datatype oldtype) {
         checkOld("Indexed", oldtype);
         int[] elementDisplacements = new int[displacements.length];
@@ -112,7 +138,14 @@ public class Datatype implements Freeable {
         return Hindexed(blocklengths, elementDisplacements, oldtype);
     }
 
-    /** As {@link #Indexed}, with displacements in base elements. */
+    /**
+     * As {@link #Indexed}, with displacements in base elements.
+     *
+     * @param blocklengths the number of items in each block
+     * @param displacements where each block starts, in base elements
+     * @param oldtype the type of the items the new type is made of
+     * @return the new type, to commit before use
+     */
     public static Datatype Hindexed(int[] blocklengths, int[] displacements, Datatype oldtype) {
         checkOld("Hindexed", oldtype);
         try {
@@ -123,8 +156,12 @@ public class Datatype implements Freeable {
     }
 
     /**
-     * Blocks of {@code blocklengths[i]} items of {@code types[i]} at {@code displacements[i]}
-     * base elements. All types must have the same base type (mpiJava's rule).
+     * {@return blocks of {@code blocklengths[i]} items of {@code types[i]} at {@code displacements[i]} base elements}
+     * All types must have the same base type (mpiJava's rule).
+     *
+     * @param blocklengths the number of items in each block
+     * @param displacements where each block starts, in base elements
+     * @param types the type of the items of each block
      */
     public static Datatype Struct(int[] blocklengths, int[] displacements, Datatype[] types) {
         if (blocklengths.length != displacements.length || blocklengths.length != types.length) {
@@ -181,22 +218,31 @@ public class Datatype implements Freeable {
         Free();
     }
 
-    /** The distance from one item to the next, in base elements. */
+    /**
+     * {@return the distance from one item to the next, in base elements}
+     */
     public int Extent() {
         return map.extent;
     }
 
-    /** The lowest displacement of the typemap, or where {@code MPI.LB} sets it, in base elements. */
+    /**
+     * {@return the lowest displacement of the typemap, or where {@code MPI.LB} sets it, in base elements}
+     */
     public int Lb() {
         return map.lb;
     }
 
-    /** The highest displacement of the typemap (one past its last element), or where {@code MPI.UB} sets it, in base elements. */
+    /**
+     * {@return the highest displacement of the typemap (one past its last element), or where {@code MPI.UB} sets it,
+     * in base elements}
+     */
     public int Ub() {
         return map.ub;
     }
 
-    /** The number of base elements one item holds. */
+    /**
+     * {@return the number of base elements one item holds}
+     */
     public int Size() {
         return map.width;
     }
@@ -247,29 +293,62 @@ public class Datatype implements Freeable {
         return this;
     }
 
-    /** {@code count} items of {@code oldType}, back to back; the base of the new type is {@code oldType}'s. */
+    /**
+     * {@return {@code count} items of {@code oldType}, back to back; the base of the new type is {@code oldType}'s}
+     *
+     * @param count the number of items of {@code oldType}
+     * @param oldType the type of the items the new type is made of
+     */
     public static Datatype createContiguous(int count, Datatype oldType) {
         return Contiguous(count, oldType).countedAs(oldType);
     }
 
-    /** {@code count} blocks of {@code blockLength} items of {@code oldType}, {@code stride} items of it apart. */
+    /**
+     * {@return {@code count} blocks of {@code blockLength} items of {@code oldType}, {@code stride} items of it apart}
+     *
+     * @param count the number of blocks
+     * @param blockLength the number of items in each block
+     * @param stride the distance from the start of one block to the start of the next, in items of {@code oldType}
+     * @param oldType the type of the items the new type is made of
+     */
     public static Datatype createVector(int count, int blockLength, int stride, Datatype oldType) {
         return Vector(count, blockLength, stride, oldType).countedAs(oldType);
     }
 
-    /** As {@link #createVector}, with {@code stride} in bytes. */
+    /**
+     * As {@link #createVector}, with {@code stride} in bytes.
+     *
+     * @param count the number of blocks
+     * @param blockLength the number of items in each block
+     * @param stride the distance from the start of one block to the start of the next, in bytes
+     * @param oldType the type of the items the new type is made of
+     * @return the new type, to commit before use
+     */
     public static Datatype createHVector(int count, int blockLength, int stride, Datatype oldType) {
         checkOld("createHVector", oldType);
         return Hvector(count, blockLength, elements("createHVector", "stride", stride, oldType), oldType).countedAs(oldType);
     }
 
-    /** Blocks of {@code blockLengths[i]} items of {@code oldType} at {@code displacements[i]} items of it. */
+    /**
+     * {@return blocks of {@code blockLengths[i]} items of {@code oldType} at {@code displacements[i]} items of it}
+     *
+     * @param blockLengths the number of items in each block
+     * @param displacements where each block starts, in items of {@code oldType}
+     * @param oldType the type of the items the new type is made of
+     */
     public static Datatype createIndexed(int[] blockLengths, int[] displacements, Datatype oldType) {
         checkArrays("createIndexed", blockLengths, displacements);
         return Indexed(blockLengths, displacements, oldType).countedAs(oldType);
     }
 
-    /** As {@link #createIndexed}, with displacements in bytes. */
+    /**
+     * As {@link #createIndexed}, with displacements in bytes.
+     *
+     * @param blockLengths the number of items in each block
+     * @param displacements where each block starts, in bytes
+     * @param oldType the type of the items the new type is made of
+     * @return the new type, to commit before use
+     */
     public static Datatype createHIndexed(int[] blockLengths, int[] displacements, Datatype oldType) {
         checkOld("createHIndexed", oldType);
         checkArrays("createHIndexed", blockLengths, displacements);
@@ -281,10 +360,14 @@ public class Datatype implements Freeable {
     }
 
     /**
-     * Blocks of {@code blockLengths[i]} items of {@code types[i]} at {@code displacements[i]}
-     * bytes, as C lays out a struct. Entries of one base type on whole elements of it make a
-     * type of that base; a mix of base types makes a type of bytes, which moves a
-     * {@code ByteBuffer} or a {@code byte[]}. The queries of the new type count bytes.
+     * {@return blocks of {@code blockLengths[i]} items of {@code types[i]} at {@code displacements[i]} bytes, as C
+     * lays out a struct} Entries of one base type on whole elements of it make a type of that base; a mix of base
+     * types makes a type of bytes, which moves a {@code ByteBuffer} or a {@code byte[]}. The queries of the new type
+     * count bytes.
+     *
+     * @param blockLengths the number of items in each block
+     * @param displacements where each block starts, in bytes
+     * @param types the type of the items of each block
      */
     public static Datatype createStruct(int[] blockLengths, int[] displacements, Datatype[] types) {
         if (blockLengths == null || displacements == null || types == null) {
@@ -302,7 +385,13 @@ public class Datatype implements Freeable {
         }
     }
 
-    /** {@code oldType} with lower bound {@code lb} and extent {@code extent}, both in bytes. */
+    /**
+     * {@return {@code oldType} with lower bound {@code lb} and extent {@code extent}, both in bytes}
+     *
+     * @param oldType the type of the items the new type is made of
+     * @param lb the new lower bound, in bytes
+     * @param extent the new extent, in bytes
+     */
     public static Datatype createResized(Datatype oldType, int lb, int extent) {
         checkOld("createResized", oldType);
         try {
@@ -349,12 +438,16 @@ public class Datatype implements Freeable {
         Commit();
     }
 
-    /** True for {@code MPI.DATATYPE_NULL} and for a type that has been freed. */
+    /**
+     * {@return true for {@code MPI.DATATYPE_NULL} and for a type that has been freed}
+     */
     public boolean isNull() {
         return nullHandle || freed;
     }
 
-    /** A new type with the same typemap, committed if this one is (MPI_TYPE_DUP). */
+    /**
+     * {@return a new type with the same typemap, committed if this one is (MPI_TYPE_DUP)}
+     */
     public Datatype dup() {
         if (freed || nullHandle) {
             throw new MPIException(MPI.ERR_TYPE, "dup: " + (nullHandle ? "MPI.DATATYPE_NULL" : this + ", which has been freed,")
@@ -378,32 +471,46 @@ public class Datatype implements Freeable {
         return dup();
     }
 
-    /** The distance from one item to the next, in units of the base (see the class comment). */
+    /**
+     * {@return the distance from one item to the next, in units of the base (see the class comment)}
+     */
     public int getExtent() {
         return inUnits(map.extent);
     }
 
-    /** The lower bound, in units of the base. */
+    /**
+     * {@return the lower bound, in units of the base}
+     */
     public int getLb() {
         return inUnits(map.lb);
     }
 
-    /** The distance from the first element of an item to one past its last, in units of the base. */
+    /**
+     * {@return the distance from the first element of an item to one past its last, in units of the base}
+     */
     public int getTrueExtent() {
         return inUnits(map.high - map.low);
     }
 
-    /** The displacement of an item's first element, in units of the base. */
+    /**
+     * {@return the displacement of an item's first element, in units of the base}
+     */
     public int getTrueLb() {
         return inUnits(map.low);
     }
 
-    /** The data one item holds, in units of the base (Open MPI's {@code MPI_TYPE_SIZE} over its base's size). */
+    /**
+     * {@return the data one item holds, in units of the base (Open MPI's {@code MPI_TYPE_SIZE} over its base's size)}
+     */
     public int getSize() {
         return inUnits(map.width);
     }
 
-    /** Names the type for {@link #getName}. */
+    /**
+     * Names the type for {@link #getName}.
+     *
+     * @param name the name, which {@link #getName} returns
+     */
     public void setName(String name) {
         if (name == null) {
             throw new MPIException(MPI.ERR_ARG, "setName: the name must not be null");
@@ -415,7 +522,10 @@ public class Datatype implements Freeable {
         userName = name;
     }
 
-    /** The name set by {@link #setName}; a predefined type's is its C name ({@code "MPI_INT"}), a derived type's is empty. */
+    /**
+     * {@return the name set by {@link #setName}; a predefined type's is its C name ({@code "MPI_INT"}), a derived
+     * type's is empty}
+     */
     public String getName() {
         String n = userName;
         if (n != null) {
@@ -424,7 +534,9 @@ public class Datatype implements Freeable {
         return predefined ? map.toString().replace('.', '_') : "";
     }
 
-    /** A new keyval for datatype attributes (MPI_TYPE_CREATE_KEYVAL). */
+    /**
+     * {@return a new keyval for datatype attributes (MPI_TYPE_CREATE_KEYVAL)}
+     */
     public static int createKeyval() {
         MPI.checkActive();
         int keyval = NEXT_KEYVAL.getAndIncrement();
@@ -432,7 +544,11 @@ public class Datatype implements Freeable {
         return keyval;
     }
 
-    /** Frees {@code keyval}; the attributes set with it stay readable until deleted, as MPI keeps them. */
+    /**
+     * Frees {@code keyval}; the attributes set with it stay readable until deleted, as MPI keeps them.
+     *
+     * @param keyval the attribute key
+     */
     public static void freeKeyval(int keyval) {
         checkKeyval("freeKeyval", keyval);
         KEYVALS.remove(keyval);
@@ -441,6 +557,9 @@ public class Datatype implements Freeable {
     /**
      * Sets this type's attribute of {@code keyval} to {@code value}, held by reference; a type
      * made by {@link #dup} starts with this type's attributes.
+     *
+     * @param keyval the attribute key
+     * @param value the value to attach
      */
     public synchronized void setAttr(int keyval, Object value) {
         checkKeyval("setAttr", keyval);
@@ -450,7 +569,11 @@ public class Datatype implements Freeable {
         attributes.put(keyval, value);
     }
 
-    /** This type's attribute of {@code keyval}, or null if it has none. */
+    /**
+     * {@return this type's attribute of {@code keyval}, or null if it has none}
+     *
+     * @param keyval the attribute key
+     */
     public synchronized Object getAttr(int keyval) {
         if (attributes == null || !attributes.containsKey(keyval)) {
             checkKeyval("getAttr", keyval);
@@ -459,7 +582,11 @@ public class Datatype implements Freeable {
         return attributes.get(keyval);
     }
 
-    /** Removes this type's attribute of {@code keyval}, if it has one. */
+    /**
+     * Removes this type's attribute of {@code keyval}, if it has one.
+     *
+     * @param keyval the attribute key
+     */
     public synchronized void deleteAttr(int keyval) {
         if (attributes == null || attributes.remove(keyval) == null) {
             checkKeyval("deleteAttr", keyval);

@@ -20,37 +20,59 @@ public final class DistGraphNeighbors {
         this.weighted = weighted;
     }
 
-    /** The number of edges into this rank. */
+    /**
+     * {@return the number of edges into this rank}
+     */
     public int getInDegree() {
         return graph.sourceCount();
     }
 
-    /** The number of edges out of this rank. */
+    /**
+     * {@return the number of edges out of this rank}
+     */
     public int getOutDegree() {
         return graph.destinationCount();
     }
 
-    /** False when the graph was made without weights. */
+    /**
+     * {@return false when the graph was made without weights}
+     */
     public boolean isWeighted() {
         return weighted;
     }
 
-    /** The rank at the start of edge {@code i} into this rank. */
+    /**
+     * {@return the rank at the start of edge {@code i} into this rank}
+     *
+     * @param i the index, from 0
+     */
     public int getSource(int i) {
         return graph.source(i);
     }
 
-    /** The weight of edge {@code i} into this rank. */
+    /**
+     * {@return the weight of edge {@code i} into this rank}
+     *
+     * @param i the index, from 0
+     */
     public int getSourceWeight(int i) {
         return graph.sourceWeight(i);
     }
 
-    /** The rank at the end of edge {@code i} out of this rank. */
+    /**
+     * {@return the rank at the end of edge {@code i} out of this rank}
+     *
+     * @param i the index, from 0
+     */
     public int getDestination(int i) {
         return graph.destination(i);
     }
 
-    /** The weight of edge {@code i} out of this rank. */
+    /**
+     * {@return the weight of edge {@code i} out of this rank}
+     *
+     * @param i the index, from 0
+     */
     public int getDestinationWeight(int i) {
         return graph.destinationWeight(i);
     }

@@ -20,53 +20,94 @@ public final class DoubleComplex {
         this.offset = index * 2;
     }
 
-    /** The complex number at the start of {@code buffer}. */
+    /**
+     * {@return the complex number at the start of {@code buffer}}
+     *
+     * @param buffer the buffer that holds the numbers, each a real and an imaginary part
+     */
     public static DoubleComplex get(DoubleBuffer buffer) {
         return new DoubleComplex(buffer, 0);
     }
 
-    /** Complex number {@code index} of {@code buffer}. */
+    /**
+     * {@return complex number {@code index} of {@code buffer}}
+     *
+     * @param buffer the buffer that holds the numbers, each a real and an imaginary part
+     * @param index the index of the number, from 0 (two elements each)
+     */
     public static DoubleComplex get(DoubleBuffer buffer, int index) {
         return new DoubleComplex(buffer, index);
     }
 
-    /** The complex number in the first two elements of {@code array}. */
+    /**
+     * {@return the complex number in the first two elements of {@code array}}
+     *
+     * @param array the array that holds the numbers, each a real and an imaginary part
+     */
     public static DoubleComplex get(double[] array) {
         return get(array, 0);
     }
 
-    /** Complex number {@code index} of {@code array}. */
+    /**
+     * {@return complex number {@code index} of {@code array}}
+     *
+     * @param array the array that holds the numbers, each a real and an imaginary part
+     * @param index the index of the number, from 0 (two elements each)
+     */
     public static DoubleComplex get(double[] array, int index) {
         return new DoubleComplex(DoubleBuffer.wrap(array), index);
     }
 
-    /** The complex number at the start of {@code buffer}, read in the buffer's byte order. */
+    /**
+     * {@return the complex number at the start of {@code buffer}, read in the buffer's byte order}
+     *
+     * @param buffer the buffer that holds the numbers, each a real and an imaginary part
+     */
     public static DoubleComplex get(ByteBuffer buffer) {
         return get(buffer, 0);
     }
 
-    /** Complex number {@code index} of {@code buffer}, read in the buffer's byte order. */
+    /**
+     * {@return complex number {@code index} of {@code buffer}, read in the buffer's byte order}
+     *
+     * @param buffer the buffer that holds the numbers, each a real and an imaginary part
+     * @param index the index of the number, from 0 (two elements each)
+     */
     public static DoubleComplex get(ByteBuffer buffer, int index) {
         return new DoubleComplex(buffer == null ? null : buffer.asDoubleBuffer(), index);
     }
 
+    /** {@return the real part} */
     public double getReal() {
         return buffer.get(offset);
     }
 
+    /** {@return the imaginary part} */
     public double getImag() {
         return buffer.get(offset + 1);
     }
 
+    /**
+     * Sets the real part.
+     *
+     * @param real the real part
+     */
     public void putReal(double real) {
         buffer.put(offset, real);
     }
 
+    /**
+     * Sets the imaginary part.
+     *
+     * @param imag the imaginary part
+     */
     public void putImag(double imag) {
         buffer.put(offset + 1, imag);
     }
 
-    /** The buffer from this number on. */
+    /**
+     * {@return the buffer from this number on}
+     */
     public DoubleBuffer getBuffer() {
         return offset == 0 ? buffer : MPI.slice(buffer, offset);
     }

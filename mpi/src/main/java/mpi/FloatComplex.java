@@ -20,53 +20,94 @@ public final class FloatComplex {
         this.offset = index * 2;
     }
 
-    /** The complex number at the start of {@code buffer}. */
+    /**
+     * {@return the complex number at the start of {@code buffer}}
+     *
+     * @param buffer the buffer that holds the numbers, each a real and an imaginary part
+     */
     public static FloatComplex get(FloatBuffer buffer) {
         return new FloatComplex(buffer, 0);
     }
 
-    /** Complex number {@code index} of {@code buffer}. */
+    /**
+     * {@return complex number {@code index} of {@code buffer}}
+     *
+     * @param buffer the buffer that holds the numbers, each a real and an imaginary part
+     * @param index the index of the number, from 0 (two elements each)
+     */
     public static FloatComplex get(FloatBuffer buffer, int index) {
         return new FloatComplex(buffer, index);
     }
 
-    /** The complex number in the first two elements of {@code array}. */
+    /**
+     * {@return the complex number in the first two elements of {@code array}}
+     *
+     * @param array the array that holds the numbers, each a real and an imaginary part
+     */
     public static FloatComplex get(float[] array) {
         return get(array, 0);
     }
 
-    /** Complex number {@code index} of {@code array}. */
+    /**
+     * {@return complex number {@code index} of {@code array}}
+     *
+     * @param array the array that holds the numbers, each a real and an imaginary part
+     * @param index the index of the number, from 0 (two elements each)
+     */
     public static FloatComplex get(float[] array, int index) {
         return new FloatComplex(FloatBuffer.wrap(array), index);
     }
 
-    /** The complex number at the start of {@code buffer}, read in the buffer's byte order. */
+    /**
+     * {@return the complex number at the start of {@code buffer}, read in the buffer's byte order}
+     *
+     * @param buffer the buffer that holds the numbers, each a real and an imaginary part
+     */
     public static FloatComplex get(ByteBuffer buffer) {
         return get(buffer, 0);
     }
 
-    /** Complex number {@code index} of {@code buffer}, read in the buffer's byte order. */
+    /**
+     * {@return complex number {@code index} of {@code buffer}, read in the buffer's byte order}
+     *
+     * @param buffer the buffer that holds the numbers, each a real and an imaginary part
+     * @param index the index of the number, from 0 (two elements each)
+     */
     public static FloatComplex get(ByteBuffer buffer, int index) {
         return new FloatComplex(buffer == null ? null : buffer.asFloatBuffer(), index);
     }
 
+    /** {@return the real part} */
     public float getReal() {
         return buffer.get(offset);
     }
 
+    /** {@return the imaginary part} */
     public float getImag() {
         return buffer.get(offset + 1);
     }
 
+    /**
+     * Sets the real part.
+     *
+     * @param real the real part
+     */
     public void putReal(float real) {
         buffer.put(offset, real);
     }
 
+    /**
+     * Sets the imaginary part.
+     *
+     * @param imag the imaginary part
+     */
     public void putImag(float imag) {
         buffer.put(offset + 1, imag);
     }
 
-    /** The buffer from this number on. */
+    /**
+     * {@return the buffer from this number on}
+     */
     public FloatBuffer getBuffer() {
         return offset == 0 ? buffer : MPI.slice(buffer, offset);
     }

@@ -6,7 +6,9 @@ package mpi;
  * read the same arrays.
  */
 public class GraphParms {
+    /** MPI's {@code index}: for each node, the number of edges of the nodes up to it. */
     public int[] index;
+    /** The neighbours of each node in turn. */
     public int[] edges;
 
     GraphParms(int[] index, int[] edges) {
@@ -14,22 +16,35 @@ public class GraphParms {
         this.edges = edges;
     }
 
-    /** The number of nodes. */
+    /**
+     * {@return the number of nodes}
+     */
     public int getIndexCount() {
         return index.length;
     }
 
-    /** The number of edges of nodes 0 to {@code i}: node i's neighbours are edges {@code getIndex(i-1)} to {@code getIndex(i) - 1}. */
+    /**
+     * {@return the number of edges of nodes 0 to {@code i}: node i's neighbours are edges {@code getIndex(i-1)} to
+     * {@code getIndex(i) - 1}}
+     *
+     * @param i the index, from 0
+     */
     public int getIndex(int i) {
         return index[i];
     }
 
-    /** The number of edges. */
+    /**
+     * {@return the number of edges}
+     */
     public int getEdgeCount() {
         return edges.length;
     }
 
-    /** Edge {@code i}: the node it leads to. */
+    /**
+     * {@return edge {@code i}: the node it leads to}
+     *
+     * @param i the index, from 0
+     */
     public int getEdge(int i) {
         return edges[i];
     }

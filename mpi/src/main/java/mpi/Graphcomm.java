@@ -70,7 +70,12 @@ public abstract class Graphcomm extends Intracomm {
         }
     }
 
-    /** A duplicate with the same graph and a context of its own. Collective. */
+    /**
+     * A duplicate with the same graph and a context of its own. Collective.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     @Override
     public Graphcomm clone() {
         checkUsable();
@@ -82,6 +87,13 @@ public abstract class Graphcomm extends Intracomm {
         return neighbours;
     }
 
+    /**
+     * {@return the graph's {@code index} and {@code edges}, as {@code Create_graph} was given them}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TOPOLOGY} for a distributed graph; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
+     */
     public GraphParms Get() {
         return parms("Get");
     }
@@ -91,7 +103,14 @@ public abstract class Graphcomm extends Intracomm {
         return new GraphParms(index.clone(), edges.clone());
     }
 
-    /** The neighbours of {@code rank}. */
+    /**
+     * {@return the neighbours of {@code rank}}
+     *
+     * @param rank a rank of this communicator
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_RANK} if {@code rank} is not a rank of this communicator; {@code MPI.ERR_TOPOLOGY} for a
+     *     distributed graph; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public int[] Neighbours(int rank) {
         return neighbours("Neighbours", rank);
     }
@@ -128,14 +147,27 @@ public abstract class Graphcomm extends Intracomm {
         }
     }
 
-    /** The rank this process would have in a graph of {@code index.length} nodes, or UNDEFINED. */
+    /**
+     * {@return the rank this process would have in a graph of {@code index.length} nodes, or UNDEFINED}
+     *
+     * @param index MPI's {@code index}: for each node, the number of edges of the nodes up to it
+     * @param edges the neighbours of each node in turn (MPI's {@code edges})
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_ARG} if {@code index} and {@code edges} do not make a graph of at most this communicator's size;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public int Map(int[] index, int[] edges) {
         checkUsable();
         checkGraph("Map", index, edges, this);
         return Intracomm.mapToGrid(new int[] {index.length}, rank, size);
     }
 
-    /** {@code MPI.GRAPH}, or {@code MPI.DIST_GRAPH} for a distributed graph. */
+    /**
+     * {@code MPI.GRAPH}, or {@code MPI.DIST_GRAPH} for a distributed graph.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     @Override
     public int Topo_test() {
         checkUsable();

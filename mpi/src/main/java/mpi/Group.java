@@ -24,11 +24,14 @@ public class Group implements Freeable {
         return new Group(new int[0], MPI.UNDEFINED);
     }
 
+    /** {@return the number of processes in the group} */
     public int Size() {
         return members.length;
     }
 
-    /** This process's rank in the group, or {@code MPI.UNDEFINED} if it is not a member. */
+    /**
+     * {@return this process's rank in the group, or {@code MPI.UNDEFINED} if it is not a member}
+     */
     public int Rank() {
         return indexOf(myWorldRank);
     }
@@ -42,7 +45,14 @@ public class Group implements Freeable {
         return MPI.UNDEFINED;
     }
 
-    /** The ranks in {@code group2} of the processes with {@code ranks1} in {@code group1} ({@code UNDEFINED} where absent). */
+    /**
+     * {@return the ranks in {@code group2} of the processes with {@code ranks1} in {@code group1} ({@code UNDEFINED}
+     * where absent)}
+     *
+     * @param group1 the first group
+     * @param ranks1 ranks in {@code group1}
+     * @param group2 the second group
+     */
     public static int[] Translate_ranks(Group group1, int[] ranks1, Group group2) {
         int[] out = new int[ranks1.length];
         for (int i = 0; i < ranks1.length; i++) {
@@ -52,7 +62,13 @@ public class Group implements Freeable {
         return out;
     }
 
-    /** {@code MPI.IDENT} (same members, same order), {@code MPI.SIMILAR} (same members), or {@code MPI.UNEQUAL}. */
+    /**
+     * {@return {@code MPI.IDENT} (same members, same order), {@code MPI.SIMILAR} (same members), or
+     * {@code MPI.UNEQUAL}}
+     *
+     * @param group1 the first group
+     * @param group2 the second group
+     */
     public static int Compare(Group group1, Group group2) {
         if (Arrays.equals(group1.members, group2.members)) {
             return MPI.IDENT;
@@ -64,7 +80,11 @@ public class Group implements Freeable {
         return Arrays.equals(a, b) ? MPI.SIMILAR : MPI.UNEQUAL;
     }
 
-    /** The processes with the given ranks, in that order. */
+    /**
+     * {@return the processes with the given ranks, in that order}
+     *
+     * @param ranks ranks in this group
+     */
     public Group Incl(int[] ranks) {
         int[] picked = new int[ranks.length];
         Set<Integer> seen = new java.util.HashSet<>();
@@ -78,7 +98,11 @@ public class Group implements Freeable {
         return derived(picked);
     }
 
-    /** The processes without the given ranks, in group order. */
+    /**
+     * {@return the processes without the given ranks, in group order}
+     *
+     * @param ranks ranks in this group
+     */
     public Group Excl(int[] ranks) {
         boolean[] drop = new boolean[members.length];
         for (int r : ranks) {
@@ -88,12 +112,21 @@ public class Group implements Freeable {
         return derived(java.util.stream.IntStream.range(0, members.length).filter(i -> !drop[i]).map(i -> members[i]).toArray());
     }
 
-    /** The ranks of {@code first, first+stride, ... ≤ last} for each triple {@code {first, last, stride}}, included. */
+    /**
+     * {@return the ranks of {@code first, first+stride, ... ≤ last} for each triple {@code {first, last, stride}},
+     * included}
+     *
+     * @param ranges triples {@code {first, last, stride}} of ranks in this group
+     */
     public Group Range_incl(int[][] ranges) {
         return Incl(expand("Range_incl", ranges));
     }
 
-    /** The ranks of each triple {@code {first, last, stride}}, excluded. */
+    /**
+     * {@return the ranks of each triple {@code {first, last, stride}}, excluded}
+     *
+     * @param ranges triples {@code {first, last, stride}} of ranks in this group
+     */
     public Group Range_excl(int[][] ranges) {
         return Excl(expand("Range_excl", ranges));
     }
@@ -111,7 +144,12 @@ public class Group implements Freeable {
         return ranks.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    /** All of {@code group1}, then the members of {@code group2} not in it. */
+    /**
+     * {@return all of {@code group1}, then the members of {@code group2} not in it}
+     *
+     * @param group1 the first group
+     * @param group2 the second group
+     */
     public static Group Union(Group group1, Group group2) {
         Set<Integer> all = new LinkedHashSet<>();
         for (int m : group1.members) {
@@ -123,12 +161,22 @@ public class Group implements Freeable {
         return derived(group1, group2, all.stream().mapToInt(Integer::intValue).toArray());
     }
 
-    /** The members of {@code group1} that are also in {@code group2}, in {@code group1}'s order. */
+    /**
+     * {@return the members of {@code group1} that are also in {@code group2}, in {@code group1}'s order}
+     *
+     * @param group1 the first group
+     * @param group2 the second group
+     */
     public static Group Intersection(Group group1, Group group2) {
         return derived(group1, group2, Arrays.stream(group1.members).filter(m -> group2.indexOf(m) != MPI.UNDEFINED).toArray());
     }
 
-    /** The members of {@code group1} that are not in {@code group2}, in {@code group1}'s order. */
+    /**
+     * {@return the members of {@code group1} that are not in {@code group2}, in {@code group1}'s order}
+     *
+     * @param group1 the first group
+     * @param group2 the second group
+     */
     public static Group Difference(Group group1, Group group2) {
         return derived(group1, group2, Arrays.stream(group1.members).filter(m -> group2.indexOf(m) == MPI.UNDEFINED).toArray());
     }
@@ -147,66 +195,141 @@ public class Group implements Freeable {
 
     // ---------------------------------------------------------------- Open MPI's members
 
-    /** The number of processes in the group. */
+    /**
+     * {@return the number of processes in the group}
+     */
     public int getSize() {
         MPI.checkActive();
         return Size();
     }
 
-    /** This process's rank in the group, or {@code MPI.UNDEFINED} if it is not a member. */
+    /**
+     * {@return this process's rank in the group, or {@code MPI.UNDEFINED} if it is not a member}
+     */
     public int getRank() {
         MPI.checkActive();
         return Rank();
     }
 
-    /** The ranks in {@code group2} of the processes with {@code ranks1} in {@code group1} ({@code UNDEFINED} where absent). */
+    /**
+     * {@return the ranks in {@code group2} of the processes with {@code ranks1} in {@code group1} ({@code UNDEFINED}
+     * where absent)}
+     *
+     * @param group1 the first group
+     * @param ranks1 ranks in {@code group1}
+     * @param group2 the second group
+     */
     public static int[] translateRanks(Group group1, int[] ranks1, Group group2) {
         MPI.checkActive();
         return Translate_ranks(group1, ranks1, group2);
     }
 
-    /** {@code MPI.IDENT}, {@code MPI.SIMILAR} or {@code MPI.UNEQUAL}. */
+    /**
+     * {@return {@code MPI.IDENT}, {@code MPI.SIMILAR} or {@code MPI.UNEQUAL}}
+     *
+     * @param group1 the first group
+     * @param group2 the second group
+     */
     public static int compare(Group group1, Group group2) {
         MPI.checkActive();
         return Compare(group1, group2);
     }
 
+    /**
+     * Open MPI's name for {@link #Union}.
+     *
+     * @param group1 the first group
+     * @param group2 the second group
+     * @return all of {@code group1}, then the members of {@code group2} not in it
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public static Group union(Group group1, Group group2) {
         MPI.checkActive();
         return Union(group1, group2);
     }
 
+    /**
+     * Open MPI's name for {@link #Intersection}.
+     *
+     * @param group1 the first group
+     * @param group2 the second group
+     * @return the members of {@code group1} that are also in {@code group2}, in {@code group1}'s order
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public static Group intersection(Group group1, Group group2) {
         MPI.checkActive();
         return Intersection(group1, group2);
     }
 
+    /**
+     * Open MPI's name for {@link #Difference}.
+     *
+     * @param group1 the first group
+     * @param group2 the second group
+     * @return the members of {@code group1} that are not in {@code group2}, in {@code group1}'s order
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public static Group difference(Group group1, Group group2) {
         MPI.checkActive();
         return Difference(group1, group2);
     }
 
+    /**
+     * Open MPI's name for {@link #Incl}.
+     *
+     * @param ranks ranks in this group
+     * @return a group of the processes with the given ranks, in that order
+     * @throws MPIException {@code MPI.ERR_RANK} if a rank is not in this group or appears twice; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Group incl(int[] ranks) {
         MPI.checkActive();
         return Incl(ranks);
     }
 
+    /**
+     * Open MPI's name for {@link #Excl}.
+     *
+     * @param ranks ranks in this group
+     * @return a group of the processes without the given ranks, in group order
+     * @throws MPIException {@code MPI.ERR_RANK} if a rank is not in this group or appears twice; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Group excl(int[] ranks) {
         MPI.checkActive();
         return Excl(ranks);
     }
 
+    /**
+     * Open MPI's name for {@link #Range_incl}.
+     *
+     * @param ranges triples {@code {first, last, stride}} of ranks in this group
+     * @return a group of the ranks the triples name, in that order
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Group rangeIncl(int[][] ranges) {
         MPI.checkActive();
         return Range_incl(ranges);
     }
 
+    /**
+     * Open MPI's name for {@link #Range_excl}.
+     *
+     * @param ranges triples {@code {first, last, stride}} of ranks in this group
+     * @return a group of the ranks the triples do not name, in group order
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Group rangeExcl(int[][] ranges) {
         MPI.checkActive();
         return Range_excl(ranges);
     }
 
-    /** True for {@code MPI.GROUP_NULL} and for a group that has been freed. */
+    /**
+     * {@return true for {@code MPI.GROUP_NULL} and for a group that has been freed}
+     */
     public boolean isNull() {
         return freed || this == MPI.GROUP_NULL;
     }

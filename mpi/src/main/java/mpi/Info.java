@@ -46,7 +46,12 @@ public final class Info implements Freeable {
         return new Info(true, null);
     }
 
-    /** Sets {@code key} to {@code value}, replacing a value it had. */
+    /**
+     * Sets {@code key} to {@code value}, replacing a value it had.
+     *
+     * @param key the key
+     * @param value the value
+     */
     public synchronized void set(String key, String value) {
         Map<String, String> e = usable("set");
         checkKey("set", key);
@@ -58,14 +63,22 @@ public final class Info implements Freeable {
         e.put(key, value);
     }
 
-    /** The value of {@code key}, or null if it has none. */
+    /**
+     * {@return the value of {@code key}, or null if it has none}
+     *
+     * @param key the key
+     */
     public synchronized String get(String key) {
         Map<String, String> e = usable("get");
         checkKey("get", key);
         return e.get(key);
     }
 
-    /** Removes {@code key}; raises {@code ERR_INFO_NOKEY} if it has no value. */
+    /**
+     * Removes {@code key}; raises {@code ERR_INFO_NOKEY} if it has no value.
+     *
+     * @param key the key
+     */
     public synchronized void delete(String key) {
         Map<String, String> e = usable("delete");
         checkKey("delete", key);
@@ -74,12 +87,18 @@ public final class Info implements Freeable {
         }
     }
 
-    /** The number of keys set. */
+    /**
+     * {@return the number of keys set}
+     */
     public synchronized int size() {
         return usable("size").size();
     }
 
-    /** The {@code i}-th key, counting from 0 in the order the keys were first set. */
+    /**
+     * {@return the {@code i}-th key, counting from 0 in the order the keys were first set}
+     *
+     * @param i the index, from 0
+     */
     public synchronized String getKey(int i) {
         Map<String, String> e = usable("getKey");
         if (i < 0 || i >= e.size()) {
@@ -90,7 +109,9 @@ public final class Info implements Freeable {
         return keys.get(i);
     }
 
-    /** A new info object with the same keys and values (MPI_INFO_DUP). */
+    /**
+     * {@return a new info object with the same keys and values (MPI_INFO_DUP)}
+     */
     public synchronized Info dup() {
         return new Info(false, new LinkedHashMap<>(usable("dup")));
     }
@@ -111,7 +132,9 @@ public final class Info implements Freeable {
         entries = null;
     }
 
-    /** True for {@code MPI.INFO_NULL} and for a freed info object. */
+    /**
+     * {@return true for {@code MPI.INFO_NULL} and for a freed info object}
+     */
     public synchronized boolean isNull() {
         return entries == null && !environment;
     }

@@ -23,22 +23,36 @@ public class Intercomm extends Comm {
         this.remote = remote;
     }
 
-    /** The number of ranks in the remote group. */
+    /**
+     * {@return the number of ranks in the remote group}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public int Remote_size() {
         checkUsable();
         return peerSize;
     }
 
-    /** The remote group. */
+    /**
+     * {@return the remote group}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Group Remote_group() {
         checkUsable();
         return new Group(remote.clone(), rt.rank());
     }
 
     /**
-     * An intracommunicator of both groups: the group that passes {@code high = false} first
-     * (if both pass the same, the group whose first rank has the lower world rank). Every rank
-     * of a group must pass the same value. Collective over both groups.
+     * {@return an intracommunicator of both groups: the group that passes {@code high = false} first (if both pass
+     * the same, the group whose first rank has the lower world rank)} Every rank of a group must pass the same value.
+     * Collective over both groups.
+     *
+     * @param high whether this group comes after the other in the merged communicator
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public Intracomm Merge(boolean high) {
         checkUsable();
@@ -59,6 +73,9 @@ public class Intercomm extends Comm {
     /**
      * A duplicate of this intercommunicator: the same two groups with a context of their own.
      * Collective over both groups.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     @Override
     public Intercomm clone() {
@@ -71,7 +88,12 @@ public class Intercomm extends Comm {
         return copy;
     }
 
-    /** Also the hidden local communicator's, whose collectives run inside this one's calls. */
+    /**
+     * Also the hidden local communicator's, whose collectives run inside this one's calls.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     @Override
     public void Errhandler_set(Errhandler errhandler) {
         super.Errhandler_set(errhandler);
@@ -112,42 +134,74 @@ public class Intercomm extends Comm {
 
     // ---------------------------------------------------------------- Open MPI's names
 
-    /** The number of ranks in the remote group. */
+    /**
+     * {@return the number of ranks in the remote group}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final int getRemoteSize() {
         return Remote_size();
     }
 
-    /** The remote group. */
+    /**
+     * {@return the remote group}
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Group getRemoteGroup() {
         return Remote_group();
     }
 
-    /** An intracommunicator of both groups, the group passing {@code high = false} first (see {@link #Merge}). Collective. */
+    /**
+     * {@return an intracommunicator of both groups, the group passing {@code high = false} first (see
+     * {@link #Merge})} Collective.
+     *
+     * @param high whether this group comes after the other in the merged communicator
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Intracomm merge(boolean high) {
         return Merge(high);
     }
 
-    /** A duplicate with its own context and a copy of the attributes. Collective over both groups. */
+    /**
+     * A duplicate with its own context and a copy of the attributes. Collective over both groups.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     @Override
     public Intercomm dup() {
         return withAttributesOf(clone());
     }
 
-    /** {@link #dup}; {@link #getRequest} of the result is a request that is already complete. Collective. */
+    /**
+     * {@link #dup}; {@link #getRequest} of the result is a request that is already complete. Collective.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     @Override
     public Intercomm iDup() {
         return completedCreation(dup());
     }
 
-    /** {@link #dup}; HyMPJ takes no hints from {@code info}. Collective. */
+    /**
+     * {@link #dup}; HyMPJ takes no hints from {@code info}. Collective.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     @Override
     public Intercomm dupWithInfo(Info info) {
         return dup();
     }
 
     /**
-     * The intercommunicator to the job that spawned this one: HyMPJ's jobs are started by
-     * their launcher, never spawned, so it is always a null communicator ({@code isNull()}).
+     * {@return the intercommunicator to the job that spawned this one: HyMPJ's jobs are started by their launcher,
+     * never spawned, so it is always a null communicator ({@code isNull()})}
      */
     public static Intercomm getParent() {
         MPI.checkActive();

@@ -28,7 +28,9 @@ import org.hympj.comm.errors.EngineException;
  * as the same error on every rank: see {@link CollectiveCheck}).
  *
  * <p>Counts are in items of the datatype, offsets and displacements as in mpiJava: offsets
- * in array elements, displacements in items.
+ * in array elements, displacements in items. The Open MPI face's collectives ({@code bcast},
+ * {@code allReduce}, ...) are in {@link Comm}; they take buffers from their start and
+ * {@code MPI.IN_PLACE} where MPI allows it.
  */
 public class Intracomm extends Comm {
     Intracomm(String name) {
@@ -41,13 +43,23 @@ public class Intracomm extends Comm {
 
     // ---------------------------------------------------------------- new communicators
 
-    /** A new communicator with the same group and its own contexts. Collective. */
+    /**
+     * {@return a new communicator with the same group and its own contexts} Collective.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Intracomm Dup() {
         checkUsable();
         return derive(worldRanks(), rank, "Dup of " + this);
     }
 
-    /** {@link #Dup}, in mpiJava's and MPJ Express's form. Collective. */
+    /**
+     * {@link #Dup}, in mpiJava's and MPJ Express's form. Collective.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     @Override
     public Intracomm clone() {
         return Dup();
@@ -57,6 +69,13 @@ public class Intracomm extends Comm {
      * Splits the communicator: ranks passing the same {@code color} form a new communicator,
      * ordered by {@code key} then by their rank here; a rank passing {@code MPI.UNDEFINED}
      * gets null. Collective.
+     *
+     * @param color which new communicator this rank joins, or {@code MPI.UNDEFINED} for none
+     * @param key the order of this rank in the new communicator: ranks with a lower key come first, ties by their
+     *     rank here
+     * @return the new communicator, or null for a rank passing {@code MPI.UNDEFINED}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public Intracomm Split(int color, int key) {
         checkUsable();
@@ -84,8 +103,12 @@ public class Intracomm extends Comm {
     }
 
     /**
-     * A communicator of the members of {@code group}, a subgroup of this communicator's; the
-     * others get null. Collective: every rank must pass the same group.
+     * {@return a communicator of the members of {@code group}, a subgroup of this communicator's; the others get
+     * null} Collective: every rank must pass the same group.
+     *
+     * @param group a subgroup of this communicator's group
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public Intracomm Create(Group group) {
         checkUsable();
@@ -107,11 +130,19 @@ public class Intracomm extends Comm {
     }
 
     /**
-     * An intercommunicator between {@code local_comm}'s group and another, disjoint group, with
-     * this communicator as the peer through which the two leaders meet: {@code local_leader} is
-     * a rank of {@code local_comm}, {@code remote_leader} the other group's leader as a rank of
-     * this communicator, {@code tag} the tag of the leaders' messages on it. Collective over
-     * both groups (MPI_Intercomm_create; called on the peer communicator, as in mpiJava).
+     * {@return an intercommunicator between {@code local_comm}'s group and another, disjoint group, with this
+     * communicator as the peer through which the two leaders meet: {@code local_leader} is a rank of
+     * {@code local_comm}, {@code remote_leader} the other group's leader as a rank of this communicator, {@code tag}
+     * the tag of the leaders' messages on it} Collective over both groups (MPI_Intercomm_create; called on the peer
+     * communicator, as in mpiJava).
+     *
+     * @param local_comm the communicator of this rank's group
+     * @param local_leader the rank of its group's leader in {@code local_comm}
+     * @param remote_leader the rank of the other group's leader in this communicator
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public Intercomm Create_intercomm(Comm local_comm, int local_leader, int remote_leader, int tag) {
         checkUsable();
@@ -173,8 +204,14 @@ public class Intracomm extends Comm {
     }
 
     /**
-     * A Cartesian grid over the first {@code dims[0] × dims[1] × ...} ranks (the others get
-     * null). Collective.
+     * {@return a Cartesian grid over the first {@code dims[0] × dims[1] × ...} ranks (the others get null)} Collective.
+     *
+     * @param dims the number of ranks along each dimension
+     * @param periods for each dimension, whether it wraps around
+     * @param reorder whether ranks may be renumbered; HyMPJ keeps them as they are
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_DIMS} if the dimensions do not make a grid that fits the ranks; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public Cartcomm Create_cart(int[] dims, boolean[] periods, boolean reorder) {
         checkUsable();
@@ -182,7 +219,16 @@ public class Intracomm extends Comm {
         return grid == null ? null : new CartComm(grid, dims, periods);
     }
 
-    /** A graph over the first {@code index.length} ranks (the others get null). Collective. */
+    /**
+     * {@return a graph over the first {@code index.length} ranks (the others get null)} Collective.
+     *
+     * @param index MPI's {@code index}: for each node, the number of edges of the nodes up to it
+     * @param edges the neighbours of each node in turn (MPI's {@code edges})
+     * @param reorder whether ranks may be renumbered; HyMPJ keeps them as they are
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_ARG} if {@code index} and {@code edges} do not make a graph of at most this communicator's size;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Graphcomm Create_graph(int[] index, int[] edges, boolean reorder) {
         checkUsable();
         Graphcomm.checkGraph("Create_graph", index, edges, this);
@@ -240,7 +286,12 @@ public class Intracomm extends Comm {
 
     // ---------------------------------------------------------------- collectives
 
-    /** Returns once every rank of the communicator has entered the barrier. */
+    /**
+     * Returns once every rank of the communicator has entered the barrier.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public void Barrier() {
         checkUsable();
         try {
@@ -251,7 +302,20 @@ public class Intracomm extends Comm {
         }
     }
 
-    /** Copies {@code count} items of {@code buf} at {@code root} to {@code buf} at every rank. */
+    /**
+     * Copies {@code count} items of {@code buf} at {@code root} to {@code buf} at every rank.
+     *
+     * @param buf the buffer, read at the root and written at the others: an array of the datatype's element type
+     * @param offset the index of the first element of {@code buf} to use
+     * @param count the number of items of the type; the same on every rank
+     * @param datatype the type of each item
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_ROOT} if
+     *     {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
+     */
     public void Bcast(Object buf, int offset, int count, Datatype datatype, int root) {
         checkUsable();
         checkBuffer("Bcast", buf, offset, count, datatype);
@@ -265,7 +329,23 @@ public class Intracomm extends Comm {
         }
     }
 
-    /** Combines every rank's {@code sendbuf} item by item with {@code op} into {@code recvbuf} at {@code root}. */
+    /**
+     * Combines every rank's {@code sendbuf} item by item with {@code op} into {@code recvbuf} at {@code root}.
+     *
+     * @param sendbuf this rank's operand: an array of the datatype's element type
+     * @param sendoffset the index of the first element of {@code sendbuf} to use
+     * @param recvbuf where the result goes: an array of the datatype's element type
+     * @param recvoffset the index of the first element of {@code recvbuf} to use
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param datatype the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_ROOT} if
+     *     {@code root} is not a rank of this communicator; {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined
+     *     on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
                        Op op, int root) {
         checkUsable();
@@ -284,7 +364,22 @@ public class Intracomm extends Comm {
         }
     }
 
-    /** As {@link #Reduce}, with the result in {@code recvbuf} at every rank, the same bits everywhere. */
+    /**
+     * As {@link #Reduce}, with the result in {@code recvbuf} at every rank, the same bits everywhere.
+     *
+     * @param sendbuf this rank's operand: an array of the datatype's element type
+     * @param sendoffset the index of the first element of {@code sendbuf} to use
+     * @param recvbuf where the result goes: an array of the datatype's element type
+     * @param recvoffset the index of the first element of {@code recvbuf} to use
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param datatype the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
+     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
+     */
     public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
         checkReduction("Allreduce", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         TypeMap map = datatype.map;
@@ -299,6 +394,19 @@ public class Intracomm extends Comm {
     /**
      * Reduces {@code sendbuf} over all ranks and scatters the result: rank {@code r} gets
      * {@code recvcounts[r]} items of it, in rank order.
+     *
+     * @param sendbuf this rank's operand: an array of the datatype's element type
+     * @param sendoffset the index of the first element of {@code sendbuf} to use
+     * @param recvbuf where the result goes: an array of the datatype's element type
+     * @param recvoffset the index of the first element of {@code recvbuf} to use
+     * @param recvcounts for each rank, the number of items of the result it receives
+     * @param datatype the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
+     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
                                Datatype datatype, Op op) {
@@ -318,7 +426,22 @@ public class Intracomm extends Comm {
         }
     }
 
-    /** Inclusive prefix reduction: rank {@code r} gets the reduction of the {@code sendbuf}s of ranks 0 to r. */
+    /**
+     * Inclusive prefix reduction: rank {@code r} gets the reduction of the {@code sendbuf}s of ranks 0 to r.
+     *
+     * @param sendbuf this rank's operand: an array of the datatype's element type
+     * @param sendoffset the index of the first element of {@code sendbuf} to use
+     * @param recvbuf where the result goes: an array of the datatype's element type
+     * @param recvoffset the index of the first element of {@code recvbuf} to use
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param datatype the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
+     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
+     */
     public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
         checkReduction("Scan", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         TypeMap map = datatype.map;
@@ -332,7 +455,25 @@ public class Intracomm extends Comm {
 
     // ---------------------------------------------------------------- gather and scatter
 
-    /** Collects {@code sendcount} items from every rank into {@code recvbuf} at {@code root}, in rank order. */
+    /**
+     * Collects {@code sendcount} items from every rank into {@code recvbuf} at {@code root}, in rank order.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type
+     * @param sendoffset the index of the first element of {@code sendbuf} to use
+     * @param sendcount the number of items this rank sends
+     * @param sendtype the type of each item sent
+     * @param recvbuf where the root receives the blocks, in rank order (used at the root only): an array of the
+     *     datatype's element type
+     * @param recvoffset the index of the first element of {@code recvbuf} to use
+     * @param recvcount the number of items received from each rank (used at the root)
+     * @param recvtype the type of each item received
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_ROOT} if
+     *     {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
+     */
     public void Gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                        Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         checkUsable();
@@ -343,7 +484,27 @@ public class Intracomm extends Comm {
             atRoot ? blocks(recvcount) : null, recvtype, root);
     }
 
-    /** As {@link #Gather}, rank {@code r}'s {@code recvcount[r]} items going to item {@code displs[r]} of {@code recvbuf}. */
+    /**
+     * As {@link #Gather}, rank {@code r}'s {@code recvcount[r]} items going to item {@code displs[r]} of
+     * {@code recvbuf}.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type
+     * @param sendoffset the index of the first element of {@code sendbuf} to use
+     * @param sendcount the number of items this rank sends
+     * @param sendtype the type of each item sent
+     * @param recvbuf where the root receives the blocks, in rank order (used at the root only): an array of the
+     *     datatype's element type
+     * @param recvoffset the index of the first element of {@code recvbuf} to use
+     * @param recvcount for each rank, the number of items received from it (used at the root)
+     * @param displs for each rank, where its block starts in {@code recvbuf}, in items of the type
+     * @param recvtype the type of each item received
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_ROOT} if
+     *     {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
+     */
     public void Gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                         Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
         checkUsable();
@@ -366,7 +527,25 @@ public class Intracomm extends Comm {
         }
     }
 
-    /** Sends the {@code r}-th block of {@code sendcount} items of {@code sendbuf} at {@code root} to rank {@code r}. */
+    /**
+     * Sends the {@code r}-th block of {@code sendcount} items of {@code sendbuf} at {@code root} to rank {@code r}.
+     *
+     * @param sendbuf the blocks the root sends, one per rank in rank order (used at the root only): an array of the
+     *     datatype's element type
+     * @param sendoffset the index of the first element of {@code sendbuf} to use
+     * @param sendcount the number of items sent to each rank (used at the root)
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: an array of the datatype's element type
+     * @param recvoffset the index of the first element of {@code recvbuf} to use
+     * @param recvcount the number of items this rank receives
+     * @param recvtype the type of each item received
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_ROOT} if
+     *     {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
+     */
     public void Scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         checkUsable();
@@ -377,7 +556,27 @@ public class Intracomm extends Comm {
             recvbuf, recvoffset, recvcount, recvtype, root);
     }
 
-    /** As {@link #Scatter}, rank {@code r} getting {@code sendcount[r]} items from item {@code displs[r]} of {@code sendbuf}. */
+    /**
+     * As {@link #Scatter}, rank {@code r} getting {@code sendcount[r]} items from item {@code displs[r]} of
+     * {@code sendbuf}.
+     *
+     * @param sendbuf the blocks the root sends, one per rank in rank order (used at the root only): an array of the
+     *     datatype's element type
+     * @param sendoffset the index of the first element of {@code sendbuf} to use
+     * @param sendcount for each rank, the number of items sent to it
+     * @param displs for each rank, where its block starts in {@code sendbuf}, in items of the type
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: an array of the datatype's element type
+     * @param recvoffset the index of the first element of {@code recvbuf} to use
+     * @param recvcount the number of items this rank receives
+     * @param recvtype the type of each item received
+     * @param root the rank of the root in this communicator; every rank passes the same
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_ROOT} if
+     *     {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
+     */
     public void Scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         checkUsable();
@@ -400,14 +599,45 @@ public class Intracomm extends Comm {
         }
     }
 
-    /** Every rank gets every rank's {@code sendcount} items, in rank order. */
+    /**
+     * Every rank gets every rank's {@code sendcount} items, in rank order.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type
+     * @param sendoffset the index of the first element of {@code sendbuf} to use
+     * @param sendcount the number of items this rank sends
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: an array of the datatype's element type
+     * @param recvoffset the index of the first element of {@code recvbuf} to use
+     * @param recvcount the number of items received from each rank
+     * @param recvtype the type of each item received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
         checkUsable();
         allgatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, uniform(recvcount), blocks(recvcount), recvtype);
     }
 
-    /** As {@link #Allgather}, rank {@code r}'s {@code recvcount[r]} items landing at item {@code displs[r]}. */
+    /**
+     * As {@link #Allgather}, rank {@code r}'s {@code recvcount[r]} items landing at item {@code displs[r]}.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type
+     * @param sendoffset the index of the first element of {@code sendbuf} to use
+     * @param sendcount the number of items this rank sends
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: an array of the datatype's element type
+     * @param recvoffset the index of the first element of {@code recvbuf} to use
+     * @param recvcount for each rank, the number of items received from it
+     * @param displs for each rank, where its block starts in the buffer, in items of the type
+     * @param recvtype the type of each item received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                            Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
         checkUsable();
@@ -427,7 +657,22 @@ public class Intracomm extends Comm {
         }
     }
 
-    /** Rank {@code i}'s {@code j}-th block goes to rank {@code j}'s {@code i}-th block. */
+    /**
+     * Rank {@code i}'s {@code j}-th block goes to rank {@code j}'s {@code i}-th block.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type
+     * @param sendoffset the index of the first element of {@code sendbuf} to use
+     * @param sendcount the number of items sent to each rank
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: an array of the datatype's element type
+     * @param recvoffset the index of the first element of {@code recvbuf} to use
+     * @param recvcount the number of items received from each rank
+     * @param recvtype the type of each item received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
         checkUsable();
@@ -435,7 +680,25 @@ public class Intracomm extends Comm {
             recvbuf, recvoffset, uniform(recvcount), blocks(recvcount), recvtype);
     }
 
-    /** As {@link #Alltoall}, with per-rank counts and displacements on both sides. */
+    /**
+     * As {@link #Alltoall}, with per-rank counts and displacements on both sides.
+     *
+     * @param sendbuf the data this rank sends: an array of the datatype's element type
+     * @param sendoffset the index of the first element of {@code sendbuf} to use
+     * @param sendcount for each rank, the number of items sent to it
+     * @param sdispls for each rank, where the block sent to it starts in {@code sendbuf}, in items of the send type
+     * @param sendtype the type of each item sent
+     * @param recvbuf where this rank receives: an array of the datatype's element type
+     * @param recvoffset the index of the first element of {@code recvbuf} to use
+     * @param recvcount for each rank, the number of items received from it
+     * @param rdispls for each rank, where the block received from it starts in {@code recvbuf}, in items of the
+     *     receive type
+     * @param recvtype the type of each item received
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
                           Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
         checkUsable();
@@ -541,8 +804,15 @@ public class Intracomm extends Comm {
     // topologies
 
     /**
-     * A Cartesian grid over the first {@code dims[0] × dims[1] × ...} ranks; the others get a
-     * null communicator. Collective.
+     * {@return a Cartesian grid over the first {@code dims[0] × dims[1] × ...} ranks; the others get a null
+     * communicator} Collective.
+     *
+     * @param dims the number of ranks along each dimension
+     * @param periods for each dimension, whether it wraps around
+     * @param reorder whether ranks may be renumbered; HyMPJ keeps them as they are
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_DIMS} if the dimensions do not make a grid that fits the ranks; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final CartComm createCart(int[] dims, boolean[] periods, boolean reorder) {
         checkUsable();
@@ -551,9 +821,15 @@ public class Intracomm extends Comm {
     }
 
     /**
-     * A graph over the first {@code index.length} ranks, given as MPI's {@code index} (the
-     * running count of edges up to each node) and {@code edges}; the others get a null
-     * communicator. Collective.
+     * {@return a graph over the first {@code index.length} ranks, given as MPI's {@code index} (the running count of
+     * edges up to each node) and {@code edges}; the others get a null communicator} Collective.
+     *
+     * @param index MPI's {@code index}: for each node, the number of edges of the nodes up to it
+     * @param edges the neighbours of each node in turn (MPI's {@code edges})
+     * @param reorder whether ranks may be renumbered; HyMPJ keeps them as they are
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_ARG} if {@code index} and {@code edges} do not make a graph of at most this communicator's size;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final GraphComm createGraph(int[] index, int[] edges, boolean reorder) {
         checkUsable();
@@ -563,33 +839,70 @@ public class Intracomm extends Comm {
     }
 
     /**
-     * A distributed graph over all ranks, of which each rank declares any edges: from each
-     * {@code sources[i]} to the next {@code degrees[i]} entries of {@code destinations}, each
-     * with the weight at the same place in {@code weights}. Each rank learns the edges into and
-     * out of it, whoever declared them. {@code info} and {@code reorder} have no effect.
-     * Collective.
+     * {@return a distributed graph over all ranks, of which each rank declares any edges: from each
+     * {@code sources[i]} to the next {@code degrees[i]} entries of {@code destinations}, each with the weight at the
+     * same place in {@code weights}} Each rank learns the edges into and out of it, whoever declared them. {@code
+     * info} and {@code reorder} have no effect. Collective.
+     *
+     * @param sources the ranks the edges come from
+     * @param degrees for each rank in {@code sources}, the number of its edges in {@code destinations}
+     * @param destinations the ranks the edges go to
+     * @param weights the weight of each edge
+     * @param info hints; HyMPJ takes none from it, and null is accepted
+     * @param reorder whether ranks may be renumbered; HyMPJ keeps them as they are
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final GraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, int[] weights, Info info,
                                            boolean reorder) {
         return distGraph("createDistGraph", sources, degrees, destinations, weights, true);
     }
 
-    /** As {@link #createDistGraph(int[], int[], int[], int[], Info, boolean)}, without weights. Collective. */
+    /**
+     * As {@link #createDistGraph(int[], int[], int[], int[], Info, boolean)}, without weights. Collective.
+     *
+     * @param sources the ranks the edges come from
+     * @param degrees for each rank in {@code sources}, the number of its edges in {@code destinations}
+     * @param destinations the ranks the edges go to
+     * @param info hints; HyMPJ takes none from it, and null is accepted
+     * @param reorder whether ranks may be renumbered; HyMPJ keeps them as they are
+     * @return the communicator with the graph
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final GraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, Info info, boolean reorder) {
         return distGraph("createDistGraph", sources, degrees, destinations, null, false);
     }
 
     /**
-     * A distributed graph over all ranks, of which each rank gives its own edges: in from
-     * {@code sources}, out to {@code destinations}, with their weights. {@code info} and
-     * {@code reorder} have no effect. Collective.
+     * {@return a distributed graph over all ranks, of which each rank gives its own edges: in from {@code sources},
+     * out to {@code destinations}, with their weights} {@code info} and {@code reorder} have no effect. Collective.
+     *
+     * @param sources the ranks the edges come from
+     * @param sourceWeights the weight of each edge in
+     * @param destinations the ranks the edges go to
+     * @param destWeights the weight of each edge out
+     * @param info hints; HyMPJ takes none from it, and null is accepted
+     * @param reorder whether ranks may be renumbered; HyMPJ keeps them as they are
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final GraphComm createDistGraphAdjacent(int[] sources, int[] sourceWeights, int[] destinations,
                                                    int[] destWeights, Info info, boolean reorder) {
         return adjacentGraph(sources, sourceWeights, destinations, destWeights, true);
     }
 
-    /** As {@link #createDistGraphAdjacent(int[], int[], int[], int[], Info, boolean)}, without weights. Collective. */
+    /**
+     * As {@link #createDistGraphAdjacent(int[], int[], int[], int[], Info, boolean)}, without weights. Collective.
+     *
+     * @param sources the ranks the edges come from
+     * @param destinations the ranks the edges go to
+     * @param info hints; HyMPJ takes none from it, and null is accepted
+     * @param reorder whether ranks may be renumbered; HyMPJ keeps them as they are
+     * @return the communicator with the graph
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final GraphComm createDistGraphAdjacent(int[] sources, int[] destinations, Info info, boolean reorder) {
         return adjacentGraph(sources, null, destinations, null, false);
     }
@@ -672,19 +985,34 @@ public class Intracomm extends Comm {
         return w;
     }
 
-    /** A new communicator with the same group, its own contexts and a copy of the attributes. Collective. */
+    /**
+     * A new communicator with the same group, its own contexts and a copy of the attributes. Collective.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     @Override
     public Intracomm dup() {
         return withAttributesOf(clone());
     }
 
-    /** {@link #dup}; {@link #getRequest} of the result is a request that is already complete. Collective. */
+    /**
+     * {@link #dup}; {@link #getRequest} of the result is a request that is already complete. Collective.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     @Override
     public Intracomm iDup() {
         return completedCreation(dup());
     }
 
-    /** {@link #dup}; HyMPJ takes no hints from {@code info}. Collective. */
+    /**
+     * {@link #dup}; HyMPJ takes no hints from {@code info}. Collective.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     @Override
     public Intracomm dupWithInfo(Info info) {
         return dup();
@@ -694,6 +1022,13 @@ public class Intracomm extends Comm {
      * Ranks passing the same {@code color} form a new communicator, ordered by {@code key}
      * then by their rank here; a rank passing {@code MPI.UNDEFINED} gets a null communicator
      * ({@code isNull()} is true). Collective.
+     *
+     * @param color which new communicator this rank joins, or {@code MPI.UNDEFINED} for none
+     * @param key the order of this rank in the new communicator: ranks with a lower key come first, ties by their
+     *     rank here
+     * @return the new communicator; a null one for a rank passing {@code MPI.UNDEFINED} ({@code isNull()} is true)
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Intracomm split(int color, int key) {
         return orNull(Split(color, key));
@@ -704,6 +1039,14 @@ public class Intracomm extends Comm {
      * one node, those that can share memory (the thread ranks of a JVM and the JVMs of a
      * node), ordered by {@code key} then by their rank here; {@code MPI.UNDEFINED} gives a null
      * communicator. {@code info} is not used. Collective.
+     *
+     * @param splitType {@code MPI.COMM_TYPE_SHARED}, or {@code MPI.UNDEFINED} for no communicator
+     * @param key the order of this rank in the new communicator: ranks with a lower key come first, ties by their
+     *     rank here
+     * @param info hints; HyMPJ takes none from it, and null is accepted
+     * @return the new communicator; a null one for a rank passing {@code MPI.UNDEFINED} ({@code isNull()} is true)
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Intracomm splitType(int splitType, int key, Info info) {
         checkUsable();
@@ -716,18 +1059,26 @@ public class Intracomm extends Comm {
     }
 
     /**
-     * A communicator of the members of {@code group}, a subgroup of this communicator's; the
-     * others get a null communicator. Collective over this communicator.
+     * {@return a communicator of the members of {@code group}, a subgroup of this communicator's; the others get a
+     * null communicator} Collective over this communicator.
+     *
+     * @param group a subgroup of this communicator's group
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Intracomm create(Group group) {
         return orNull(Create(group));
     }
 
     /**
-     * A communicator of the members of {@code group}, a subgroup of this communicator's,
-     * made by them alone ({@code MPI_Comm_create_group}): only they call it, with the same
-     * {@code tag}, which keeps apart such calls of disjoint groups made at once. A rank
-     * outside the group gets a null communicator.
+     * {@return a communicator of the members of {@code group}, a subgroup of this communicator's, made by them alone
+     * ({@code MPI_Comm_create_group}): only they call it, with the same {@code tag}, which keeps apart such calls of
+     * disjoint groups made at once} A rank outside the group gets a null communicator.
+     *
+     * @param group a subgroup of this communicator's group
+     * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Intracomm createGroup(Group group, int tag) {
         checkUsable();
@@ -790,7 +1141,22 @@ public class Intracomm extends Comm {
 
     // ==== Open MPI face: collectives ====
 
-    /** Inclusive prefix reduction: rank {@code r} gets the reduction of the {@code sendbuf}s of ranks 0 to r. */
+    /**
+     * Inclusive prefix reduction: rank {@code r} gets the reduction of the {@code sendbuf}s of ranks 0 to r.
+     *
+     * @param sendbuf this rank's operand, or {@code MPI.IN_PLACE} to take it from {@code recvbuf}: an array of the
+     *     datatype's element type, or a {@code java.nio} buffer, used from its start
+     * @param recvbuf where the result goes: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
+     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
+     */
     public final void scan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
         checkUsable();
         if (sendbuf == MPI.IN_PLACE) {
@@ -803,7 +1169,20 @@ public class Intracomm extends Comm {
         BufferArgument.copyBack(recvbuf, r, type);
     }
 
-    /** {@link #scan} in place: {@code buf} is each rank's contribution and receives its prefix. */
+    /**
+     * {@link #scan} in place: {@code buf} is each rank's contribution and receives its prefix.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): an array of the datatype's
+     *     element type, or a {@code java.nio} buffer, used from its start
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
+     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
+     */
     public final void scan(Object buf, int count, Datatype type, Op op) {
         checkUsable();
         Object b = BufferArgument.forUpdate("scan", buf, count, type);
@@ -814,6 +1193,19 @@ public class Intracomm extends Comm {
     /**
      * Exclusive prefix reduction: rank {@code r > 0} gets the reduction of the {@code sendbuf}s
      * of ranks 0 to r-1; rank 0's {@code recvbuf} is left as it was (MPI leaves it undefined).
+     *
+     * @param sendbuf this rank's operand, or {@code MPI.IN_PLACE} to take it from {@code recvbuf}: an array of the
+     *     datatype's element type, or a {@code java.nio} buffer, used from its start
+     * @param recvbuf where the result goes: an array of the datatype's element type, or a {@code java.nio} buffer,
+     *     used from its start
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
+     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public final void exScan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
         checkUsable();
@@ -827,7 +1219,20 @@ public class Intracomm extends Comm {
         BufferArgument.copyBack(recvbuf, r, type);
     }
 
-    /** {@link #exScan} in place: {@code buf} is each rank's contribution and receives its prefix. */
+    /**
+     * {@link #exScan} in place: {@code buf} is each rank's contribution and receives its prefix.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): an array of the datatype's
+     *     element type, or a {@code java.nio} buffer, used from its start
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
+     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
+     */
     public final void exScan(Object buf, int count, Datatype type, Op op) {
         checkUsable();
         Object b = BufferArgument.forUpdate("exScan", buf, count, type);
@@ -835,25 +1240,85 @@ public class Intracomm extends Comm {
         BufferArgument.copyBack(buf, b, type);
     }
 
-    /** Starts {@link #scan}. */
+    /**
+     * Starts {@link #scan}.
+     *
+     * @param sendbuf this rank's operand, or {@code MPI.IN_PLACE} to take it from {@code recvbuf}: a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param recvbuf where the result goes: a direct or heap {@code java.nio} buffer, used from its start (a direct
+     *     one is staged in a Java array)
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
+     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
+     */
     public final Request iScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) {
         checkStart("iScan", NO_ROOT, count, type, op);
         return startCollective("iScan", CollectiveKind.SCAN, c -> c.scan(sendbuf, recvbuf, count, type, op));
     }
 
-    /** Starts {@link #scan(Object, int, Datatype, Op)}, in place. */
+    /**
+     * Starts {@link #scan(Object, int, Datatype, Op)}, in place.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
+     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
+     */
     public final Request iScan(Buffer buf, int count, Datatype type, Op op) {
         checkStart("iScan", NO_ROOT, count, type, op);
         return startCollective("iScan", CollectiveKind.SCAN, c -> c.scan(buf, count, type, op));
     }
 
-    /** Starts {@link #exScan}. */
+    /**
+     * Starts {@link #exScan}.
+     *
+     * @param sendbuf this rank's operand, or {@code MPI.IN_PLACE} to take it from {@code recvbuf}: a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param recvbuf where the result goes: a direct or heap {@code java.nio} buffer, used from its start (a direct
+     *     one is staged in a Java array)
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
+     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
+     */
     public final Request iExScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) {
         checkStart("iExScan", NO_ROOT, count, type, op);
         return startCollective("iExScan", CollectiveKind.SCAN, c -> c.exScan(sendbuf, recvbuf, count, type, op));
     }
 
-    /** Starts {@link #exScan(Object, int, Datatype, Op)}, in place. */
+    /**
+     * Starts {@link #exScan(Object, int, Datatype, Op)}, in place.
+     *
+     * @param buf the buffer, used in place (its data is sent, and the result replaces it): a direct or heap
+     *     {@code java.nio} buffer, used from its start (a direct one is staged in a Java array)
+     * @param count the number of items of the type in the buffer; the same on every rank
+     * @param type the type of each item
+     * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
+     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
+     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
+     */
     public final Request iExScan(Buffer buf, int count, Datatype type, Op op) {
         checkStart("iExScan", NO_ROOT, count, type, op);
         return startCollective("iExScan", CollectiveKind.SCAN, c -> c.exScan(buf, count, type, op));

@@ -16,14 +16,28 @@ import org.hympj.comm.errors.ErrorClass;
 public class MPIException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** The MPI error class of this error. */
     private final int errorClass;
 
+    /**
+     * An error of class {@code errorClass}.
+     *
+     * @param errorClass one of the {@code MPI.ERR_*} constants
+     * @param message what was wrong, in a sentence
+     */
     public MPIException(int errorClass, String message) {
         super("[" + ErrorClass.name(errorClass) + "] " + message);
         this.errorClass = errorClass;
         Errhandler.raised(this);
     }
 
+    /**
+     * An error of class {@code errorClass} caused by another exception.
+     *
+     * @param errorClass one of the {@code MPI.ERR_*} constants
+     * @param message what was wrong, in a sentence
+     * @param cause the exception that caused it
+     */
     public MPIException(int errorClass, String message, Throwable cause) {
         super("[" + ErrorClass.name(errorClass) + "] " + message, cause);
         this.errorClass = errorClass;
@@ -35,20 +49,34 @@ public class MPIException extends RuntimeException {
         this(MPI.ERR_OTHER, "an MPI error");
     }
 
+    /**
+     * An error of class {@code MPI.ERR_OTHER} (mpiJava's form).
+     *
+     * @param message what was wrong, in a sentence
+     */
     public MPIException(String message) {
         this(MPI.ERR_OTHER, message);
     }
 
+    /**
+     * An error of class {@code MPI.ERR_OTHER} caused by another exception.
+     *
+     * @param cause the exception that caused it
+     */
     public MPIException(Throwable cause) {
         this(MPI.ERR_OTHER, String.valueOf(cause), cause);
     }
 
-    /** The MPI error class, one of the {@code MPI.ERR_*} constants. */
+    /**
+     * {@return the MPI error class, one of the {@code MPI.ERR_*} constants}
+     */
     public int getErrorClass() {
         return errorClass;
     }
 
-    /** The error code; HyMPJ's error codes are its error classes. */
+    /**
+     * {@return the error code; HyMPJ's error codes are its error classes}
+     */
     public int getErrorCode() {
         return errorClass;
     }

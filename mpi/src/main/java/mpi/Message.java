@@ -26,17 +26,31 @@ public final class Message {
     public Message() {
     }
 
-    /** True for {@code MPI_MESSAGE_NULL}: no message held, as before a probe and after a receive. */
+    /**
+     * {@return true for {@code MPI_MESSAGE_NULL}: no message held, as before a probe and after a receive}
+     */
     public boolean isNull() {
         return comm == null && !noProc;
     }
 
-    /** True for {@code MPI_MESSAGE_NO_PROC}, the message of a probe from {@code MPI.PROC_NULL}. */
+    /**
+     * {@return true for {@code MPI_MESSAGE_NO_PROC}, the message of a probe from {@code MPI.PROC_NULL}}
+     */
     public boolean isNoProc() {
         return noProc;
     }
 
-    /** Waits for a message matching (source, tag) on {@code comm}, takes it, and returns its envelope. */
+    /**
+     * Waits for a message matching (source, tag) on {@code comm}, takes it, and returns its envelope.
+     *
+     * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
+     * @param tag the tag to match, or {@code MPI.ANY_TAG}
+     * @param comm the communicator the message is sent on
+     * @return the status of the message: its source, its tag and its size
+     * @throws MPIException {@code MPI.ERR_COMM} if {@code comm} is null or freed; {@code MPI.ERR_RANK} or
+     *     {@code MPI.ERR_TAG} for a bad {@code source} or {@code tag}; {@code MPI.ERR_REQUEST} if this still holds a
+     *     message; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Status mProbe(int source, int tag, Comm comm) {
         if (probing("mProbe", source, tag, comm)) {
             return Status.empty(MPI.PROC_NULL);
@@ -49,7 +63,17 @@ public final class Message {
         return held(comm);
     }
 
-    /** Takes a message matching (source, tag) on {@code comm} and returns its envelope, or returns null if none is here. */
+    /**
+     * Takes a message matching (source, tag) on {@code comm} and returns its envelope, or returns null if none is here.
+     *
+     * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
+     * @param tag the tag to match, or {@code MPI.ANY_TAG}
+     * @param comm the communicator the message is sent on
+     * @return the status of the message, or null if none matches now
+     * @throws MPIException {@code MPI.ERR_COMM} if {@code comm} is null or freed; {@code MPI.ERR_RANK} or
+     *     {@code MPI.ERR_TAG} for a bad {@code source} or {@code tag}; {@code MPI.ERR_REQUEST} if this still holds a
+     *     message; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Status imProbe(int source, int tag, Comm comm) {
         if (probing("imProbe", source, tag, comm)) {
             return Status.empty(MPI.PROC_NULL);
@@ -88,6 +112,17 @@ public final class Message {
      * Receives the message this holds into {@code buf} ({@code count} items of {@code type});
      * raises {@code MPI.ERR_TRUNCATE} (after storing what fits) if it is longer. The message
      * is null afterwards.
+     *
+     * @param buf where the message is received: an array of the datatype's element type, or a {@code java.nio}
+     *     buffer, used from its start
+     * @param count the most items of the type to receive; a longer message raises {@code MPI.ERR_TRUNCATE}
+     * @param type the type of each item
+     * @return the status of the message received: its source, its tag, and (with {@code getCount}) how many items it
+     *     held
+     * @throws MPIException {@code MPI.ERR_REQUEST} if this holds no message; {@code MPI.ERR_TYPE},
+     *     {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if the buffer, its count and its datatype do not fit together;
+     *     {@code MPI.ERR_TRUNCATE} if the message is longer than the buffer; {@code MPI.ERR_OTHER} before {@code Init} or
+     *     after {@code Finalize}
      */
     public Status mRecv(Object buf, int count, Datatype type) {
         Object data = BufferArgument.forUpdate("mRecv", buf, count, type);
@@ -103,6 +138,15 @@ public final class Message {
      * Receives the message this holds, as a request. HyMPJ keeps a matched message's data in
      * the rank's JVM, so the request is complete at once; a staged {@code buf} is written when
      * it is waited for or tested. The message is null afterwards.
+     *
+     * @param buf where the message is received: a direct or heap {@code java.nio} buffer, used from its start (a
+     *     direct one is staged in a Java array)
+     * @param count the most items of the type to receive; a longer message raises {@code MPI.ERR_TRUNCATE}
+     * @param type the type of each item
+     * @return a request: waiting for it or testing it completes the operation
+     * @throws MPIException {@code MPI.ERR_REQUEST} if this holds no message; {@code MPI.ERR_TYPE},
+     *     {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if the buffer, its count and its datatype do not fit together;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public Request imRecv(Buffer buf, int count, Datatype type) {
         Object data = BufferArgument.forUpdate("imRecv", buf, count, type);

@@ -37,7 +37,12 @@ public class Op implements Freeable {
         this.name = ReductionOps.name(code);
     }
 
-    /** A user-defined operation; {@code commute} says whether its operands may be swapped. */
+    /**
+     * A user-defined operation; {@code commute} says whether its operands may be swapped.
+     *
+     * @param function the function that combines two operands
+     * @param commute whether the operation is commutative, which lets the reduction combine operands in any order
+     */
     public Op(User_function function, boolean commute) {
         if (function == null) {
             throw new MPIException(MPI.ERR_OP, "a user-defined Op needs a User_function, got null");
@@ -53,6 +58,9 @@ public class Op implements Freeable {
      * Open MPI's user-defined operation; {@code commute} says whether its operands may be
      * swapped. Its function gets arrays, or ByteBuffers if it overrides that form (see
      * {@link UserFunction}).
+     *
+     * @param function the function that combines two operands
+     * @param commute whether the operation is commutative, which lets the reduction combine operands in any order
      */
     public Op(UserFunction function, boolean commute) {
         this(adapt(function), commute);
@@ -77,16 +85,21 @@ public class Op implements Freeable {
         freed = true;
     }
 
-    /** True for a user-defined op that has been freed. */
+    /**
+     * {@return true for a user-defined op that has been freed}
+     */
     public boolean isNull() {
         return freed;
     }
 
-    /** Whether the operands may be swapped (Open MPI's name for {@link #Is_commute}). */
+    /**
+     * {@return whether the operands may be swapped (Open MPI's name for {@link #Is_commute})}
+     */
     public boolean isCommutative() {
         return commute;
     }
 
+    /** {@return whether the operands may be swapped: true for the predefined ops, as given for a user-defined one} */
     public boolean Is_commute() {
         return commute;
     }

@@ -52,7 +52,12 @@ public class Prequest extends Request {
         }
     }
 
-    /** Starts the operation; the request must be inactive (completed or never started). */
+    /**
+     * Starts the operation; the request must be inactive (completed or never started).
+     *
+     * @throws MPIException {@code MPI.ERR_REQUEST} if the request is still active or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public void Start() {
         MPI.checkActive();
         Errhandler.entering(comm);
@@ -87,7 +92,13 @@ public class Prequest extends Request {
         active = true;
     }
 
-    /** Starts every request of the array; null entries are skipped, as MPJ Express does. */
+    /**
+     * Starts every request of the array; null entries are skipped, as MPJ Express does.
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @throws MPIException {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER} before {@code Init}
+     *     or after {@code Finalize}
+     */
     public static void Startall(Prequest[] requests) {
         if (requests == null) {
             throw new MPIException(MPI.ERR_ARG, "Startall needs an array of persistent requests, got null");
@@ -99,12 +110,23 @@ public class Prequest extends Request {
         }
     }
 
-    /** Starts the operation; the request must be inactive (completed or never started). */
+    /**
+     * Starts the operation; the request must be inactive (completed or never started).
+     *
+     * @throws MPIException {@code MPI.ERR_REQUEST} if the request is still active or has been freed;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void start() {
         Start();
     }
 
-    /** Starts every request of the array; null entries are skipped. */
+    /**
+     * Starts every request of the array; null entries are skipped.
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @throws MPIException {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER} before {@code Init}
+     *     or after {@code Finalize}
+     */
     public static void startAll(Prequest[] requests) {
         Startall(requests);
     }

@@ -105,7 +105,13 @@ public class Request implements Freeable {
         return Status.empty(MPI.ANY_SOURCE);
     }
 
-    /** Waits for the operation and returns its status. */
+    /**
+     * Waits for the operation and returns its status.
+     *
+     * @return the status of the operation: for a receive, the message's source, tag and size
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Status Wait() {
         MPI.checkActive();
         Errhandler.entering(comm);
@@ -123,7 +129,12 @@ public class Request implements Freeable {
         return finish();
     }
 
-    /** The status if the operation has completed, else null. */
+    /**
+     * {@return the status if the operation has completed, else null}
+     *
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Status Test() {
         MPI.checkActive();
         Errhandler.entering(comm);
@@ -138,6 +149,8 @@ public class Request implements Freeable {
      * Asks for the operation to be cancelled: a receive not yet matched, or a synchronous or
      * large send not yet received. Complete the request with {@code Wait} or {@code Test} and
      * ask {@link Status#Test_cancelled} whether the cancel took effect.
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public void Cancel() {
         MPI.checkActive();
@@ -147,7 +160,9 @@ public class Request implements Freeable {
         CommunicatorCore.cancel(op);
     }
 
-    /** True once the request has been completed and released, or freed. */
+    /**
+     * {@return true once the request has been completed and released, or freed}
+     */
     public boolean Is_null() {
         return op == null;
     }
@@ -220,7 +235,15 @@ public class Request implements Freeable {
 
     // ---------------------------------------------------------------- arrays of requests
 
-    /** Waits for one of the requests to complete; its index is in the status ({@code UNDEFINED} if none is active). */
+    /**
+     * Waits for one of the requests to complete; its index is in the status ({@code UNDEFINED} if none is active).
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @return the status of the request that completed, whose {@code index} is its place in {@code requests}
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static Status Waitany(Request[] requests) {
         MPI.checkActive();
         checkArray("Waitany", requests);
@@ -243,7 +266,15 @@ public class Request implements Freeable {
         }
     }
 
-    /** Waits for every request; if any failed, raises the first error after all have completed. */
+    /**
+     * Waits for every request; if any failed, raises the first error after all have completed.
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @return the status of each request, in the order of {@code requests}
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static Status[] Waitall(Request[] requests) {
         MPI.checkActive();
         checkArray("Waitall", requests);
@@ -265,7 +296,15 @@ public class Request implements Freeable {
         return statuses;
     }
 
-    /** Waits until at least one request completes and returns the statuses of all that have. */
+    /**
+     * Waits until at least one request completes and returns the statuses of all that have.
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @return the statuses of the requests that completed, each with its {@code index} in {@code requests}
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static Status[] Waitsome(Request[] requests) {
         MPI.checkActive();
         checkArray("Waitsome", requests);
@@ -279,7 +318,14 @@ public class Request implements Freeable {
         return finishCompleted(requests, ops);
     }
 
-    /** The status of one completed request (with its index), null if none has completed. */
+    /**
+     * {@return the status of one completed request (with its index), null if none has completed}
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static Status Testany(Request[] requests) {
         MPI.checkActive();
         checkArray("Testany", requests);
@@ -299,7 +345,14 @@ public class Request implements Freeable {
         return null;
     }
 
-    /** The statuses of all requests if every one has completed, else null (and none is completed). */
+    /**
+     * {@return the statuses of all requests if every one has completed, else null (and none is completed)}
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static Status[] Testall(Request[] requests) {
         MPI.checkActive();
         checkArray("Testall", requests);
@@ -312,7 +365,14 @@ public class Request implements Freeable {
         return Waitall(requests);
     }
 
-    /** The statuses of the requests that have completed, possibly none. */
+    /**
+     * {@return the statuses of the requests that have completed, possibly none}
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static Status[] Testsome(Request[] requests) {
         MPI.checkActive();
         checkArray("Testsome", requests);
@@ -390,29 +450,53 @@ public class Request implements Freeable {
     // Open MPI's names for the operations above: the same logic, with its return types. An
     // entry of an array that is null counts as MPI.REQUEST_NULL.
 
-    /** Waits for the operation; a request that is not persistent becomes null ({@link #isNull}). */
+    /**
+     * Waits for the operation; a request that is not persistent becomes null ({@link #isNull}).
+     *
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void waitFor() {
         Wait();
     }
 
-    /** Waits for the operation and returns its status (an empty one for a null or inactive request). */
+    /**
+     * Waits for the operation and returns its status (an empty one for a null or inactive request).
+     *
+     * @return the status of the operation: for a receive, the message's source, tag and size
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Status waitStatus() {
         return Wait();
     }
 
-    /** True if the operation has completed, which completes the request as {@link #waitFor} does. */
+    /**
+     * {@return true if the operation has completed, which completes the request as {@link #waitFor} does}
+     *
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final boolean test() {
         return Test() != null;
     }
 
-    /** The status if the operation has completed (completing the request as {@link #waitStatus} does), else null. */
+    /**
+     * {@return the status if the operation has completed (completing the request as {@link #waitStatus} does), else
+     * null}
+     *
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final Status testStatus() {
         return Test();
     }
 
     /**
-     * The status if the operation has completed, else null, leaving the request as it is
-     * ({@code MPI_Request_get_status}): it must still be completed by a wait or test.
+     * {@return the status if the operation has completed, else null, leaving the request as it is
+     * ({@code MPI_Request_get_status}): it must still be completed by a wait or test}
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Status getStatus() {
         MPI.checkActive();
@@ -424,7 +508,11 @@ public class Request implements Freeable {
         return op.isComplete() ? outcome(op) : null;
     }
 
-    /** Asks for the operation to be cancelled (see {@link #Cancel}). */
+    /**
+     * Asks for the operation to be cancelled (see {@link #Cancel}).
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public final void cancel() {
         Cancel();
     }
@@ -434,68 +522,164 @@ public class Request implements Freeable {
         Free();
     }
 
-    /** True for {@code MPI.REQUEST_NULL} and for a request that has been completed or freed. */
+    /**
+     * {@return true for {@code MPI.REQUEST_NULL} and for a request that has been completed or freed}
+     */
     public final boolean isNull() {
         return Is_null();
     }
 
-    /** Waits for one of the requests and returns its index, or {@code MPI.UNDEFINED} if none is active. */
+    /**
+     * Waits for one of the requests and returns its index, or {@code MPI.UNDEFINED} if none is active.
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @return the index in {@code requests} of the request that completed, or {@code MPI.UNDEFINED}
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static int waitAny(Request[] requests) {
         return Waitany(requests).index;
     }
 
-    /** Waits for one of the requests and returns its status, whose {@code getIndex()} is its index ({@code MPI.UNDEFINED} if none is active). */
+    /**
+     * Waits for one of the requests and returns its status, whose {@code getIndex()} is its index
+     * ({@code MPI.UNDEFINED} if none is active).
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @return the status of the request that completed, with its index
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static Status waitAnyStatus(Request[] requests) {
         return Waitany(requests);
     }
 
-    /** The index of one completed request (completed by this call), or {@code MPI.UNDEFINED} if none has completed or none is active. */
+    /**
+     * {@return the index of one completed request (completed by this call), or {@code MPI.UNDEFINED} if none has
+     * completed or none is active}
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static int testAny(Request[] requests) {
         Status done = Testany(requests);
         return done == null ? MPI.UNDEFINED : done.index;
     }
 
-    /** The status of one completed request, with its index; an empty status if none is active; null if none has completed. */
+    /**
+     * {@return the status of one completed request, with its index; an empty status if none is active; null if none
+     * has completed}
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static Status testAnyStatus(Request[] requests) {
         return Testany(requests);
     }
 
-    /** Waits for every request; if any failed, raises the first error after all have completed. */
+    /**
+     * Waits for every request; if any failed, raises the first error after all have completed.
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static void waitAll(Request[] requests) {
         Waitall(requests);
     }
 
-    /** Waits for every request and returns their statuses, by index. */
+    /**
+     * Waits for every request and returns their statuses, by index.
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @return the status of each request, in the order of {@code requests}
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static Status[] waitAllStatus(Request[] requests) {
         return Waitall(requests);
     }
 
-    /** True if every request has completed (then all are completed by this call); false leaves them all as they are. */
+    /**
+     * {@return true if every request has completed (then all are completed by this call); false leaves them all as
+     * they are}
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static boolean testAll(Request[] requests) {
         return Testall(requests) != null;
     }
 
-    /** The statuses of all requests if every one has completed, else null. */
+    /**
+     * {@return the statuses of all requests if every one has completed, else null}
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static Status[] testAllStatus(Request[] requests) {
         return Testall(requests);
     }
 
-    /** Waits until at least one request completes; the indices of all that have, or null if none is active. */
+    /**
+     * Waits until at least one request completes; the indices of all that have, or null if none is active.
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @return the indices in {@code requests} of the requests that completed, or null if none is active
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static int[] waitSome(Request[] requests) {
         return indices(Waitsome(requests));
     }
 
-    /** As {@link #waitSome}, with the statuses (each with its index). */
+    /**
+     * As {@link #waitSome}, with the statuses (each with its index).
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @return the statuses of the requests that completed, or null if none is active
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static Status[] waitSomeStatus(Request[] requests) {
         return Waitsome(requests);
     }
 
-    /** The indices of the requests that have completed, possibly none; null if none is active. */
+    /**
+     * {@return the indices of the requests that have completed, possibly none; null if none is active}
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static int[] testSome(Request[] requests) {
         return indices(Testsome(requests));
     }
 
-    /** As {@link #testSome}, with the statuses (each with its index). */
+    /**
+     * As {@link #testSome}, with the statuses (each with its index).
+     *
+     * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
+     * @return the statuses of the requests that completed (possibly none), or null if none is active
+     * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
+     */
     public static Status[] testSomeStatus(Request[] requests) {
         return Testsome(requests);
     }

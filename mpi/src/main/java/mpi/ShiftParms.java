@@ -5,7 +5,9 @@ package mpi;
  * from and the rank to send to, as mpiJava's public fields and Open MPI's getters.
  */
 public class ShiftParms {
+    /** The rank to receive from, or {@code MPI.PROC_NULL} past the edge of a non-periodic dimension. */
     public int rank_source;
+    /** The rank to send to, or {@code MPI.PROC_NULL} past the edge of a non-periodic dimension. */
     public int rank_dest;
 
     ShiftParms(int source, int dest) {
@@ -13,12 +15,16 @@ public class ShiftParms {
         this.rank_dest = dest;
     }
 
-    /** The rank to receive from. */
+    /**
+     * {@return the rank to receive from}
+     */
     public int getRankSource() {
         return rank_source;
     }
 
-    /** The rank to send to. */
+    /**
+     * {@return the rank to send to}
+     */
     public int getRankDest() {
         return rank_dest;
     }

@@ -21,18 +21,34 @@ public final class ShortInt extends Struct {
 
     /** The value and index of one pair in a buffer. */
     public final class Data extends Struct.Data {
+        /** An accessor of no pair yet; {@link Struct#getData} makes the ones a program uses. */
+        public Data() {
+        }
+
+        /** {@return the value of the pair} */
         public short getValue() {
             return getShort(0);
         }
 
+        /** {@return the index of the pair} */
         public int getIndex() {
             return getInt(indexOffset);
         }
 
+        /**
+         * Sets the value of the pair.
+         *
+         * @param v the value
+         */
         public void putValue(short v) {
             putShort(0, v);
         }
 
+        /**
+         * Sets the index of the pair.
+         *
+         * @param v the index
+         */
         public void putIndex(int v) {
             putInt(indexOffset, v);
         }

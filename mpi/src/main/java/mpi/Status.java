@@ -80,9 +80,11 @@ public class Status {
     }
 
     /**
-     * The number of {@code datatype} elements received: the element count if it is the
-     * message's type, the count of whole {@code datatype} elements its bytes make otherwise,
-     * and {@code MPI.UNDEFINED} if they make no whole number.
+     * {@return the number of {@code datatype} elements received: the element count if it is the message's type, the
+     * count of whole {@code datatype} elements its bytes make otherwise, and {@code MPI.UNDEFINED} if they make no
+     * whole number}
+     *
+     * @param datatype the datatype of the receive
      */
     public int Get_count(Datatype datatype) {
         // The usual case is kept this small so that it always inlines: a Status whose methods
@@ -115,11 +117,13 @@ public class Status {
     }
 
     /**
-     * The number of basic elements of {@code datatype}'s base type received (for a pair type,
-     * twice its items), also where they make no whole item; for a type of bytes that stand for
-     * other elements (Open MPI's {@code createStruct}, {@code MPI.DOUBLE_INT}, ...), the number
-     * of those; {@code MPI.UNDEFINED} if the message's bytes make no whole number of them, or if
-     * {@code datatype} has no elements of a base type (0 for a typed type of size zero).
+     * {@return the number of basic elements of {@code datatype}'s base type received (for a pair type, twice its
+     * items), also where they make no whole item; for a type of bytes that stand for other elements (Open MPI's
+     * {@code createStruct}, {@code MPI.DOUBLE_INT}, ...), the number of those; {@code MPI.UNDEFINED} if the message's
+     * bytes make no whole number of them, or if {@code datatype} has no elements of a base type (0 for a typed type
+     * of size zero)}
+     *
+     * @param datatype the datatype of the receive
      */
     public int Get_elements(Datatype datatype) {
         if (datatype == null) {
@@ -142,49 +146,76 @@ public class Status {
         return bytes % datatype.map.base.size() == 0 ? (int) (bytes / datatype.map.base.size()) : MPI.UNDEFINED;
     }
 
-    /** True if the request this status completes was cancelled. */
+    /**
+     * {@return true if the request this status completes was cancelled}
+     */
     public boolean Test_cancelled() {
         return cancelled;
     }
 
     // ---------------------------------------------------------------- Open MPI's members
 
-    /** The rank of the sender in the communicator of the receive ({@link #source}). */
+    /**
+     * {@return the rank of the sender in the communicator of the receive ({@link #source})}
+     */
     public int getSource() {
         return source;
     }
 
-    /** The tag the message was sent with ({@link #tag}). */
+    /**
+     * {@return the tag the message was sent with ({@link #tag})}
+     */
     public int getTag() {
         return tag;
     }
 
-    /** The error of the operation: {@code MPI.SUCCESS}, since a failed operation raises MPIException instead. */
+    /**
+     * {@return the error of the operation: {@code MPI.SUCCESS}, since a failed operation raises MPIException instead}
+     */
     public int getError() {
         return MPI.SUCCESS;
     }
 
-    /** The index of the completed request in the calls on arrays of requests ({@link #index}). */
+    /**
+     * {@return the index of the completed request in the calls on arrays of requests ({@link #index})}
+     */
     public int getIndex() {
         return index;
     }
 
-    /** As {@link #Get_count}: the items of {@code datatype} received, or {@code MPI.UNDEFINED}. */
+    /**
+     * As {@link #Get_count}: the items of {@code datatype} received, or {@code MPI.UNDEFINED}.
+     *
+     * @param datatype the datatype of the receive
+     * @return the number of items of {@code datatype} received, or {@code MPI.UNDEFINED}
+     */
     public int getCount(Datatype datatype) {
         return Get_count(datatype);
     }
 
-    /** As {@link #Get_elements}: the basic elements of {@code datatype} received. */
+    /**
+     * As {@link #Get_elements}: the basic elements of {@code datatype} received.
+     *
+     * @param datatype the datatype of the receive
+     * @return the number of basic elements received
+     */
     public int getElements(Datatype datatype) {
         return Get_elements(datatype);
     }
 
-    /** As {@link #getElements}, as a {@link Count} (MPI_GET_ELEMENTS_X). */
+    /**
+     * As {@link #getElements}, as a {@link Count} (MPI_GET_ELEMENTS_X).
+     *
+     * @param datatype the datatype of the receive
+     * @return the number of basic elements received
+     */
     public Count getElementsX(Datatype datatype) {
         return new Count(Get_elements(datatype));
     }
 
-    /** True if the request this status completes was cancelled. */
+    /**
+     * {@return true if the request this status completes was cancelled}
+     */
     public boolean isCancelled() {
         return cancelled;
     }

@@ -25,7 +25,13 @@ public abstract class Struct {
     private int extent;
     private Datatype datatype;
 
-    /** The struct's datatype, committed, made on first use. */
+    /** A struct of no fields; the subclass's constructor adds them. */
+    public Struct() {
+    }
+
+    /**
+     * {@return the struct's datatype, committed, made on first use}
+     */
     public final synchronized Datatype getType() {
         if (datatype == null) {
             int n = fields.size();
@@ -46,13 +52,17 @@ public abstract class Struct {
         return datatype;
     }
 
-    /** The bytes from one struct of an array to the next. */
+    /**
+     * {@return the bytes from one struct of an array to the next}
+     */
     public final int getExtent() {
         getType();
         return extent;
     }
 
-    /** A new accessor of this struct's fields; the subclass returns an instance of its own {@link Data} class. */
+    /**
+     * {@return a new accessor of this struct's fields; the subclass returns an instance of its own {@link Data} class}
+     */
     protected abstract Data newData();
 
     @SuppressWarnings("unchecked")
@@ -63,12 +73,23 @@ public abstract class Struct {
         return (T) d;
     }
 
-    /** The accessor of the struct at the start of {@code buffer}. */
+    /**
+     * {@return the accessor of the struct at the start of {@code buffer}}
+     *
+     * @param buffer the buffer that holds the structs
+     * @param <T> the {@code Data} class of this struct
+     */
     public final <T extends Data> T getData(ByteBuffer buffer) {
         return getData(buffer, 0);
     }
 
-    /** The accessor of struct {@code index} of the array of structs in {@code buffer}. */
+    /**
+     * {@return the accessor of struct {@code index} of the array of structs in {@code buffer}}
+     *
+     * @param buffer the buffer that holds the structs
+     * @param index the index of the struct, from 0
+     * @param <T> the {@code Data} class of this struct
+     */
     public final <T extends Data> T getData(ByteBuffer buffer, int index) {
         if (buffer == null) {
             throw new MPIException(MPI.ERR_BUFFER, "Struct.getData: the buffer is null");
@@ -76,12 +97,24 @@ public abstract class Struct {
         return newData(buffer, index * getExtent());
     }
 
-    /** The accessor of the struct at the start of {@code array}, in the platform's byte order. */
+    /**
+     * {@return the accessor of the struct at the start of {@code array}, in the platform's byte order}
+     *
+     * @param array the array that holds the structs
+     * @param <T> the {@code Data} class of this struct
+     */
     public final <T extends Data> T getData(byte[] array) {
         return getData(array, 0);
     }
 
-    /** The accessor of struct {@code index} of the array of structs in {@code array}, in the platform's byte order. */
+    /**
+     * {@return the accessor of struct {@code index} of the array of structs in {@code array}, in the platform's byte
+     * order}
+     *
+     * @param array the array that holds the structs
+     * @param index the index of the struct, from 0
+     * @param <T> the {@code Data} class of this struct
+     */
     public final <T extends Data> T getData(byte[] array, int index) {
         if (array == null) {
             throw new MPIException(MPI.ERR_BUFFER, "Struct.getData: the array is null");
@@ -89,7 +122,12 @@ public abstract class Struct {
         return getData(ByteBuffer.wrap(array).order(ByteOrder.nativeOrder()), index);
     }
 
-    /** Places the next field at {@code offset} bytes, which must not be below the end of the fields so far. */
+    /**
+     * Places the next field at {@code offset} bytes, which must not be below the end of the fields so far.
+     *
+     * @param offset the offset of the next field, in bytes from the start of the struct
+     * @return this struct
+     */
     public final synchronized Struct setOffset(int offset) {
         checkOpen();
         if (offset < extent) {
@@ -100,82 +138,156 @@ public abstract class Struct {
         return this;
     }
 
-    /** Adds a byte field; returns its offset in bytes. */
+    /**
+     * Adds a byte field; returns its offset in bytes.
+     *
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addByte() {
         return addByte(1);
     }
 
-    /** Adds an array of {@code length} byte values; returns its offset in bytes. */
+    /**
+     * Adds an array of {@code length} byte values; returns its offset in bytes.
+     *
+     * @param length the number of values in the array field
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addByte(int length) {
         return addField(MPI.BYTE, 1, length);
     }
 
-    /** Adds a char field; returns its offset in bytes. */
+    /**
+     * Adds a char field; returns its offset in bytes.
+     *
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addChar() {
         return addChar(1);
     }
 
-    /** Adds an array of {@code length} char values; returns its offset in bytes. */
+    /**
+     * Adds an array of {@code length} char values; returns its offset in bytes.
+     *
+     * @param length the number of values in the array field
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addChar(int length) {
         return addField(MPI.CHAR, 2, length);
     }
 
-    /** Adds a short field; returns its offset in bytes. */
+    /**
+     * Adds a short field; returns its offset in bytes.
+     *
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addShort() {
         return addShort(1);
     }
 
-    /** Adds an array of {@code length} short values; returns its offset in bytes. */
+    /**
+     * Adds an array of {@code length} short values; returns its offset in bytes.
+     *
+     * @param length the number of values in the array field
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addShort(int length) {
         return addField(MPI.SHORT, 2, length);
     }
 
-    /** Adds an int field; returns its offset in bytes. */
+    /**
+     * Adds an int field; returns its offset in bytes.
+     *
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addInt() {
         return addInt(1);
     }
 
-    /** Adds an array of {@code length} int values; returns its offset in bytes. */
+    /**
+     * Adds an array of {@code length} int values; returns its offset in bytes.
+     *
+     * @param length the number of values in the array field
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addInt(int length) {
         return addField(MPI.INT, 4, length);
     }
 
-    /** Adds a long field; returns its offset in bytes. */
+    /**
+     * Adds a long field; returns its offset in bytes.
+     *
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addLong() {
         return addLong(1);
     }
 
-    /** Adds an array of {@code length} long values; returns its offset in bytes. */
+    /**
+     * Adds an array of {@code length} long values; returns its offset in bytes.
+     *
+     * @param length the number of values in the array field
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addLong(int length) {
         return addField(MPI.LONG, 8, length);
     }
 
-    /** Adds a float field; returns its offset in bytes. */
+    /**
+     * Adds a float field; returns its offset in bytes.
+     *
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addFloat() {
         return addFloat(1);
     }
 
-    /** Adds an array of {@code length} float values; returns its offset in bytes. */
+    /**
+     * Adds an array of {@code length} float values; returns its offset in bytes.
+     *
+     * @param length the number of values in the array field
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addFloat(int length) {
         return addField(MPI.FLOAT, 4, length);
     }
 
-    /** Adds a double field; returns its offset in bytes. */
+    /**
+     * Adds a double field; returns its offset in bytes.
+     *
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addDouble() {
         return addDouble(1);
     }
 
-    /** Adds an array of {@code length} double values; returns its offset in bytes. */
+    /**
+     * Adds an array of {@code length} double values; returns its offset in bytes.
+     *
+     * @param length the number of values in the array field
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addDouble(int length) {
         return addField(MPI.DOUBLE, 8, length);
     }
 
-    /** Adds a field of another struct; returns its offset in bytes. */
+    /**
+     * Adds a field of another struct; returns its offset in bytes.
+     *
+     * @param struct a struct of the kind of the field
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addStruct(Struct struct) {
         return addStruct(struct, 1);
     }
 
-    /** Adds an array of {@code length} structs of {@code struct}'s kind; returns its offset in bytes. */
+    /**
+     * Adds an array of {@code length} structs of {@code struct}'s kind; returns its offset in bytes.
+     *
+     * @param struct a struct of the kind of the field
+     * @param length the number of values in the array field
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addStruct(Struct struct, int length) {
         if (struct == null) {
             throw new MPIException(MPI.ERR_ARG, "Struct.addStruct: the struct is null");
@@ -183,12 +295,23 @@ public abstract class Struct {
         return addField(struct.getType(), struct.getExtent(), length);
     }
 
-    /** Adds a field of {@code type}; returns its offset in bytes. */
+    /**
+     * Adds a field of {@code type}; returns its offset in bytes.
+     *
+     * @param type the datatype of the field
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addData(Datatype type) {
         return addData(type, 1);
     }
 
-    /** Adds an array of {@code length} items of {@code type}; returns its offset in bytes. */
+    /**
+     * Adds an array of {@code length} items of {@code type}; returns its offset in bytes.
+     *
+     * @param type the datatype of the field
+     * @param length the number of values in the array field
+     * @return the offset of the field in bytes, which the {@code Data} accessors take
+     */
     public final int addData(Datatype type, int length) {
         if (type == null) {
             throw new MPIException(MPI.ERR_TYPE, "Struct.addData: the datatype is null");
@@ -249,7 +372,13 @@ public abstract class Struct {
         private ByteBuffer buffer;
         private int offset;
 
-        /** The buffer from this struct on: what a send or receive of the struct's type takes. */
+        /** An accessor on no buffer yet; {@link Struct#getData} places it on one. */
+        public Data() {
+        }
+
+        /**
+         * {@return the buffer from this struct on: what a send or receive of the struct's type takes}
+         */
         public final ByteBuffer getBuffer() {
             return offset == 0 ? buffer : MPI.slice(buffer, offset);
         }
@@ -263,164 +392,352 @@ public abstract class Struct {
             }
         }
 
-        /** The byte of the field at offset {@code field}. */
+        /**
+         * {@return the byte of the field at offset {@code field}}
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         */
         protected final byte getByte(int field) {
             return buffer.get(offset + field);
         }
 
-        /** The byte at {@code index} of the array field at offset {@code field}. */
+        /**
+         * {@return the byte at {@code index} of the array field at offset {@code field}}
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param index the index in the array field, from 0
+         */
         protected final byte getByte(int field, int index) {
             checkIndex(field, index);
             return buffer.get(offset + field + index);
         }
 
+        /**
+         * Writes the byte of the field at offset {@code field}.
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param v the value
+         */
         protected final void putByte(int field, byte v) {
             buffer.put(offset + field, v);
         }
 
+        /**
+         * Writes the byte at {@code index} of the array field at offset {@code field}.
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param index the index in the array field, from 0
+         * @param v the value
+         * @throws MPIException {@code MPI.ERR_ARG} if {@code index} is outside the array field
+         */
         protected final void putByte(int field, int index, byte v) {
             checkIndex(field, index);
             buffer.put(offset + field + index, v);
         }
 
-        /** The char of the field at offset {@code field}. */
+        /**
+         * {@return the char of the field at offset {@code field}}
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         */
         protected final char getChar(int field) {
             return buffer.getChar(offset + field);
         }
 
-        /** The char at {@code index} of the array field at offset {@code field}. */
+        /**
+         * {@return the char at {@code index} of the array field at offset {@code field}}
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param index the index in the array field, from 0
+         */
         protected final char getChar(int field, int index) {
             checkIndex(field, index);
             return buffer.getChar(offset + field + index * 2);
         }
 
+        /**
+         * Writes the char of the field at offset {@code field}.
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param v the value
+         */
         protected final void putChar(int field, char v) {
             buffer.putChar(offset + field, v);
         }
 
+        /**
+         * Writes the char at {@code index} of the array field at offset {@code field}.
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param index the index in the array field, from 0
+         * @param v the value
+         * @throws MPIException {@code MPI.ERR_ARG} if {@code index} is outside the array field
+         */
         protected final void putChar(int field, int index, char v) {
             checkIndex(field, index);
             buffer.putChar(offset + field + index * 2, v);
         }
 
-        /** The short of the field at offset {@code field}. */
+        /**
+         * {@return the short of the field at offset {@code field}}
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         */
         protected final short getShort(int field) {
             return buffer.getShort(offset + field);
         }
 
-        /** The short at {@code index} of the array field at offset {@code field}. */
+        /**
+         * {@return the short at {@code index} of the array field at offset {@code field}}
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param index the index in the array field, from 0
+         */
         protected final short getShort(int field, int index) {
             checkIndex(field, index);
             return buffer.getShort(offset + field + index * 2);
         }
 
+        /**
+         * Writes the short of the field at offset {@code field}.
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param v the value
+         */
         protected final void putShort(int field, short v) {
             buffer.putShort(offset + field, v);
         }
 
+        /**
+         * Writes the short at {@code index} of the array field at offset {@code field}.
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param index the index in the array field, from 0
+         * @param v the value
+         * @throws MPIException {@code MPI.ERR_ARG} if {@code index} is outside the array field
+         */
         protected final void putShort(int field, int index, short v) {
             checkIndex(field, index);
             buffer.putShort(offset + field + index * 2, v);
         }
 
-        /** The int of the field at offset {@code field}. */
+        /**
+         * {@return the int of the field at offset {@code field}}
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         */
         protected final int getInt(int field) {
             return buffer.getInt(offset + field);
         }
 
-        /** The int at {@code index} of the array field at offset {@code field}. */
+        /**
+         * {@return the int at {@code index} of the array field at offset {@code field}}
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param index the index in the array field, from 0
+         */
         protected final int getInt(int field, int index) {
             checkIndex(field, index);
             return buffer.getInt(offset + field + index * 4);
         }
 
+        /**
+         * Writes the int of the field at offset {@code field}.
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param v the value
+         */
         protected final void putInt(int field, int v) {
             buffer.putInt(offset + field, v);
         }
 
+        /**
+         * Writes the int at {@code index} of the array field at offset {@code field}.
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param index the index in the array field, from 0
+         * @param v the value
+         * @throws MPIException {@code MPI.ERR_ARG} if {@code index} is outside the array field
+         */
         protected final void putInt(int field, int index, int v) {
             checkIndex(field, index);
             buffer.putInt(offset + field + index * 4, v);
         }
 
-        /** The long of the field at offset {@code field}. */
+        /**
+         * {@return the long of the field at offset {@code field}}
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         */
         protected final long getLong(int field) {
             return buffer.getLong(offset + field);
         }
 
-        /** The long at {@code index} of the array field at offset {@code field}. */
+        /**
+         * {@return the long at {@code index} of the array field at offset {@code field}}
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param index the index in the array field, from 0
+         */
         protected final long getLong(int field, int index) {
             checkIndex(field, index);
             return buffer.getLong(offset + field + index * 8);
         }
 
+        /**
+         * Writes the long of the field at offset {@code field}.
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param v the value
+         */
         protected final void putLong(int field, long v) {
             buffer.putLong(offset + field, v);
         }
 
+        /**
+         * Writes the long at {@code index} of the array field at offset {@code field}.
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param index the index in the array field, from 0
+         * @param v the value
+         * @throws MPIException {@code MPI.ERR_ARG} if {@code index} is outside the array field
+         */
         protected final void putLong(int field, int index, long v) {
             checkIndex(field, index);
             buffer.putLong(offset + field + index * 8, v);
         }
 
-        /** The float of the field at offset {@code field}. */
+        /**
+         * {@return the float of the field at offset {@code field}}
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         */
         protected final float getFloat(int field) {
             return buffer.getFloat(offset + field);
         }
 
-        /** The float at {@code index} of the array field at offset {@code field}. */
+        /**
+         * {@return the float at {@code index} of the array field at offset {@code field}}
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param index the index in the array field, from 0
+         */
         protected final float getFloat(int field, int index) {
             checkIndex(field, index);
             return buffer.getFloat(offset + field + index * 4);
         }
 
+        /**
+         * Writes the float of the field at offset {@code field}.
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param v the value
+         */
         protected final void putFloat(int field, float v) {
             buffer.putFloat(offset + field, v);
         }
 
+        /**
+         * Writes the float at {@code index} of the array field at offset {@code field}.
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param index the index in the array field, from 0
+         * @param v the value
+         * @throws MPIException {@code MPI.ERR_ARG} if {@code index} is outside the array field
+         */
         protected final void putFloat(int field, int index, float v) {
             checkIndex(field, index);
             buffer.putFloat(offset + field + index * 4, v);
         }
 
-        /** The double of the field at offset {@code field}. */
+        /**
+         * {@return the double of the field at offset {@code field}}
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         */
         protected final double getDouble(int field) {
             return buffer.getDouble(offset + field);
         }
 
-        /** The double at {@code index} of the array field at offset {@code field}. */
+        /**
+         * {@return the double at {@code index} of the array field at offset {@code field}}
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param index the index in the array field, from 0
+         */
         protected final double getDouble(int field, int index) {
             checkIndex(field, index);
             return buffer.getDouble(offset + field + index * 8);
         }
 
+        /**
+         * Writes the double of the field at offset {@code field}.
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param v the value
+         */
         protected final void putDouble(int field, double v) {
             buffer.putDouble(offset + field, v);
         }
 
+        /**
+         * Writes the double at {@code index} of the array field at offset {@code field}.
+         *
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param index the index in the array field, from 0
+         * @param v the value
+         * @throws MPIException {@code MPI.ERR_ARG} if {@code index} is outside the array field
+         */
         protected final void putDouble(int field, int index, double v) {
             checkIndex(field, index);
             buffer.putDouble(offset + field + index * 8, v);
         }
 
-        /** The accessor of the struct field of kind {@code struct} at offset {@code field}. */
+        /**
+         * {@return the accessor of the struct field of kind {@code struct} at offset {@code field}}
+         *
+         * @param struct a struct of the kind of the field
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param <S> the kind of struct the field holds
+         * @param <D> the {@code Data} class of that struct
+         */
         protected final <S extends Struct, D extends Struct.Data> D getData(S struct, int field) {
             return ((Struct) struct).newData(buffer, offset + field);
         }
 
-        /** The accessor of struct {@code index} of the array field of kind {@code struct} at offset {@code field}. */
+        /**
+         * {@return the accessor of struct {@code index} of the array field of kind {@code struct} at offset
+         * {@code field}}
+         *
+         * @param struct a struct of the kind of the field
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param index the index in the array field, from 0
+         * @param <S> the kind of struct the field holds
+         * @param <D> the {@code Data} class of that struct
+         */
         protected final <S extends Struct, D extends Struct.Data> D getData(S struct, int field, int index) {
             checkIndex(field, index);
             return ((Struct) struct).newData(buffer, offset + field + index * struct.getExtent());
         }
 
-        /** The buffer from the field at offset {@code field} on, to send or receive it with {@code type}. */
+        /**
+         * {@return the buffer from the field at offset {@code field} on, to send or receive it with {@code type}}
+         *
+         * @param type the datatype of the field
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         */
         protected final ByteBuffer getBuffer(Datatype type, int field) {
             int position = offset + field;
             return position == 0 ? buffer : MPI.slice(buffer, position);
         }
 
-        /** The buffer from item {@code index} of the array field of {@code type} at offset {@code field} on. */
+        /**
+         * {@return the buffer from item {@code index} of the array field of {@code type} at offset {@code field} on}
+         *
+         * @param type the datatype of the field
+         * @param field the offset of the field in the struct, as its {@code add} method returned
+         * @param index the index in the array field, from 0
+         */
         protected final ByteBuffer getBuffer(Datatype type, int field, int index) {
             checkIndex(field, index);
             int position = offset + field + index * type.map.extent * type.map.base.size();

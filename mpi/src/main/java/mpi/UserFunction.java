@@ -22,7 +22,18 @@ import java.nio.ByteBuffer;
  * argument is the contiguous type of the same base and size, whose extent is its size.
  */
 public abstract class UserFunction {
-    /** Combines {@code count} items of {@code inVec} into {@code inOutVec}; a subclass that uses arrays overrides this. */
+    /** A user-defined reduction; the subclass overrides a {@code call} method. */
+    public UserFunction() {
+    }
+
+    /**
+     * Combines {@code count} items of {@code inVec} into {@code inOutVec}; a subclass that uses arrays overrides this.
+     *
+     * @param inVec the operand that is read: an array holding the contribution of the lower ranks
+     * @param inOutVec the operand that is read and replaced by the result: an array
+     * @param count the number of items of {@code datatype} in each operand
+     * @param datatype the type of the items
+     */
     public void call(Object inVec, Object inOutVec, int count, Datatype datatype) {
         throw new UnsupportedOperationException(getClass().getName() + " overrides neither call(Object, Object, int, Datatype)"
             + " nor call(ByteBuffer, ByteBuffer, int, Datatype)");
@@ -33,6 +44,11 @@ public abstract class UserFunction {
      * start in the platform's byte order: this form reads them into arrays of the base element
      * type, calls {@link #call(Object, Object, int, Datatype)} and writes the result back into
      * {@code inOut}.
+     *
+     * @param in the operand that is read, as bytes: the contribution of the lower ranks
+     * @param inOut the operand that is read and replaced by the result, as bytes
+     * @param count the number of items of {@code datatype} in each operand
+     * @param datatype the type of the items
      */
     public void call(ByteBuffer in, ByteBuffer inOut, int count, Datatype datatype) {
         String call = "UserFunction.call";

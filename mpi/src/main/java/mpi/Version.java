@@ -10,12 +10,16 @@ public final class Version {
         this.subVersion = subVersion;
     }
 
-    /** The MPI standard's major version. */
+    /**
+     * {@return the MPI standard's major version}
+     */
     public int getVersion() {
         return version;
     }
 
-    /** The MPI standard's minor version. */
+    /**
+     * {@return the MPI standard's minor version}
+     */
     public int getSubVersion() {
         return subVersion;
     }
