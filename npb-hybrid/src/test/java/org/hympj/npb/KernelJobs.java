@@ -43,7 +43,7 @@ final class KernelJobs {
 
     /**
      * The JVM options a user gives a job in {@code HYMPJ_JVM_OPTS} for the Vector API's module,
-     * as the README says for every program.
+     * as docs/running.md says for every program.
      */
     static final List<String> VECTOR_MODULE = List.of("--add-modules", "jdk.incubator.vector");
 

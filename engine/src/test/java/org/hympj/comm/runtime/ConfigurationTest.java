@@ -139,7 +139,7 @@ class ConfigurationTest {
         List<String> table = new ArrayList<>();
         boolean inSection = false;
         for (String line : Files.readAllLines(readme)) {
-            if (line.startsWith("### Configuration")) {
+            if (line.matches("#+ Configuration\\b.*")) {
                 inSection = true;
             } else if (line.startsWith("#")) {
                 inSection = false;
@@ -147,7 +147,7 @@ class ConfigurationTest {
                 table.add(line);
             }
         }
-        assertFalse(table.isEmpty(), "README.md has a '### Configuration' section with a table");
+        assertFalse(table.isEmpty(), "README.md has a 'Configuration' section with a table");
         List<String> missing = new ArrayList<>();
         for (Field f : Configuration.class.getFields()) {
             if (Modifier.isStatic(f.getModifiers()) && (f.getName().endsWith("_PROP") || f.getName().endsWith("_ENV"))) {
