@@ -80,8 +80,8 @@ public final class CartComm extends Cartcomm {
      *
      * @param coords the coordinates, one per dimension
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_ARG} if there is not one coordinate per dimension, or one lies outside a non-periodic dimension;
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_ARG} if there is not one coordinate per dimension, or one lies outside a non-periodic
+     *     dimension; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public int getRank(int[] coords) {
         return rankAt("getRank", coords);

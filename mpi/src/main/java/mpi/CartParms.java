@@ -28,7 +28,7 @@ public class CartParms {
     /**
      * {@return the number of ranks along dimension {@code i}}
      *
-     * @param i the index, from 0
+     * @param i a dimension, from 0
      */
     public int getDim(int i) {
         return dims[i];
@@ -37,7 +37,7 @@ public class CartParms {
     /**
      * {@return whether dimension {@code i} is periodic}
      *
-     * @param i the index, from 0
+     * @param i a dimension, from 0
      */
     public boolean getPeriod(int i) {
         return periods[i];
@@ -46,7 +46,7 @@ public class CartParms {
     /**
      * {@return this rank's coordinate along dimension {@code i}}
      *
-     * @param i the index, from 0
+     * @param i a dimension, from 0
      */
     public int getCoord(int i) {
         return coords[i];

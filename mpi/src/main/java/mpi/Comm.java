@@ -88,7 +88,8 @@ public abstract class Comm implements Freeable {
      *
      * @param errhandler {@code MPI.ERRORS_RETURN} or {@code MPI.ERRORS_ARE_FATAL}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_ARG} if {@code errhandler} is null; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public void Errhandler_set(Errhandler errhandler) {
         checkUsable();
@@ -117,7 +118,8 @@ public abstract class Comm implements Freeable {
      *
      * @param errhandler {@code MPI.ERRORS_RETURN} or {@code MPI.ERRORS_ARE_FATAL}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_ARG} if {@code errhandler} is null; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public void Errorhandler_set(Errhandler errhandler) {
         Errhandler_set(errhandler);
@@ -218,7 +220,13 @@ public abstract class Comm implements Freeable {
         return this instanceof Intercomm;
     }
 
-    /** Releases the communicator; any later use of it raises {@code ERR_COMM}. */
+    /**
+     * Releases the communicator; any later use of it raises {@code ERR_COMM}.
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} for a predefined communicator ({@code MPI.COMM_WORLD},
+     *     {@code MPI.COMM_SELF}), {@code MPI.COMM_NULL}, or one freed already; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public void Free() {
         checkUsable();
         if (predefined) {
@@ -234,7 +242,8 @@ public abstract class Comm implements Freeable {
      *
      * @param keyval the attribute key
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_ARG} always, naming the reason; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public void Attr_delete(int keyval) {
         checkUsable();
@@ -278,9 +287,9 @@ public abstract class Comm implements Freeable {
      * @param position the byte of the packed buffer to start at
      * @return the position in {@code outbuf} after the packed bytes, where the next {@code Pack} starts
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public int Pack(Object inbuf, int offset, int incount, Datatype datatype, byte[] outbuf, int position) {
         checkUsable();
@@ -306,9 +315,9 @@ public abstract class Comm implements Freeable {
      * @param datatype the type of each item
      * @return the position in {@code inbuf} after the bytes unpacked, where the next {@code Unpack} starts
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public int Unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype) {
         checkUsable();
@@ -394,7 +403,8 @@ public abstract class Comm implements Freeable {
      *
      * @param keyval the attribute key
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_ARG} if {@code keyval} is not a predefined attribute; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public Object Attr_get(int keyval) {
         checkUsable();
@@ -422,10 +432,11 @@ public abstract class Comm implements Freeable {
      *     {@code MPI.PROC_NULL} for no send
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public void Send(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         blockingSend("Send", buf, offset, count, datatype, dest, tag, SendOperation.STANDARD);
@@ -442,10 +453,11 @@ public abstract class Comm implements Freeable {
      *     {@code MPI.PROC_NULL} for no send
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public void Ssend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         blockingSend("Ssend", buf, offset, count, datatype, dest, tag, SendOperation.SYNCHRONOUS);
@@ -462,10 +474,11 @@ public abstract class Comm implements Freeable {
      *     {@code MPI.PROC_NULL} for no send
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public void Rsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         blockingSend("Rsend", buf, offset, count, datatype, dest, tag, SendOperation.READY);
@@ -482,10 +495,11 @@ public abstract class Comm implements Freeable {
      *     {@code MPI.PROC_NULL} for no send
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public void Bsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         blockingSend("Bsend", buf, offset, count, datatype, dest, tag, SendOperation.BUFFERED);
@@ -530,10 +544,11 @@ public abstract class Comm implements Freeable {
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public Request Isend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         return nonBlockingSend("Isend", buf, offset, count, datatype, dest, tag, SendOperation.STANDARD);
@@ -551,10 +566,11 @@ public abstract class Comm implements Freeable {
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public Request Issend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         return nonBlockingSend("Issend", buf, offset, count, datatype, dest, tag, SendOperation.SYNCHRONOUS);
@@ -572,10 +588,11 @@ public abstract class Comm implements Freeable {
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public Request Irsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         return nonBlockingSend("Irsend", buf, offset, count, datatype, dest, tag, SendOperation.READY);
@@ -594,10 +611,11 @@ public abstract class Comm implements Freeable {
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public Request Ibsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         return nonBlockingSend("Ibsend", buf, offset, count, datatype, dest, tag, SendOperation.BUFFERED);
@@ -629,12 +647,12 @@ public abstract class Comm implements Freeable {
      * @return the status of the message received: its source, its tag, and (with {@code Get_count}) how many items it
      *     held
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG}
-     *     if a tag is negative or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives);
-     *     {@code MPI.ERR_TRUNCATE} if the message is longer than the buffer; {@code MPI.ERR_OTHER} before {@code Init} or
-     *     after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
+     *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_TRUNCATE} if the message is longer than the
+     *     buffer; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public Status Recv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         // Kept small, with one allocation site, on purpose: it inlines into the caller, and when
@@ -686,11 +704,12 @@ public abstract class Comm implements Freeable {
      * @param tag the tag to match, or {@code MPI.ANY_TAG}
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG}
-     *     if a tag is negative or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
+     *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public Request Irecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         return startReceive("Irecv", buf, offset, count, datatype, source, tag);
@@ -742,12 +761,13 @@ public abstract class Comm implements Freeable {
      * @param recvtag the tag to match, or {@code MPI.ANY_TAG}
      * @return the status of the message received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_RANK} if {@code source} is not
-     *     a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative
-     *     or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_TRUNCATE} if the
-     *     message is longer than the buffer; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
+     *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_TRUNCATE} if the message is longer than the
+     *     buffer; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public Status Sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
                            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag) {
@@ -783,12 +803,13 @@ public abstract class Comm implements Freeable {
      * @param recvtag the tag to match, or {@code MPI.ANY_TAG}
      * @return the status of the message received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_RANK} if {@code source} is not
-     *     a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative
-     *     or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_TRUNCATE} if the
-     *     message is longer than the buffer; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
+     *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_TRUNCATE} if the message is longer than the
+     *     buffer; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public Status Sendrecv_replace(Object buf, int offset, int count, Datatype datatype,
                                    int dest, int sendtag, int source, int recvtag) {
@@ -810,7 +831,8 @@ public abstract class Comm implements Freeable {
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
      *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
      *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
-     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public Status Probe(int source, int tag) {
         checkUsable();
@@ -836,7 +858,8 @@ public abstract class Comm implements Freeable {
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
      *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
      *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
-     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public Status Iprobe(int source, int tag) {
         checkUsable();
@@ -862,10 +885,11 @@ public abstract class Comm implements Freeable {
      *     {@code MPI.PROC_NULL} for no send
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public Prequest Send_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         return sendInit("Send_init", buf, offset, count, datatype, dest, tag, SendOperation.STANDARD);
@@ -882,10 +906,11 @@ public abstract class Comm implements Freeable {
      *     {@code MPI.PROC_NULL} for no send
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public Prequest Ssend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         return sendInit("Ssend_init", buf, offset, count, datatype, dest, tag, SendOperation.SYNCHRONOUS);
@@ -902,10 +927,11 @@ public abstract class Comm implements Freeable {
      *     {@code MPI.PROC_NULL} for no send
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public Prequest Bsend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         return sendInit("Bsend_init", buf, offset, count, datatype, dest, tag, SendOperation.BUFFERED);
@@ -922,10 +948,11 @@ public abstract class Comm implements Freeable {
      *     {@code MPI.PROC_NULL} for no send
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public Prequest Rsend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag) {
         return sendInit("Rsend_init", buf, offset, count, datatype, dest, tag, SendOperation.READY);
@@ -947,11 +974,12 @@ public abstract class Comm implements Freeable {
      * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
      * @param tag the tag to match, or {@code MPI.ANY_TAG}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG}
-     *     if a tag is negative or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
+     *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public Prequest Recv_init(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
         checkUsable();
@@ -1150,7 +1178,13 @@ public abstract class Comm implements Freeable {
         return made;
     }
 
-    /** Releases the communicator ({@code MPI_Comm_free}); it is null from then on ({@link #isNull}). */
+    /**
+     * Releases the communicator ({@code MPI_Comm_free}); it is null from then on ({@link #isNull}).
+     *
+     * @throws MPIException {@code MPI.ERR_COMM} for a predefined communicator ({@code MPI.COMM_WORLD},
+     *     {@code MPI.COMM_SELF}), {@code MPI.COMM_NULL}, or one freed already; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
+     */
     public final void free() {
         Free();
     }
@@ -1311,7 +1345,8 @@ public abstract class Comm implements Freeable {
      * Frees a key of {@link #createKeyval}; attributes already set with it stay until deleted.
      *
      * @param keyval the attribute key
-     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     * @throws MPIException {@code MPI.ERR_ARG} if {@code keyval} is not a key made by {@link #createKeyval}, or has
+     *     been freed; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static void freeKeyval(int keyval) {
         MPI.checkActive();
@@ -1330,7 +1365,8 @@ public abstract class Comm implements Freeable {
      * @param keyval the attribute key
      * @param value the value to attach
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_ARG} if {@code keyval} is not a live key made by {@link #createKeyval}; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final void setAttr(int keyval, Object value) {
         checkUsable();
@@ -1372,7 +1408,8 @@ public abstract class Comm implements Freeable {
      *
      * @param keyval the attribute key
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_ARG} if no attribute with {@code keyval} is set on this communicator; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final void deleteAttr(int keyval) {
         checkUsable();
@@ -1396,7 +1433,8 @@ public abstract class Comm implements Freeable {
      *
      * @param name the name, which {@link #getName} returns; not null
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_ARG} if {@code name} is null; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public final void setName(String name) {
         checkUsable();
@@ -1440,10 +1478,11 @@ public abstract class Comm implements Freeable {
      *     {@code MPI.PROC_NULL} for no send
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final void send(Object buf, int count, Datatype type, int dest, int tag) {
         sendFrom("send", buf, count, type, dest, tag, SendOperation.STANDARD);
@@ -1460,10 +1499,11 @@ public abstract class Comm implements Freeable {
      *     {@code MPI.PROC_NULL} for no send
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final void bSend(Object buf, int count, Datatype type, int dest, int tag) {
         sendFrom("bSend", buf, count, type, dest, tag, SendOperation.BUFFERED);
@@ -1480,10 +1520,11 @@ public abstract class Comm implements Freeable {
      *     {@code MPI.PROC_NULL} for no send
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final void sSend(Object buf, int count, Datatype type, int dest, int tag) {
         sendFrom("sSend", buf, count, type, dest, tag, SendOperation.SYNCHRONOUS);
@@ -1500,10 +1541,11 @@ public abstract class Comm implements Freeable {
      *     {@code MPI.PROC_NULL} for no send
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final void rSend(Object buf, int count, Datatype type, int dest, int tag) {
         sendFrom("rSend", buf, count, type, dest, tag, SendOperation.READY);
@@ -1526,12 +1568,12 @@ public abstract class Comm implements Freeable {
      * @return the status of the message received: its source, its tag, and (with {@code getCount}) how many items it
      *     held
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG}
-     *     if a tag is negative or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives);
-     *     {@code MPI.ERR_TRUNCATE} if the message is longer than the buffer; {@code MPI.ERR_OTHER} before {@code Init} or
-     *     after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
+     *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_TRUNCATE} if the message is longer than the
+     *     buffer; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Status recv(Object buf, int count, Datatype type, int source, int tag) {
         Object data = BufferArgument.forUpdate("recv", buf, count, type);
@@ -1563,12 +1605,13 @@ public abstract class Comm implements Freeable {
      * @param recvtag the tag to match, or {@code MPI.ANY_TAG}
      * @return the status of the message received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_RANK} if {@code source} is not
-     *     a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative
-     *     or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_TRUNCATE} if the
-     *     message is longer than the buffer; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
+     *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_TRUNCATE} if the message is longer than the
+     *     buffer; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Status sendRecv(Object sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
                                  Object recvbuf, int recvcount, Datatype recvtype, int source, int recvtag) {
@@ -1600,12 +1643,13 @@ public abstract class Comm implements Freeable {
      * @param recvtag the tag to match, or {@code MPI.ANY_TAG}
      * @return the status of the message received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_RANK} if {@code source} is not
-     *     a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative
-     *     or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_TRUNCATE} if the
-     *     message is longer than the buffer; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
+     *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_TRUNCATE} if the message is longer than the
+     *     buffer; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Status sendRecvReplace(Object buf, int count, Datatype type, int dest, int sendtag, int source, int recvtag) {
         Object data = BufferArgument.forUpdate("sendRecvReplace", buf, count, type);
@@ -1632,10 +1676,11 @@ public abstract class Comm implements Freeable {
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final Request iSend(Buffer buf, int count, Datatype type, int dest, int tag) {
         return sendStarted("iSend", buf, count, type, dest, tag, SendOperation.STANDARD);
@@ -1653,10 +1698,11 @@ public abstract class Comm implements Freeable {
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final Request ibSend(Buffer buf, int count, Datatype type, int dest, int tag) {
         return sendStarted("ibSend", buf, count, type, dest, tag, SendOperation.BUFFERED);
@@ -1674,10 +1720,11 @@ public abstract class Comm implements Freeable {
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final Request isSend(Buffer buf, int count, Datatype type, int dest, int tag) {
         return sendStarted("isSend", buf, count, type, dest, tag, SendOperation.SYNCHRONOUS);
@@ -1695,10 +1742,11 @@ public abstract class Comm implements Freeable {
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final Request irSend(Buffer buf, int count, Datatype type, int dest, int tag) {
         return sendStarted("irSend", buf, count, type, dest, tag, SendOperation.READY);
@@ -1721,11 +1769,12 @@ public abstract class Comm implements Freeable {
      * @param tag the tag to match, or {@code MPI.ANY_TAG}
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG}
-     *     if a tag is negative or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
+     *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public final Request iRecv(Buffer buf, int count, Datatype type, int source, int tag) {
         Object data = BufferArgument.forUpdate("iRecv", buf, count, type);
@@ -1745,10 +1794,11 @@ public abstract class Comm implements Freeable {
      *     {@code MPI.PROC_NULL} for no send
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final Prequest sendInit(Buffer buf, int count, Datatype type, int dest, int tag) {
         return persistent("sendInit", SendOperation.STANDARD, buf, count, type, dest, tag);
@@ -1765,10 +1815,11 @@ public abstract class Comm implements Freeable {
      *     {@code MPI.PROC_NULL} for no send
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final Prequest bSendInit(Buffer buf, int count, Datatype type, int dest, int tag) {
         return persistent("bSendInit", SendOperation.BUFFERED, buf, count, type, dest, tag);
@@ -1785,10 +1836,11 @@ public abstract class Comm implements Freeable {
      *     {@code MPI.PROC_NULL} for no send
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final Prequest sSendInit(Buffer buf, int count, Datatype type, int dest, int tag) {
         return persistent("sSendInit", SendOperation.SYNCHRONOUS, buf, count, type, dest, tag);
@@ -1805,10 +1857,11 @@ public abstract class Comm implements Freeable {
      *     {@code MPI.PROC_NULL} for no send
      * @param tag the message tag, 0 to {@code MPI.TAG_UB}'s value
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or
-     *     above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code dest} is not a rank of the group nor {@code MPI.PROC_NULL};
+     *     {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final Prequest rSendInit(Buffer buf, int count, Datatype type, int dest, int tag) {
         return persistent("rSendInit", SendOperation.READY, buf, count, type, dest, tag);
@@ -1824,11 +1877,12 @@ public abstract class Comm implements Freeable {
      * @param source the rank to receive from, {@code MPI.ANY_SOURCE}, or {@code MPI.PROC_NULL} for no receive
      * @param tag the tag to match, or {@code MPI.ANY_TAG}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_RANK} if
-     *     {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG}
-     *     if a tag is negative or above {@code MPI.TAG_UB}'s value ({@code MPI.ANY_TAG} only where it receives);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
+     *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public final Prequest recvInit(Buffer buf, int count, Datatype type, int source, int tag) {
         return persistent("recvInit", Prequest.RECEIVE, buf, count, type, source, tag);
@@ -1857,9 +1911,9 @@ public abstract class Comm implements Freeable {
      * @param position the byte of the packed buffer to start at
      * @return the position in {@code outbuf} after the packed bytes, where the next {@code pack} starts
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final int pack(Object inbuf, int incount, Datatype type, byte[] outbuf, int position) {
         Object data = BufferArgument.forSend("pack", inbuf, incount, type);
@@ -1877,9 +1931,9 @@ public abstract class Comm implements Freeable {
      * @param type the type of each item
      * @return the position in {@code inbuf} after the bytes unpacked, where the next {@code unpack} starts
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final int unpack(byte[] inbuf, int position, Object outbuf, int outcount, Datatype type) {
         Object data = BufferArgument.forUpdate("unpack", outbuf, outcount, type);
@@ -1908,7 +1962,8 @@ public abstract class Comm implements Freeable {
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
      *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
      *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
-     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public final Status iProbe(int source, int tag) {
         checkUsable();
@@ -1931,7 +1986,8 @@ public abstract class Comm implements Freeable {
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
      *     {@code MPI.ERR_RANK} if {@code source} is not a rank of the group, {@code MPI.ANY_SOURCE} nor
      *     {@code MPI.PROC_NULL}; {@code MPI.ERR_TAG} if a tag is negative or above {@code MPI.TAG_UB}'s value
-     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     ({@code MPI.ANY_TAG} only where it receives); {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public final Status probe(int source, int tag) {
         checkUsable();
@@ -2077,9 +2133,9 @@ public abstract class Comm implements Freeable {
      * @param type the type of each item
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final void bcast(Object buf, int count, Datatype type, int root) {
@@ -2102,9 +2158,9 @@ public abstract class Comm implements Freeable {
      * @param recvtype the type of each item received
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final void gather(Object sendbuf, int sendcount, Datatype sendtype,
@@ -2133,9 +2189,9 @@ public abstract class Comm implements Freeable {
      * @param type the type of each item
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final void gather(Object buf, int count, Datatype type, int root) {
@@ -2165,9 +2221,9 @@ public abstract class Comm implements Freeable {
      * @param recvtype the type of each item received
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype,
@@ -2196,9 +2252,9 @@ public abstract class Comm implements Freeable {
      * @param recvtype the type of each item received
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final void gatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
@@ -2221,9 +2277,9 @@ public abstract class Comm implements Freeable {
      * @param sendtype the type of each item sent
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final void gatherv(Object sendbuf, int sendcount, Datatype sendtype, int root) {
@@ -2245,9 +2301,9 @@ public abstract class Comm implements Freeable {
      * @param recvtype the type of each item received
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final void scatter(Object sendbuf, int sendcount, Datatype sendtype,
@@ -2274,9 +2330,9 @@ public abstract class Comm implements Freeable {
      * @param type the type of each item
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final void scatter(Object buf, int count, Datatype type, int root) {
@@ -2308,9 +2364,9 @@ public abstract class Comm implements Freeable {
      * @param recvtype the type of each item received
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
@@ -2337,9 +2393,9 @@ public abstract class Comm implements Freeable {
      * @param sendtype the type of each item sent
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final void scatterv(Object sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root) {
@@ -2361,9 +2417,9 @@ public abstract class Comm implements Freeable {
      * @param recvtype the type of each item received
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final void scatterv(Object recvbuf, int recvcount, Datatype recvtype, int root) {
@@ -2385,9 +2441,9 @@ public abstract class Comm implements Freeable {
      * @param recvcount the number of items received from each rank
      * @param recvtype the type of each item received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final void allGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
         Intracomm comm = collectiveOn("allGather");
@@ -2409,9 +2465,9 @@ public abstract class Comm implements Freeable {
      * @param count the number of items of each rank's block
      * @param type the type of each item
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final void allGather(Object buf, int count, Datatype type) {
         Intracomm comm = collectiveOn("allGather");
@@ -2434,9 +2490,9 @@ public abstract class Comm implements Freeable {
      * @param displs for each rank, where its block starts in the buffer, in items of the type
      * @param recvtype the type of each item received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final void allGatherv(Object sendbuf, int sendcount, Datatype sendtype,
                                  Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
@@ -2460,9 +2516,9 @@ public abstract class Comm implements Freeable {
      * @param displs for each rank, where its block starts in the buffer, in items of the type
      * @param recvtype the type of each item received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final void allGatherv(Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
         Intracomm comm = collectiveOn("allGatherv");
@@ -2487,9 +2543,9 @@ public abstract class Comm implements Freeable {
      * @param recvcount the number of items received from each rank
      * @param recvtype the type of each item received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final void allToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf, int recvcount, Datatype recvtype) {
         Intracomm comm = collectiveOn("allToAll");
@@ -2520,9 +2576,9 @@ public abstract class Comm implements Freeable {
      *     receive type
      * @param recvtype the type of each item received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final void allToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
                                 Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
@@ -2557,9 +2613,9 @@ public abstract class Comm implements Freeable {
      *     receive type
      * @param recvtype the type of each item received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final void allToAllw(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype[] sendtype,
                                 Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype[] recvtype) {
@@ -2579,10 +2635,11 @@ public abstract class Comm implements Freeable {
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OP} if {@code op} is
-     *     null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OP} if
+     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public final void reduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op, int root) {
         Intracomm comm = collectiveOn("reduce");
@@ -2609,10 +2666,11 @@ public abstract class Comm implements Freeable {
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OP} if {@code op} is
-     *     null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OP} if
+     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public final void reduce(Object buf, int count, Datatype type, Op op, int root) {
         Intracomm comm = collectiveOn("reduce");
@@ -2634,10 +2692,10 @@ public abstract class Comm implements Freeable {
      * @param type the type of each item
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
-     *     {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final void allReduce(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
         Intracomm comm = collectiveOn("allReduce");
@@ -2660,10 +2718,10 @@ public abstract class Comm implements Freeable {
      * @param type the type of each item
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
-     *     {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final void allReduce(Object buf, int count, Datatype type, Op op) {
         Intracomm comm = collectiveOn("allReduce");
@@ -2684,10 +2742,10 @@ public abstract class Comm implements Freeable {
      * @param type the type of each item
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
-     *     {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final void reduceScatter(Object sendbuf, Object recvbuf, int[] recvcounts, Datatype type, Op op) {
         Intracomm comm = collectiveOn("reduceScatter");
@@ -2712,10 +2770,10 @@ public abstract class Comm implements Freeable {
      * @param type the type of each item
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
-     *     {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final void reduceScatter(Object buf, int[] counts, Datatype type, Op op) {
         Intracomm comm = collectiveOn("reduceScatter");
@@ -2736,10 +2794,10 @@ public abstract class Comm implements Freeable {
      * @param type the type of each item
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
-     *     {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final void reduceScatterBlock(Object sendbuf, Object recvbuf, int recvcount, Datatype type, Op op) {
         Intracomm comm = collectiveOn("reduceScatterBlock");
@@ -2763,10 +2821,10 @@ public abstract class Comm implements Freeable {
      * @param type the type of each item
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
-     *     {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final void reduceScatterBlock(Object buf, int count, Datatype type, Op op) {
         Intracomm comm = collectiveOn("reduceScatterBlock");
@@ -2825,9 +2883,9 @@ public abstract class Comm implements Freeable {
      * @param root the rank of the root in this communicator; every rank passes the same
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final Request iBcast(Buffer buf, int count, Datatype type, int root) {
@@ -2849,9 +2907,9 @@ public abstract class Comm implements Freeable {
      * @param root the rank of the root in this communicator; every rank passes the same
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final Request iGather(Buffer sendbuf, int sendcount, Datatype sendtype,
@@ -2871,9 +2929,9 @@ public abstract class Comm implements Freeable {
      * @param root the rank of the root in this communicator; every rank passes the same
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final Request iGather(Buffer buf, int count, Datatype type, int root) {
@@ -2896,9 +2954,9 @@ public abstract class Comm implements Freeable {
      * @param root the rank of the root in this communicator; every rank passes the same
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf,
@@ -2919,9 +2977,9 @@ public abstract class Comm implements Freeable {
      * @param root the rank of the root in this communicator; every rank passes the same
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final Request iGatherv(Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root) {
@@ -2939,9 +2997,9 @@ public abstract class Comm implements Freeable {
      * @param root the rank of the root in this communicator; every rank passes the same
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final Request iGatherv(Buffer sendbuf, int sendcount, Datatype sendtype, int root) {
@@ -2963,9 +3021,9 @@ public abstract class Comm implements Freeable {
      * @param root the rank of the root in this communicator; every rank passes the same
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final Request iScatter(Buffer sendbuf, int sendcount, Datatype sendtype,
@@ -2985,9 +3043,9 @@ public abstract class Comm implements Freeable {
      * @param root the rank of the root in this communicator; every rank passes the same
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final Request iScatter(Buffer buf, int count, Datatype type, int root) {
@@ -3010,9 +3068,9 @@ public abstract class Comm implements Freeable {
      * @param root the rank of the root in this communicator; every rank passes the same
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
@@ -3033,9 +3091,9 @@ public abstract class Comm implements Freeable {
      * @param root the rank of the root in this communicator; every rank passes the same
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final Request iScatterv(Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root) {
@@ -3053,9 +3111,9 @@ public abstract class Comm implements Freeable {
      * @param root the rank of the root in this communicator; every rank passes the same
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
      *     {@code Init} or after {@code Finalize}
      */
     public final Request iScatterv(Buffer recvbuf, int recvcount, Datatype recvtype, int root) {
@@ -3076,9 +3134,9 @@ public abstract class Comm implements Freeable {
      * @param recvtype the type of each item received
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Request iAllGather(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) {
         checkStart("iAllGather", NO_ROOT, recvcount, recvtype);
@@ -3095,9 +3153,9 @@ public abstract class Comm implements Freeable {
      * @param type the type of each item
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Request iAllGather(Buffer buf, int count, Datatype type) {
         checkStart("iAllGather", NO_ROOT, count, type);
@@ -3118,9 +3176,9 @@ public abstract class Comm implements Freeable {
      * @param recvtype the type of each item received
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Request iAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype,
                                      Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
@@ -3139,9 +3197,9 @@ public abstract class Comm implements Freeable {
      * @param type the type of each item
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Request iAllGatherv(Buffer buf, int[] count, int[] displs, Datatype type) {
         checkStart("iAllGatherv", NO_ROOT, 0, type);
@@ -3161,9 +3219,9 @@ public abstract class Comm implements Freeable {
      * @param recvtype the type of each item received
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Request iAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype, Buffer recvbuf, int recvcount, Datatype recvtype) {
         checkStart("iAllToAll", NO_ROOT, recvcount, recvtype);
@@ -3187,9 +3245,9 @@ public abstract class Comm implements Freeable {
      * @param recvtype the type of each item received
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Request iAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
                                     Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
@@ -3214,9 +3272,9 @@ public abstract class Comm implements Freeable {
      * @param recvtype the type of each item received
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Request iAllToAllw(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype[] sendtype,
                                     Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype[] recvtype) {
@@ -3238,10 +3296,11 @@ public abstract class Comm implements Freeable {
      * @param root the rank of the root in this communicator; every rank passes the same
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OP} if {@code op} is
-     *     null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OP} if
+     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public final Request iReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op, int root) {
         checkStart("iReduce", root, count, type, op);
@@ -3259,10 +3318,11 @@ public abstract class Comm implements Freeable {
      * @param root the rank of the root in this communicator; every rank passes the same
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OP} if {@code op} is
-     *     null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OP} if
+     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public final Request iReduce(Buffer buf, int count, Datatype type, Op op, int root) {
         checkStart("iReduce", root, count, type, op);
@@ -3281,10 +3341,10 @@ public abstract class Comm implements Freeable {
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
-     *     {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final Request iAllReduce(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) {
         checkStart("iAllReduce", NO_ROOT, count, type, op);
@@ -3301,10 +3361,10 @@ public abstract class Comm implements Freeable {
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
-     *     {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final Request iAllReduce(Buffer buf, int count, Datatype type, Op op) {
         checkStart("iAllReduce", NO_ROOT, count, type, op);
@@ -3323,10 +3383,10 @@ public abstract class Comm implements Freeable {
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
-     *     {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final Request iReduceScatter(Buffer sendbuf, Buffer recvbuf, int[] recvcounts, Datatype type, Op op) {
         checkStart("iReduceScatter", NO_ROOT, 0, type, op);
@@ -3343,10 +3403,10 @@ public abstract class Comm implements Freeable {
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
-     *     {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final Request iReduceScatter(Buffer buf, int[] counts, Datatype type, Op op) {
         checkStart("iReduceScatter", NO_ROOT, 0, type, op);
@@ -3365,10 +3425,10 @@ public abstract class Comm implements Freeable {
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
-     *     {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final Request iReduceScatterBlock(Buffer sendbuf, Buffer recvbuf, int recvcount, Datatype type, Op op) {
         checkStart("iReduceScatterBlock", NO_ROOT, recvcount, type, op);
@@ -3386,10 +3446,10 @@ public abstract class Comm implements Freeable {
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL}, has been freed, or is an
-     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count
-     *     and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
-     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
-     *     {@code Init} or after {@code Finalize}
+     *     intercommunicator; {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its
+     *     count and its datatype do not fit together (a null or freed type, a negative count, items beyond the buffer's
+     *     end); {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public final Request iReduceScatterBlock(Buffer buf, int count, Datatype type, Op op) {
         checkStart("iReduceScatterBlock", NO_ROOT, count, type, op);
@@ -3422,9 +3482,9 @@ public abstract class Comm implements Freeable {
      * @param recvcount the number of items received from each neighbour
      * @param recvtype the type of each item received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final void neighborAllGather(Object sendbuf, int sendcount, Datatype sendtype,
                                         Object recvbuf, int recvcount, Datatype recvtype) {
@@ -3444,9 +3504,9 @@ public abstract class Comm implements Freeable {
      * @param recvtype the type of each item received
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Request iNeighborAllGather(Buffer sendbuf, int sendcount, Datatype sendtype,
                                             Buffer recvbuf, int recvcount, Datatype recvtype) {
@@ -3469,9 +3529,9 @@ public abstract class Comm implements Freeable {
      * @param displs for each neighbour, where its block starts in the buffer, in items of the type
      * @param recvtype the type of each item received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final void neighborAllGatherv(Object sendbuf, int sendcount, Datatype sendtype,
                                          Object recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
@@ -3492,9 +3552,9 @@ public abstract class Comm implements Freeable {
      * @param recvtype the type of each item received
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Request iNeighborAllGatherv(Buffer sendbuf, int sendcount, Datatype sendtype,
                                              Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) {
@@ -3517,9 +3577,9 @@ public abstract class Comm implements Freeable {
      * @param recvcount the number of items received from each neighbour
      * @param recvtype the type of each item received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final void neighborAllToAll(Object sendbuf, int sendcount, Datatype sendtype,
                                        Object recvbuf, int recvcount, Datatype recvtype) {
@@ -3539,9 +3599,9 @@ public abstract class Comm implements Freeable {
      * @param recvtype the type of each item received
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Request iNeighborAllToAll(Buffer sendbuf, int sendcount, Datatype sendtype,
                                            Buffer recvbuf, int recvcount, Datatype recvtype) {
@@ -3566,9 +3626,9 @@ public abstract class Comm implements Freeable {
      *     receive type
      * @param recvtype the type of each item received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final void neighborAllToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
                                         Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {
@@ -3594,9 +3654,9 @@ public abstract class Comm implements Freeable {
      * @param recvtype the type of each item received
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final Request iNeighborAllToAllv(Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
                                             Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) {

@@ -82,6 +82,8 @@ public class Datatype implements Freeable {
      *
      * @param count the number of items of {@code oldtype}
      * @param oldtype the type of the items the new type is made of
+     * @throws MPIException {@code MPI.ERR_TYPE} if {@code oldtype} is null, freed or {@code MPI.DATATYPE_NULL};
+     *     {@code MPI.ERR_ARG} if {@code count} is negative
      */
     public static Datatype Contiguous(int count, Datatype oldtype) {
         checkOld("Contiguous", oldtype);
@@ -98,6 +100,7 @@ public class Datatype implements Freeable {
      * @param blocklength the number of items in each block
      * @param stride the distance from the start of one block to the start of the next, in items of {@code oldtype}
      * @param oldtype the type of the items the new type is made of
+     * @throws MPIException {@code MPI.ERR_TYPE} if {@code oldtype} is null, freed or {@code MPI.DATATYPE_NULL}
      */
     public static Datatype Vector(int count, int blocklength, int stride, Datatype oldtype) {
         checkOld("Vector", oldtype);
@@ -112,6 +115,7 @@ public class Datatype implements Freeable {
      * @param stride the distance from the start of one block to the start of the next, in base elements
      * @param oldtype the type of the items the new type is made of
      * @return the new type, to commit before use
+     * @throws MPIException {@code MPI.ERR_TYPE} if {@code oldtype} is null, freed or {@code MPI.DATATYPE_NULL}
      */
     public static Datatype Hvector(int count, int blocklength, int stride, Datatype oldtype) {
         checkOld("Hvector", oldtype);
@@ -128,6 +132,7 @@ public class Datatype implements Freeable {
      * @param blocklengths the number of items in each block
      * @param displacements where each block starts, in items of {@code oldtype}
      * @param oldtype the type of the items the new type is made of
+     * @throws MPIException {@code MPI.ERR_TYPE} if {@code oldtype} is null, freed or {@code MPI.DATATYPE_NULL}
      */
     public static Datatype Indexed(int[] blocklengths, int[] displacements, Datatype oldtype) {
         checkOld("Indexed", oldtype);
@@ -145,6 +150,7 @@ public class Datatype implements Freeable {
      * @param displacements where each block starts, in base elements
      * @param oldtype the type of the items the new type is made of
      * @return the new type, to commit before use
+     * @throws MPIException {@code MPI.ERR_TYPE} if {@code oldtype} is null, freed or {@code MPI.DATATYPE_NULL}
      */
     public static Datatype Hindexed(int[] blocklengths, int[] displacements, Datatype oldtype) {
         checkOld("Hindexed", oldtype);
@@ -162,6 +168,8 @@ public class Datatype implements Freeable {
      * @param blocklengths the number of items in each block
      * @param displacements where each block starts, in base elements
      * @param types the type of the items of each block
+     * @throws MPIException {@code MPI.ERR_ARG} if the three arrays differ in length; {@code MPI.ERR_TYPE} if a type is
+     *     null, freed or {@code MPI.DATATYPE_NULL}, or the types are not of one base type
      */
     public static Datatype Struct(int[] blocklengths, int[] displacements, Datatype[] types) {
         if (blocklengths.length != displacements.length || blocklengths.length != types.length) {
@@ -197,7 +205,11 @@ public class Datatype implements Freeable {
 
     // ---------------------------------------------------------------- lifecycle and queries
 
-    /** Makes a derived type usable in communication. */
+    /**
+     * Makes a derived type usable in communication.
+     *
+     * @throws MPIException {@code MPI.ERR_TYPE} if the type has been freed
+     */
     public void Commit() {
         if (freed) {
             throw new MPIException(MPI.ERR_TYPE, "Commit: " + this + " has been freed");
@@ -205,7 +217,11 @@ public class Datatype implements Freeable {
         committed = true;
     }
 
-    /** Releases a derived type; using it afterwards raises ERR_TYPE. Predefined types cannot be freed. */
+    /**
+     * Releases a derived type; using it afterwards raises ERR_TYPE. Predefined types cannot be freed.
+     *
+     * @throws MPIException {@code MPI.ERR_TYPE} for a predefined type
+     */
     public void Free() {
         if (predefined) {
             throw new MPIException(MPI.ERR_TYPE, this + " is predefined and cannot be freed");
@@ -213,7 +229,11 @@ public class Datatype implements Freeable {
         freed = true;
     }
 
-    /** MPJ Express's name for {@link #Free}: releases a derived type the same way. */
+    /**
+     * MPJ Express's name for {@link #Free}: releases a derived type the same way.
+     *
+     * @throws MPIException {@code MPI.ERR_TYPE} for a predefined type
+     */
     public void free() {
         Free();
     }
@@ -298,6 +318,7 @@ public class Datatype implements Freeable {
      *
      * @param count the number of items of {@code oldType}
      * @param oldType the type of the items the new type is made of
+     * @throws MPIException {@code MPI.ERR_TYPE} if {@code oldType} is null, freed or {@code MPI.DATATYPE_NULL}
      */
     public static Datatype createContiguous(int count, Datatype oldType) {
         return Contiguous(count, oldType).countedAs(oldType);
@@ -310,6 +331,7 @@ public class Datatype implements Freeable {
      * @param blockLength the number of items in each block
      * @param stride the distance from the start of one block to the start of the next, in items of {@code oldType}
      * @param oldType the type of the items the new type is made of
+     * @throws MPIException {@code MPI.ERR_TYPE} if {@code oldType} is null, freed or {@code MPI.DATATYPE_NULL}
      */
     public static Datatype createVector(int count, int blockLength, int stride, Datatype oldType) {
         return Vector(count, blockLength, stride, oldType).countedAs(oldType);
@@ -323,6 +345,7 @@ public class Datatype implements Freeable {
      * @param stride the distance from the start of one block to the start of the next, in bytes
      * @param oldType the type of the items the new type is made of
      * @return the new type, to commit before use
+     * @throws MPIException {@code MPI.ERR_TYPE} if {@code oldType} is null, freed or {@code MPI.DATATYPE_NULL}
      */
     public static Datatype createHVector(int count, int blockLength, int stride, Datatype oldType) {
         checkOld("createHVector", oldType);
@@ -335,6 +358,8 @@ public class Datatype implements Freeable {
      * @param blockLengths the number of items in each block
      * @param displacements where each block starts, in items of {@code oldType}
      * @param oldType the type of the items the new type is made of
+     * @throws MPIException {@code MPI.ERR_ARG} if {@code blockLengths} or {@code displacements} is null;
+     *     {@code MPI.ERR_TYPE} if {@code oldType} is null, freed or {@code MPI.DATATYPE_NULL}
      */
     public static Datatype createIndexed(int[] blockLengths, int[] displacements, Datatype oldType) {
         checkArrays("createIndexed", blockLengths, displacements);
@@ -348,6 +373,8 @@ public class Datatype implements Freeable {
      * @param displacements where each block starts, in bytes
      * @param oldType the type of the items the new type is made of
      * @return the new type, to commit before use
+     * @throws MPIException {@code MPI.ERR_ARG} if {@code blockLengths} or {@code displacements} is null;
+     *     {@code MPI.ERR_TYPE} if {@code oldType} is null, freed or {@code MPI.DATATYPE_NULL}
      */
     public static Datatype createHIndexed(int[] blockLengths, int[] displacements, Datatype oldType) {
         checkOld("createHIndexed", oldType);
@@ -368,6 +395,8 @@ public class Datatype implements Freeable {
      * @param blockLengths the number of items in each block
      * @param displacements where each block starts, in bytes
      * @param types the type of the items of each block
+     * @throws MPIException {@code MPI.ERR_ARG} if an array is null or they differ in length; {@code MPI.ERR_TYPE} if a
+     *     type is null, freed or {@code MPI.DATATYPE_NULL}
      */
     public static Datatype createStruct(int[] blockLengths, int[] displacements, Datatype[] types) {
         if (blockLengths == null || displacements == null || types == null) {
@@ -391,6 +420,7 @@ public class Datatype implements Freeable {
      * @param oldType the type of the items the new type is made of
      * @param lb the new lower bound, in bytes
      * @param extent the new extent, in bytes
+     * @throws MPIException {@code MPI.ERR_TYPE} if {@code oldType} is null, freed or {@code MPI.DATATYPE_NULL}
      */
     public static Datatype createResized(Datatype oldType, int lb, int extent) {
         checkOld("createResized", oldType);
@@ -447,6 +477,8 @@ public class Datatype implements Freeable {
 
     /**
      * {@return a new type with the same typemap, committed if this one is (MPI_TYPE_DUP)}
+     *
+     * @throws MPIException {@code MPI.ERR_TYPE} for {@code MPI.DATATYPE_NULL} or a freed type
      */
     public Datatype dup() {
         if (freed || nullHandle) {
@@ -510,6 +542,7 @@ public class Datatype implements Freeable {
      * Names the type for {@link #getName}.
      *
      * @param name the name, which {@link #getName} returns
+     * @throws MPIException {@code MPI.ERR_ARG} if {@code name} is null or longer than {@code MPI.MAX_OBJECT_NAME}
      */
     public void setName(String name) {
         if (name == null) {
@@ -536,6 +569,8 @@ public class Datatype implements Freeable {
 
     /**
      * {@return a new keyval for datatype attributes (MPI_TYPE_CREATE_KEYVAL)}
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static int createKeyval() {
         MPI.checkActive();
@@ -548,6 +583,8 @@ public class Datatype implements Freeable {
      * Frees {@code keyval}; the attributes set with it stay readable until deleted, as MPI keeps them.
      *
      * @param keyval the attribute key
+     * @throws MPIException {@code MPI.ERR_KEYVAL} if {@code keyval} was not made by {@link #createKeyval} or has been
+     *     freed; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static void freeKeyval(int keyval) {
         checkKeyval("freeKeyval", keyval);
@@ -560,6 +597,8 @@ public class Datatype implements Freeable {
      *
      * @param keyval the attribute key
      * @param value the value to attach
+     * @throws MPIException {@code MPI.ERR_KEYVAL} if {@code keyval} was not made by {@link #createKeyval} or has been
+     *     freed; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public synchronized void setAttr(int keyval, Object value) {
         checkKeyval("setAttr", keyval);
@@ -573,6 +612,8 @@ public class Datatype implements Freeable {
      * {@return this type's attribute of {@code keyval}, or null if it has none}
      *
      * @param keyval the attribute key
+     * @throws MPIException {@code MPI.ERR_KEYVAL} if {@code keyval} was not made by {@link #createKeyval} or has been
+     *     freed; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public synchronized Object getAttr(int keyval) {
         if (attributes == null || !attributes.containsKey(keyval)) {
@@ -586,6 +627,8 @@ public class Datatype implements Freeable {
      * Removes this type's attribute of {@code keyval}, if it has one.
      *
      * @param keyval the attribute key
+     * @throws MPIException {@code MPI.ERR_KEYVAL} if {@code keyval} was not made by {@link #createKeyval} or has been
+     *     freed; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public synchronized void deleteAttr(int keyval) {
         if (attributes == null || attributes.remove(keyval) == null) {

@@ -44,7 +44,7 @@ public final class DistGraphNeighbors {
     /**
      * {@return the rank at the start of edge {@code i} into this rank}
      *
-     * @param i the index, from 0
+     * @param i the index of the edge, from 0
      */
     public int getSource(int i) {
         return graph.source(i);
@@ -53,7 +53,7 @@ public final class DistGraphNeighbors {
     /**
      * {@return the weight of edge {@code i} into this rank}
      *
-     * @param i the index, from 0
+     * @param i the index of the edge, from 0
      */
     public int getSourceWeight(int i) {
         return graph.sourceWeight(i);
@@ -62,7 +62,7 @@ public final class DistGraphNeighbors {
     /**
      * {@return the rank at the end of edge {@code i} out of this rank}
      *
-     * @param i the index, from 0
+     * @param i the index of the edge, from 0
      */
     public int getDestination(int i) {
         return graph.destination(i);
@@ -71,7 +71,7 @@ public final class DistGraphNeighbors {
     /**
      * {@return the weight of edge {@code i} out of this rank}
      *
-     * @param i the index, from 0
+     * @param i the index of the edge, from 0
      */
     public int getDestinationWeight(int i) {
         return graph.destinationWeight(i);

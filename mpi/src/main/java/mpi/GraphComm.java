@@ -97,8 +97,8 @@ public final class GraphComm extends Graphcomm {
      * {@return this rank's edges in a distributed graph; ERR_TOPOLOGY for a graph}
      *
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TOPOLOGY} for a graph made by {@code createGraph}; {@code MPI.ERR_OTHER} before {@code Init} or
-     *     after {@code Finalize}
+     *     {@code MPI.ERR_TOPOLOGY} for a graph made by {@code createGraph}; {@code MPI.ERR_OTHER} before {@code Init}
+     *     or after {@code Finalize}
      */
     public DistGraphNeighbors getDistGraphNeighbors() {
         return adjacency("getDistGraphNeighbors");
@@ -110,8 +110,8 @@ public final class GraphComm extends Graphcomm {
      * @param index MPI's {@code index}: for each node, the number of edges of the nodes up to it
      * @param edges the neighbours of each node in turn (MPI's {@code edges})
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_ARG} if {@code index} and {@code edges} do not make a graph of at most this communicator's size;
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_ARG} if {@code index} and {@code edges} do not make a graph of at most this communicator's
+     *     size; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public int map(int[] index, int[] edges) {
         return Map(index, edges);

@@ -27,7 +27,7 @@ public class GraphParms {
      * {@return the number of edges of nodes 0 to {@code i}: node i's neighbours are edges {@code getIndex(i-1)} to
      * {@code getIndex(i) - 1}}
      *
-     * @param i the index, from 0
+     * @param i a node, from 0
      */
     public int getIndex(int i) {
         return index[i];
@@ -43,7 +43,7 @@ public class GraphParms {
     /**
      * {@return edge {@code i}: the node it leads to}
      *
-     * @param i the index, from 0
+     * @param i the index of the edge, from 0
      */
     public int getEdge(int i) {
         return edges[i];

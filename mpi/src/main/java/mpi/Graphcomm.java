@@ -153,8 +153,8 @@ public abstract class Graphcomm extends Intracomm {
      * @param index MPI's {@code index}: for each node, the number of edges of the nodes up to it
      * @param edges the neighbours of each node in turn (MPI's {@code edges})
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_ARG} if {@code index} and {@code edges} do not make a graph of at most this communicator's size;
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_ARG} if {@code index} and {@code edges} do not make a graph of at most this communicator's
+     *     size; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public int Map(int[] index, int[] edges) {
         checkUsable();

@@ -52,6 +52,7 @@ public class Group implements Freeable {
      * @param group1 the first group
      * @param ranks1 ranks in {@code group1}
      * @param group2 the second group
+     * @throws MPIException {@code MPI.ERR_RANK} if a rank of {@code ranks1} is not in {@code group1}
      */
     public static int[] Translate_ranks(Group group1, int[] ranks1, Group group2) {
         int[] out = new int[ranks1.length];
@@ -84,6 +85,7 @@ public class Group implements Freeable {
      * {@return the processes with the given ranks, in that order}
      *
      * @param ranks ranks in this group
+     * @throws MPIException {@code MPI.ERR_RANK} if a rank is not in this group or appears twice
      */
     public Group Incl(int[] ranks) {
         int[] picked = new int[ranks.length];
@@ -102,6 +104,7 @@ public class Group implements Freeable {
      * {@return the processes without the given ranks, in group order}
      *
      * @param ranks ranks in this group
+     * @throws MPIException {@code MPI.ERR_RANK} if a rank is not in this group
      */
     public Group Excl(int[] ranks) {
         boolean[] drop = new boolean[members.length];
@@ -117,6 +120,8 @@ public class Group implements Freeable {
      * included}
      *
      * @param ranges triples {@code {first, last, stride}} of ranks in this group
+     * @throws MPIException {@code MPI.ERR_ARG} if a stride is 0; {@code MPI.ERR_RANK} if a rank named is not in this
+     *     group
      */
     public Group Range_incl(int[][] ranges) {
         return Incl(expand("Range_incl", ranges));
@@ -126,6 +131,8 @@ public class Group implements Freeable {
      * {@return the ranks of each triple {@code {first, last, stride}}, excluded}
      *
      * @param ranges triples {@code {first, last, stride}} of ranks in this group
+     * @throws MPIException {@code MPI.ERR_ARG} if a stride is 0; {@code MPI.ERR_RANK} if a rank named is not in this
+     *     group
      */
     public Group Range_excl(int[][] ranges) {
         return Excl(expand("Range_excl", ranges));
@@ -197,6 +204,8 @@ public class Group implements Freeable {
 
     /**
      * {@return the number of processes in the group}
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public int getSize() {
         MPI.checkActive();
@@ -205,6 +214,8 @@ public class Group implements Freeable {
 
     /**
      * {@return this process's rank in the group, or {@code MPI.UNDEFINED} if it is not a member}
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public int getRank() {
         MPI.checkActive();
@@ -218,6 +229,8 @@ public class Group implements Freeable {
      * @param group1 the first group
      * @param ranks1 ranks in {@code group1}
      * @param group2 the second group
+     * @throws MPIException {@code MPI.ERR_RANK} if a rank of {@code ranks1} is not in {@code group1};
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static int[] translateRanks(Group group1, int[] ranks1, Group group2) {
         MPI.checkActive();
@@ -229,6 +242,7 @@ public class Group implements Freeable {
      *
      * @param group1 the first group
      * @param group2 the second group
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static int compare(Group group1, Group group2) {
         MPI.checkActive();
@@ -282,7 +296,8 @@ public class Group implements Freeable {
      *
      * @param ranks ranks in this group
      * @return a group of the processes with the given ranks, in that order
-     * @throws MPIException {@code MPI.ERR_RANK} if a rank is not in this group or appears twice; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     * @throws MPIException {@code MPI.ERR_RANK} if a rank is not in this group or appears twice; {@code MPI.ERR_OTHER}
+     *     before {@code Init} or after {@code Finalize}
      */
     public Group incl(int[] ranks) {
         MPI.checkActive();
@@ -294,7 +309,8 @@ public class Group implements Freeable {
      *
      * @param ranks ranks in this group
      * @return a group of the processes without the given ranks, in group order
-     * @throws MPIException {@code MPI.ERR_RANK} if a rank is not in this group or appears twice; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     * @throws MPIException {@code MPI.ERR_RANK} if a rank is not in this group; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public Group excl(int[] ranks) {
         MPI.checkActive();
@@ -307,7 +323,8 @@ public class Group implements Freeable {
      * @param ranges triples {@code {first, last, stride}} of ranks in this group
      * @return a group of the ranks the triples name, in that order
      *
-     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     * @throws MPIException {@code MPI.ERR_ARG} if a stride is 0; {@code MPI.ERR_RANK} if a rank named is not in this
+     *     group; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public Group rangeIncl(int[][] ranges) {
         MPI.checkActive();
@@ -320,7 +337,8 @@ public class Group implements Freeable {
      * @param ranges triples {@code {first, last, stride}} of ranks in this group
      * @return a group of the ranks the triples do not name, in group order
      *
-     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     * @throws MPIException {@code MPI.ERR_ARG} if a stride is 0; {@code MPI.ERR_RANK} if a rank named is not in this
+     *     group; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public Group rangeExcl(int[][] ranges) {
         MPI.checkActive();

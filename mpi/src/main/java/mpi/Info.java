@@ -24,7 +24,11 @@ public final class Info implements Freeable {
     private final boolean environment;
     private Map<String, String> entries;
 
-    /** A new, empty info object (MPI_INFO_CREATE). */
+    /**
+     * A new, empty info object (MPI_INFO_CREATE).
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public Info() {
         MPI.checkActive();
         this.environment = false;
@@ -49,8 +53,10 @@ public final class Info implements Freeable {
     /**
      * Sets {@code key} to {@code value}, replacing a value it had.
      *
-     * @param key the key
-     * @param value the value
+     * @param key the key: 1 to {@link MPI#MAX_INFO_KEY} characters
+     * @param value the value: at most {@link MPI#MAX_INFO_VAL} characters
+     * @throws MPIException {@code MPI.ERR_INFO} on a null or freed info object; {@code MPI.ERR_INFO_KEY} for an empty
+     *     or too long key; {@code MPI.ERR_INFO_VALUE} for a too long value
      */
     public synchronized void set(String key, String value) {
         Map<String, String> e = usable("set");
@@ -66,7 +72,9 @@ public final class Info implements Freeable {
     /**
      * {@return the value of {@code key}, or null if it has none}
      *
-     * @param key the key
+     * @param key the key to look up
+     * @throws MPIException {@code MPI.ERR_INFO} on a null or freed info object; {@code MPI.ERR_INFO_KEY} for an empty
+     *     or too long key
      */
     public synchronized String get(String key) {
         Map<String, String> e = usable("get");
@@ -77,7 +85,9 @@ public final class Info implements Freeable {
     /**
      * Removes {@code key}; raises {@code ERR_INFO_NOKEY} if it has no value.
      *
-     * @param key the key
+     * @param key the key to delete
+     * @throws MPIException {@code MPI.ERR_INFO} on a null or freed info object; {@code MPI.ERR_INFO_KEY} for an empty
+     *     or too long key; {@code MPI.ERR_INFO_NOKEY} if the key is not set
      */
     public synchronized void delete(String key) {
         Map<String, String> e = usable("delete");
@@ -97,7 +107,9 @@ public final class Info implements Freeable {
     /**
      * {@return the {@code i}-th key, counting from 0 in the order the keys were first set}
      *
-     * @param i the index, from 0
+     * @param i the index of the key, from 0
+     * @throws MPIException {@code MPI.ERR_INFO} on a null or freed info object; {@code MPI.ERR_ARG} if {@code i} is not
+     *     below {@link #size}
      */
     public synchronized String getKey(int i) {
         Map<String, String> e = usable("getKey");
@@ -122,7 +134,11 @@ public final class Info implements Freeable {
         return dup();
     }
 
-    /** Releases the object, which becomes null; {@code MPI.INFO_ENV} and {@code MPI.INFO_NULL} cannot be freed. */
+    /**
+     * Releases the object, which becomes null; {@code MPI.INFO_ENV} and {@code MPI.INFO_NULL} cannot be freed.
+     *
+     * @throws MPIException {@code MPI.ERR_INFO} on a null or freed info object, and for {@code MPI.INFO_ENV}
+     */
     @Override
     public synchronized void free() {
         usable("free");

@@ -226,8 +226,8 @@ public class Intracomm extends Comm {
      * @param edges the neighbours of each node in turn (MPI's {@code edges})
      * @param reorder whether ranks may be renumbered; HyMPJ keeps them as they are
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_ARG} if {@code index} and {@code edges} do not make a graph of at most this communicator's size;
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_ARG} if {@code index} and {@code edges} do not make a graph of at most this communicator's
+     *     size; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public Graphcomm Create_graph(int[] index, int[] edges, boolean reorder) {
         checkUsable();
@@ -311,10 +311,10 @@ public class Intracomm extends Comm {
      * @param datatype the type of each item
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_ROOT} if
-     *     {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before {@code Init} or after
-     *     {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public void Bcast(Object buf, int offset, int count, Datatype datatype, int root) {
         checkUsable();
@@ -341,10 +341,11 @@ public class Intracomm extends Comm {
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_ROOT} if
-     *     {@code root} is not a rank of this communicator; {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined
-     *     on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OP} if {@code op} is
+     *     null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
+     *     {@code Finalize}
      */
     public void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
                        Op op, int root) {
@@ -375,10 +376,10 @@ public class Intracomm extends Comm {
      * @param datatype the type of each item
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
-     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
-     *     {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
         checkReduction("Allreduce", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
@@ -403,10 +404,10 @@ public class Intracomm extends Comm {
      * @param datatype the type of each item
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
-     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
-     *     {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
                                Datatype datatype, Op op) {
@@ -437,10 +438,10 @@ public class Intracomm extends Comm {
      * @param datatype the type of each item
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
-     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
-     *     {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
         checkReduction("Scan", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
@@ -469,10 +470,10 @@ public class Intracomm extends Comm {
      * @param recvtype the type of each item received
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_ROOT} if
-     *     {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before {@code Init} or after
-     *     {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public void Gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                        Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
@@ -500,10 +501,10 @@ public class Intracomm extends Comm {
      * @param recvtype the type of each item received
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_ROOT} if
-     *     {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before {@code Init} or after
-     *     {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public void Gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                         Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
@@ -541,10 +542,10 @@ public class Intracomm extends Comm {
      * @param recvtype the type of each item received
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_ROOT} if
-     *     {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before {@code Init} or after
-     *     {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public void Scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                         Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
@@ -572,10 +573,10 @@ public class Intracomm extends Comm {
      * @param recvtype the type of each item received
      * @param root the rank of the root in this communicator; every rank passes the same
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_ROOT} if
-     *     {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before {@code Init} or after
-     *     {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_ROOT} if {@code root} is not a rank of this communicator; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public void Scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
@@ -611,9 +612,9 @@ public class Intracomm extends Comm {
      * @param recvcount the number of items received from each rank
      * @param recvtype the type of each item received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
@@ -634,9 +635,9 @@ public class Intracomm extends Comm {
      * @param displs for each rank, where its block starts in the buffer, in items of the type
      * @param recvtype the type of each item received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                            Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
@@ -669,9 +670,9 @@ public class Intracomm extends Comm {
      * @param recvcount the number of items received from each rank
      * @param recvtype the type of each item received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
@@ -695,9 +696,9 @@ public class Intracomm extends Comm {
      *     receive type
      * @param recvtype the type of each item received
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
                           Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
@@ -828,8 +829,8 @@ public class Intracomm extends Comm {
      * @param edges the neighbours of each node in turn (MPI's {@code edges})
      * @param reorder whether ranks may be renumbered; HyMPJ keeps them as they are
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_ARG} if {@code index} and {@code edges} do not make a graph of at most this communicator's size;
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_ARG} if {@code index} and {@code edges} do not make a graph of at most this communicator's
+     *     size; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public final GraphComm createGraph(int[] index, int[] edges, boolean reorder) {
         checkUsable();
@@ -1152,10 +1153,10 @@ public class Intracomm extends Comm {
      * @param type the type of each item
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
-     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
-     *     {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final void scan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
         checkUsable();
@@ -1178,10 +1179,10 @@ public class Intracomm extends Comm {
      * @param type the type of each item
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
-     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
-     *     {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final void scan(Object buf, int count, Datatype type, Op op) {
         checkUsable();
@@ -1202,10 +1203,10 @@ public class Intracomm extends Comm {
      * @param type the type of each item
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
-     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
-     *     {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final void exScan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) {
         checkUsable();
@@ -1228,10 +1229,10 @@ public class Intracomm extends Comm {
      * @param type the type of each item
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
-     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
-     *     {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final void exScan(Object buf, int count, Datatype type, Op op) {
         checkUsable();
@@ -1252,10 +1253,10 @@ public class Intracomm extends Comm {
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
-     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
-     *     {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final Request iScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) {
         checkStart("iScan", NO_ROOT, count, type, op);
@@ -1272,10 +1273,10 @@ public class Intracomm extends Comm {
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
-     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
-     *     {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final Request iScan(Buffer buf, int count, Datatype type, Op op) {
         checkStart("iScan", NO_ROOT, count, type, op);
@@ -1294,10 +1295,10 @@ public class Intracomm extends Comm {
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
-     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
-     *     {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final Request iExScan(Buffer sendbuf, Buffer recvbuf, int count, Datatype type, Op op) {
         checkStart("iExScan", NO_ROOT, count, type, op);
@@ -1314,10 +1315,10 @@ public class Intracomm extends Comm {
      * @param op the reduction: a predefined one ({@code MPI.SUM}, {@code MPI.MAX}...) or a user-defined {@link Op}
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_COMM} if this communicator is {@code MPI.COMM_NULL} or has been freed;
-     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype do
-     *     not fit together (a null or freed type, a negative count, items beyond the buffer's end); {@code MPI.ERR_OP} if
-     *     {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before {@code Init} or after
-     *     {@code Finalize}
+     *     {@code MPI.ERR_TYPE}, {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if a buffer, its count and its datatype
+     *     do not fit together (a null or freed type, a negative count, items beyond the buffer's end);
+     *     {@code MPI.ERR_OP} if {@code op} is null, freed, or not defined on the datatype; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public final Request iExScan(Buffer buf, int count, Datatype type, Op op) {
         checkStart("iExScan", NO_ROOT, count, type, op);

@@ -40,7 +40,8 @@ public class MPI {
     /** The rank of no process: a send to it or a receive from it does nothing and completes at once. */
     public static final int PROC_NULL = CommunicatorCore.PROC_NULL;
     /**
-     * The value of a result that has none: a rank outside a group, an index when no request is active, a colour that joins no communicator.
+     * The value of a result that has none: a rank outside a group, an index when no request is active, a colour that
+     * joins no communicator.
      */
     public static final int UNDEFINED = -1;
     /** Extra bytes of the attached buffer each buffered send uses besides its data. */
@@ -83,7 +84,8 @@ public class MPI {
     /** No error. */
     public static final int SUCCESS = ErrorClass.SUCCESS;
     /**
-     * An error class: a buffer argument is invalid (null with a count, too short for the items, or {@code MPI.IN_PLACE} where it is not allowed).
+     * An error class: a buffer argument is invalid (null with a count, too short for the items, or {@code MPI.IN_PLACE}
+     * where it is not allowed).
      */
     public static final int ERR_BUFFER = ErrorClass.ERR_BUFFER;
     /** An error class: a count argument is invalid (negative). */
@@ -146,7 +148,8 @@ public class MPI {
     /** The datatype of {@code double} elements, in a {@code double[]}. */
     public static final Datatype DOUBLE = new Datatype(ElementType.DOUBLE, "MPI.DOUBLE");
     /**
-     * The datatype of serializable Java objects, in an {@code Object[]}: they travel as Java serialization bytes, and the receiving rank deserializes them with its own class loader.
+     * The datatype of serializable Java objects, in an {@code Object[]}: they travel as Java serialization bytes, and
+     * the receiving rank deserializes them with its own class loader.
      */
     public static final Datatype OBJECT = new Datatype(ElementType.OBJECT, "MPI.OBJECT");
     /** Bytes made by {@code Comm.Pack}, in a byte[]. */
@@ -267,6 +270,8 @@ public class MPI {
      *
      * @param args the arguments {@code main} received
      * @return the program's own arguments
+     * @throws MPIException {@code MPI.ERR_OTHER} if {@code Init} has been called already on this rank, or
+     *     {@code Finalize}
      */
     public static String[] Init(String[] args) {
         Init_thread(args, THREAD_SINGLE);
@@ -281,6 +286,8 @@ public class MPI {
      * @param required the thread level the program needs: {@code MPI.THREAD_SINGLE}, {@code FUNNELED},
      *     {@code SERIALIZED} or {@code MULTIPLE}
      * @return {@code MPI.THREAD_MULTIPLE}
+     * @throws MPIException {@code MPI.ERR_ARG} if {@code required} is not a thread level; {@code MPI.ERR_OTHER} if
+     *     {@code Init} has been called already on this rank, or {@code Finalize}
      */
     public static int Init_thread(String[] args, int required) {
         if (required < THREAD_SINGLE || required > THREAD_MULTIPLE) {
@@ -324,6 +331,8 @@ public class MPI {
 
     /**
      * {@return the thread level MPI was initialised with}
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static int Query_thread() {
         checkActive();
@@ -332,13 +341,19 @@ public class MPI {
 
     /**
      * {@return true if the calling thread is the one that called {@code Init}}
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static boolean Is_thread_main() {
         checkActive();
         return operations.calledByMainThread();
     }
 
-    /** Ends MPI on this rank; no MPI call may follow. */
+    /**
+     * Ends MPI on this rank; no MPI call may follow.
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     */
     public static void Finalize() {
         LauncherJoin.JoinedRank launched;
         synchronized (MPI.class) {
@@ -417,6 +432,8 @@ public class MPI {
      * Attaches the buffer that {@code Bsend} copies messages into.
      *
      * @param buffer the space for buffered messages, with {@code MPI.BSEND_OVERHEAD} bytes for each besides its data
+     * @throws MPIException {@code MPI.ERR_BUFFER} if {@code buffer} is null; {@code MPI.ERR_OTHER} before {@code Init}
+     *     or after {@code Finalize}
      */
     public static void Buffer_attach(byte[] buffer) {
         checkActive();
@@ -433,6 +450,8 @@ public class MPI {
      * an array of that size.
      *
      * @param buffer the space for buffered messages, with {@code MPI.BSEND_OVERHEAD} bytes for each besides its data
+     * @throws MPIException {@code MPI.ERR_BUFFER} if {@code buffer} is null; {@code MPI.ERR_OTHER} before {@code Init}
+     *     or after {@code Finalize}
      */
     public static void Buffer_attach(ByteBuffer buffer) {
         checkActive();
@@ -464,6 +483,7 @@ public class MPI {
      * program that calls it as a statement runs unchanged.
      *
      * @return the array that held the buffered messages, or null
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static byte[] Buffer_detach() {
         checkActive();
@@ -495,6 +515,8 @@ public class MPI {
      * @param provided not read: an output argument in C
      * @param argv the arguments {@code main} received
      * @return the program's own arguments
+     * @throws MPIException {@code MPI.ERR_ARG} if {@code required} is not a thread level; {@code MPI.ERR_OTHER} if
+     *     {@code Init} has been called already on this rank, or {@code Finalize}
      */
     public static String[] initThread(int required, int provided, String[] argv) {
         Init_thread(argv, required);
@@ -542,6 +564,7 @@ public class MPI {
      *
      * @param level the profiling level: 0 disables, 1 enables, 2 flushes
      * @param args what a profiler defines for the level
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static void Pcontrol(int level, Object... args) {
         checkActive();
@@ -795,6 +818,8 @@ public class MPI {
      * @param required the thread level the program needs: {@code MPI.THREAD_SINGLE}, {@code FUNNELED},
      *     {@code SERIALIZED} or {@code MULTIPLE}
      * @return {@code MPI.THREAD_MULTIPLE}
+     * @throws MPIException {@code MPI.ERR_ARG} if {@code required} is not a thread level; {@code MPI.ERR_OTHER} if
+     *     {@code Init} has been called already on this rank, or {@code Finalize}
      */
     public static int InitThread(String[] args, int required) {
         return Init_thread(args, required);
@@ -821,6 +846,8 @@ public class MPI {
 
     /**
      * {@return elapsed wall-clock seconds since an arbitrary origin}
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static double wtime() {
         checkActive();
@@ -829,6 +856,8 @@ public class MPI {
 
     /**
      * {@return the resolution of {@link #wtime}, in seconds}
+     *
+     * @throws MPIException {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static double wtick() {
         checkActive();
@@ -978,8 +1007,7 @@ public class MPI {
     /**
      * {@return the part of {@code buf} from element {@code offset} to its capacity, sharing its content and byte order}
      *
-     * @param buf the buffer: an array of the datatype's element type, or a {@code java.nio} buffer, used from its
-     *     start
+     * @param buf the buffer or array to take the part of
      * @param offset the index of the first element of the slice
      */
     public static ByteBuffer slice(ByteBuffer buf, int offset) {
@@ -990,8 +1018,7 @@ public class MPI {
     /**
      * {@return the part of {@code buf} from element {@code offset} on, as a buffer in the platform's byte order}
      *
-     * @param buf the buffer: an array of the datatype's element type, or a {@code java.nio} buffer, used from its
-     *     start
+     * @param buf the buffer or array to take the part of
      * @param offset the index of the first element of the slice
      */
     public static ByteBuffer slice(byte[] buf, int offset) {
@@ -1001,8 +1028,7 @@ public class MPI {
     /**
      * {@return the part of {@code buf} from element {@code offset} to its capacity, sharing its content}
      *
-     * @param buf the buffer: an array of the datatype's element type, or a {@code java.nio} buffer, used from its
-     *     start
+     * @param buf the buffer or array to take the part of
      * @param offset the index of the first element of the slice
      */
     public static CharBuffer slice(CharBuffer buf, int offset) {
@@ -1012,8 +1038,7 @@ public class MPI {
     /**
      * {@return the part of {@code buf} from element {@code offset} on, as a buffer}
      *
-     * @param buf the buffer: an array of the datatype's element type, or a {@code java.nio} buffer, used from its
-     *     start
+     * @param buf the buffer or array to take the part of
      * @param offset the index of the first element of the slice
      */
     public static CharBuffer slice(char[] buf, int offset) {
@@ -1023,8 +1048,7 @@ public class MPI {
     /**
      * {@return the part of {@code buf} from element {@code offset} to its capacity, sharing its content}
      *
-     * @param buf the buffer: an array of the datatype's element type, or a {@code java.nio} buffer, used from its
-     *     start
+     * @param buf the buffer or array to take the part of
      * @param offset the index of the first element of the slice
      */
     public static ShortBuffer slice(ShortBuffer buf, int offset) {
@@ -1034,8 +1058,7 @@ public class MPI {
     /**
      * {@return the part of {@code buf} from element {@code offset} on, as a buffer}
      *
-     * @param buf the buffer: an array of the datatype's element type, or a {@code java.nio} buffer, used from its
-     *     start
+     * @param buf the buffer or array to take the part of
      * @param offset the index of the first element of the slice
      */
     public static ShortBuffer slice(short[] buf, int offset) {
@@ -1045,8 +1068,7 @@ public class MPI {
     /**
      * {@return the part of {@code buf} from element {@code offset} to its capacity, sharing its content}
      *
-     * @param buf the buffer: an array of the datatype's element type, or a {@code java.nio} buffer, used from its
-     *     start
+     * @param buf the buffer or array to take the part of
      * @param offset the index of the first element of the slice
      */
     public static IntBuffer slice(IntBuffer buf, int offset) {
@@ -1056,8 +1078,7 @@ public class MPI {
     /**
      * {@return the part of {@code buf} from element {@code offset} on, as a buffer}
      *
-     * @param buf the buffer: an array of the datatype's element type, or a {@code java.nio} buffer, used from its
-     *     start
+     * @param buf the buffer or array to take the part of
      * @param offset the index of the first element of the slice
      */
     public static IntBuffer slice(int[] buf, int offset) {
@@ -1067,8 +1088,7 @@ public class MPI {
     /**
      * {@return the part of {@code buf} from element {@code offset} to its capacity, sharing its content}
      *
-     * @param buf the buffer: an array of the datatype's element type, or a {@code java.nio} buffer, used from its
-     *     start
+     * @param buf the buffer or array to take the part of
      * @param offset the index of the first element of the slice
      */
     public static LongBuffer slice(LongBuffer buf, int offset) {
@@ -1078,8 +1098,7 @@ public class MPI {
     /**
      * {@return the part of {@code buf} from element {@code offset} on, as a buffer}
      *
-     * @param buf the buffer: an array of the datatype's element type, or a {@code java.nio} buffer, used from its
-     *     start
+     * @param buf the buffer or array to take the part of
      * @param offset the index of the first element of the slice
      */
     public static LongBuffer slice(long[] buf, int offset) {
@@ -1089,8 +1108,7 @@ public class MPI {
     /**
      * {@return the part of {@code buf} from element {@code offset} to its capacity, sharing its content}
      *
-     * @param buf the buffer: an array of the datatype's element type, or a {@code java.nio} buffer, used from its
-     *     start
+     * @param buf the buffer or array to take the part of
      * @param offset the index of the first element of the slice
      */
     public static FloatBuffer slice(FloatBuffer buf, int offset) {
@@ -1100,8 +1118,7 @@ public class MPI {
     /**
      * {@return the part of {@code buf} from element {@code offset} on, as a buffer}
      *
-     * @param buf the buffer: an array of the datatype's element type, or a {@code java.nio} buffer, used from its
-     *     start
+     * @param buf the buffer or array to take the part of
      * @param offset the index of the first element of the slice
      */
     public static FloatBuffer slice(float[] buf, int offset) {
@@ -1111,8 +1128,7 @@ public class MPI {
     /**
      * {@return the part of {@code buf} from element {@code offset} to its capacity, sharing its content}
      *
-     * @param buf the buffer: an array of the datatype's element type, or a {@code java.nio} buffer, used from its
-     *     start
+     * @param buf the buffer or array to take the part of
      * @param offset the index of the first element of the slice
      */
     public static DoubleBuffer slice(DoubleBuffer buf, int offset) {
@@ -1122,8 +1138,7 @@ public class MPI {
     /**
      * {@return the part of {@code buf} from element {@code offset} on, as a buffer}
      *
-     * @param buf the buffer: an array of the datatype's element type, or a {@code java.nio} buffer, used from its
-     *     start
+     * @param buf the buffer or array to take the part of
      * @param offset the index of the first element of the slice
      */
     public static DoubleBuffer slice(double[] buf, int offset) {

@@ -120,9 +120,9 @@ public final class Message {
      * @return the status of the message received: its source, its tag, and (with {@code getCount}) how many items it
      *     held
      * @throws MPIException {@code MPI.ERR_REQUEST} if this holds no message; {@code MPI.ERR_TYPE},
-     *     {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if the buffer, its count and its datatype do not fit together;
-     *     {@code MPI.ERR_TRUNCATE} if the message is longer than the buffer; {@code MPI.ERR_OTHER} before {@code Init} or
-     *     after {@code Finalize}
+     *     {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if the buffer, its count and its datatype do not fit
+     *     together; {@code MPI.ERR_TRUNCATE} if the message is longer than the buffer; {@code MPI.ERR_OTHER} before
+     *     {@code Init} or after {@code Finalize}
      */
     public Status mRecv(Object buf, int count, Datatype type) {
         Object data = BufferArgument.forUpdate("mRecv", buf, count, type);
@@ -145,8 +145,8 @@ public final class Message {
      * @param type the type of each item
      * @return a request: waiting for it or testing it completes the operation
      * @throws MPIException {@code MPI.ERR_REQUEST} if this holds no message; {@code MPI.ERR_TYPE},
-     *     {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if the buffer, its count and its datatype do not fit together;
-     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
+     *     {@code MPI.ERR_COUNT} or {@code MPI.ERR_BUFFER} if the buffer, its count and its datatype do not fit
+     *     together; {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public Request imRecv(Buffer buf, int count, Datatype type) {
         Object data = BufferArgument.forUpdate("imRecv", buf, count, type);

@@ -42,6 +42,7 @@ public class Op implements Freeable {
      *
      * @param function the function that combines two operands
      * @param commute whether the operation is commutative, which lets the reduction combine operands in any order
+     * @throws MPIException {@code MPI.ERR_OP} if {@code function} is null
      */
     public Op(User_function function, boolean commute) {
         if (function == null) {
@@ -61,6 +62,7 @@ public class Op implements Freeable {
      *
      * @param function the function that combines two operands
      * @param commute whether the operation is commutative, which lets the reduction combine operands in any order
+     * @throws MPIException {@code MPI.ERR_OP} if {@code function} is null
      */
     public Op(UserFunction function, boolean commute) {
         this(adapt(function), commute);
@@ -77,6 +79,8 @@ public class Op implements Freeable {
      * Releases a user-defined op, whose handle becomes null ({@link #isNull}) and which then
      * raises ERR_OP in a reduction. A predefined op cannot be freed: MPI makes that an error
      * and Open MPI raises ERR_OP for it.
+     *
+     * @throws MPIException {@code MPI.ERR_OP} for a predefined operation
      */
     public void free() {
         if (function == null) {

@@ -241,8 +241,8 @@ public class Request implements Freeable {
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @return the status of the request that completed, whose {@code index} is its place in {@code requests}
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static Status Waitany(Request[] requests) {
         MPI.checkActive();
@@ -272,8 +272,8 @@ public class Request implements Freeable {
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @return the status of each request, in the order of {@code requests}
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static Status[] Waitall(Request[] requests) {
         MPI.checkActive();
@@ -302,8 +302,8 @@ public class Request implements Freeable {
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @return the statuses of the requests that completed, each with its {@code index} in {@code requests}
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static Status[] Waitsome(Request[] requests) {
         MPI.checkActive();
@@ -323,8 +323,8 @@ public class Request implements Freeable {
      *
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static Status Testany(Request[] requests) {
         MPI.checkActive();
@@ -350,8 +350,8 @@ public class Request implements Freeable {
      *
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static Status[] Testall(Request[] requests) {
         MPI.checkActive();
@@ -370,8 +370,8 @@ public class Request implements Freeable {
      *
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static Status[] Testsome(Request[] requests) {
         MPI.checkActive();
@@ -535,8 +535,8 @@ public class Request implements Freeable {
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @return the index in {@code requests} of the request that completed, or {@code MPI.UNDEFINED}
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static int waitAny(Request[] requests) {
         return Waitany(requests).index;
@@ -549,8 +549,8 @@ public class Request implements Freeable {
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @return the status of the request that completed, with its index
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static Status waitAnyStatus(Request[] requests) {
         return Waitany(requests);
@@ -562,8 +562,8 @@ public class Request implements Freeable {
      *
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static int testAny(Request[] requests) {
         Status done = Testany(requests);
@@ -576,8 +576,8 @@ public class Request implements Freeable {
      *
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static Status testAnyStatus(Request[] requests) {
         return Testany(requests);
@@ -588,8 +588,8 @@ public class Request implements Freeable {
      *
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static void waitAll(Request[] requests) {
         Waitall(requests);
@@ -601,8 +601,8 @@ public class Request implements Freeable {
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @return the status of each request, in the order of {@code requests}
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static Status[] waitAllStatus(Request[] requests) {
         return Waitall(requests);
@@ -614,8 +614,8 @@ public class Request implements Freeable {
      *
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static boolean testAll(Request[] requests) {
         return Testall(requests) != null;
@@ -626,8 +626,8 @@ public class Request implements Freeable {
      *
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static Status[] testAllStatus(Request[] requests) {
         return Testall(requests);
@@ -639,8 +639,8 @@ public class Request implements Freeable {
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @return the indices in {@code requests} of the requests that completed, or null if none is active
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static int[] waitSome(Request[] requests) {
         return indices(Waitsome(requests));
@@ -652,8 +652,8 @@ public class Request implements Freeable {
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @return the statuses of the requests that completed, or null if none is active
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static Status[] waitSomeStatus(Request[] requests) {
         return Waitsome(requests);
@@ -664,8 +664,8 @@ public class Request implements Freeable {
      *
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static int[] testSome(Request[] requests) {
         return indices(Testsome(requests));
@@ -677,8 +677,8 @@ public class Request implements Freeable {
      * @param requests the requests; null entries and {@code MPI.REQUEST_NULL} are inactive
      * @return the statuses of the requests that completed (possibly none), or null if none is active
      * @throws MPIException the error of a failed operation, in its class (for a receive, {@code MPI.ERR_TRUNCATE} if
-     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null; {@code MPI.ERR_OTHER}
-     *     before {@code Init} or after {@code Finalize}
+     *     the message was longer than the buffer); {@code MPI.ERR_ARG} if {@code requests} is null;
+     *     {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public static Status[] testSomeStatus(Request[] requests) {
         return Testsome(requests);

@@ -85,6 +85,7 @@ public class Status {
      * whole number}
      *
      * @param datatype the datatype of the receive
+     * @throws MPIException {@code MPI.ERR_TYPE} if {@code datatype} is null
      */
     public int Get_count(Datatype datatype) {
         // The usual case is kept this small so that it always inlines: a Status whose methods
@@ -124,6 +125,7 @@ public class Status {
      * of size zero)}
      *
      * @param datatype the datatype of the receive
+     * @throws MPIException {@code MPI.ERR_TYPE} if {@code datatype} is null
      */
     public int Get_elements(Datatype datatype) {
         if (datatype == null) {
@@ -188,6 +190,7 @@ public class Status {
      *
      * @param datatype the datatype of the receive
      * @return the number of items of {@code datatype} received, or {@code MPI.UNDEFINED}
+     * @throws MPIException {@code MPI.ERR_TYPE} if {@code datatype} is null
      */
     public int getCount(Datatype datatype) {
         return Get_count(datatype);
@@ -198,6 +201,7 @@ public class Status {
      *
      * @param datatype the datatype of the receive
      * @return the number of basic elements received
+     * @throws MPIException {@code MPI.ERR_TYPE} if {@code datatype} is null
      */
     public int getElements(Datatype datatype) {
         return Get_elements(datatype);
@@ -208,6 +212,7 @@ public class Status {
      *
      * @param datatype the datatype of the receive
      * @return the number of basic elements received
+     * @throws MPIException {@code MPI.ERR_TYPE} if {@code datatype} is null
      */
     public Count getElementsX(Datatype datatype) {
         return new Count(Get_elements(datatype));

@@ -78,6 +78,7 @@ public abstract class Struct {
      *
      * @param buffer the buffer that holds the structs
      * @param <T> the {@code Data} class of this struct
+     * @throws MPIException {@code MPI.ERR_BUFFER} if {@code buffer} is null
      */
     public final <T extends Data> T getData(ByteBuffer buffer) {
         return getData(buffer, 0);
@@ -89,6 +90,7 @@ public abstract class Struct {
      * @param buffer the buffer that holds the structs
      * @param index the index of the struct, from 0
      * @param <T> the {@code Data} class of this struct
+     * @throws MPIException {@code MPI.ERR_BUFFER} if {@code buffer} is null
      */
     public final <T extends Data> T getData(ByteBuffer buffer, int index) {
         if (buffer == null) {
@@ -102,6 +104,7 @@ public abstract class Struct {
      *
      * @param array the array that holds the structs
      * @param <T> the {@code Data} class of this struct
+     * @throws MPIException {@code MPI.ERR_BUFFER} if {@code array} is null
      */
     public final <T extends Data> T getData(byte[] array) {
         return getData(array, 0);
@@ -114,6 +117,7 @@ public abstract class Struct {
      * @param array the array that holds the structs
      * @param index the index of the struct, from 0
      * @param <T> the {@code Data} class of this struct
+     * @throws MPIException {@code MPI.ERR_BUFFER} if {@code array} is null
      */
     public final <T extends Data> T getData(byte[] array, int index) {
         if (array == null) {
@@ -127,6 +131,9 @@ public abstract class Struct {
      *
      * @param offset the offset of the next field, in bytes from the start of the struct
      * @return this struct
+     * @throws MPIException {@code MPI.ERR_ARG} if {@code offset} lies inside the fields added so far;
+     *     {@code MPI.ERR_TYPE} once the struct's datatype has been made ({@link #getType}, {@link #getExtent} or
+     *     {@code getData})
      */
     public final synchronized Struct setOffset(int offset) {
         checkOpen();
@@ -142,6 +149,8 @@ public abstract class Struct {
      * Adds a byte field; returns its offset in bytes.
      *
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_TYPE} once the struct's datatype has been made ({@link #getType},
+     *     {@link #getExtent} or {@code getData})
      */
     public final int addByte() {
         return addByte(1);
@@ -152,6 +161,8 @@ public abstract class Struct {
      *
      * @param length the number of values in the array field
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_TYPE} once the struct's datatype has been made ({@link #getType},
+     *     {@link #getExtent} or {@code getData})
      */
     public final int addByte(int length) {
         return addField(MPI.BYTE, 1, length);
@@ -161,6 +172,8 @@ public abstract class Struct {
      * Adds a char field; returns its offset in bytes.
      *
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_TYPE} once the struct's datatype has been made ({@link #getType},
+     *     {@link #getExtent} or {@code getData})
      */
     public final int addChar() {
         return addChar(1);
@@ -171,6 +184,8 @@ public abstract class Struct {
      *
      * @param length the number of values in the array field
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_TYPE} once the struct's datatype has been made ({@link #getType},
+     *     {@link #getExtent} or {@code getData})
      */
     public final int addChar(int length) {
         return addField(MPI.CHAR, 2, length);
@@ -180,6 +195,8 @@ public abstract class Struct {
      * Adds a short field; returns its offset in bytes.
      *
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_TYPE} once the struct's datatype has been made ({@link #getType},
+     *     {@link #getExtent} or {@code getData})
      */
     public final int addShort() {
         return addShort(1);
@@ -190,6 +207,8 @@ public abstract class Struct {
      *
      * @param length the number of values in the array field
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_TYPE} once the struct's datatype has been made ({@link #getType},
+     *     {@link #getExtent} or {@code getData})
      */
     public final int addShort(int length) {
         return addField(MPI.SHORT, 2, length);
@@ -199,6 +218,8 @@ public abstract class Struct {
      * Adds an int field; returns its offset in bytes.
      *
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_TYPE} once the struct's datatype has been made ({@link #getType},
+     *     {@link #getExtent} or {@code getData})
      */
     public final int addInt() {
         return addInt(1);
@@ -209,6 +230,8 @@ public abstract class Struct {
      *
      * @param length the number of values in the array field
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_TYPE} once the struct's datatype has been made ({@link #getType},
+     *     {@link #getExtent} or {@code getData})
      */
     public final int addInt(int length) {
         return addField(MPI.INT, 4, length);
@@ -218,6 +241,8 @@ public abstract class Struct {
      * Adds a long field; returns its offset in bytes.
      *
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_TYPE} once the struct's datatype has been made ({@link #getType},
+     *     {@link #getExtent} or {@code getData})
      */
     public final int addLong() {
         return addLong(1);
@@ -228,6 +253,8 @@ public abstract class Struct {
      *
      * @param length the number of values in the array field
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_TYPE} once the struct's datatype has been made ({@link #getType},
+     *     {@link #getExtent} or {@code getData})
      */
     public final int addLong(int length) {
         return addField(MPI.LONG, 8, length);
@@ -237,6 +264,8 @@ public abstract class Struct {
      * Adds a float field; returns its offset in bytes.
      *
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_TYPE} once the struct's datatype has been made ({@link #getType},
+     *     {@link #getExtent} or {@code getData})
      */
     public final int addFloat() {
         return addFloat(1);
@@ -247,6 +276,8 @@ public abstract class Struct {
      *
      * @param length the number of values in the array field
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_TYPE} once the struct's datatype has been made ({@link #getType},
+     *     {@link #getExtent} or {@code getData})
      */
     public final int addFloat(int length) {
         return addField(MPI.FLOAT, 4, length);
@@ -256,6 +287,8 @@ public abstract class Struct {
      * Adds a double field; returns its offset in bytes.
      *
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_TYPE} once the struct's datatype has been made ({@link #getType},
+     *     {@link #getExtent} or {@code getData})
      */
     public final int addDouble() {
         return addDouble(1);
@@ -266,6 +299,8 @@ public abstract class Struct {
      *
      * @param length the number of values in the array field
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_TYPE} once the struct's datatype has been made ({@link #getType},
+     *     {@link #getExtent} or {@code getData})
      */
     public final int addDouble(int length) {
         return addField(MPI.DOUBLE, 8, length);
@@ -276,6 +311,8 @@ public abstract class Struct {
      *
      * @param struct a struct of the kind of the field
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_ARG} if {@code struct} is null; {@code MPI.ERR_TYPE} once the struct's
+     *     datatype has been made ({@link #getType}, {@link #getExtent} or {@code getData})
      */
     public final int addStruct(Struct struct) {
         return addStruct(struct, 1);
@@ -287,6 +324,8 @@ public abstract class Struct {
      * @param struct a struct of the kind of the field
      * @param length the number of values in the array field
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_ARG} if {@code struct} is null; {@code MPI.ERR_TYPE} once the struct's
+     *     datatype has been made ({@link #getType}, {@link #getExtent} or {@code getData})
      */
     public final int addStruct(Struct struct, int length) {
         if (struct == null) {
@@ -300,6 +339,8 @@ public abstract class Struct {
      *
      * @param type the datatype of the field
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_TYPE} if {@code type} is null; {@code MPI.ERR_TYPE} once the struct's
+     *     datatype has been made ({@link #getType}, {@link #getExtent} or {@code getData})
      */
     public final int addData(Datatype type) {
         return addData(type, 1);
@@ -311,6 +352,8 @@ public abstract class Struct {
      * @param type the datatype of the field
      * @param length the number of values in the array field
      * @return the offset of the field in bytes, which the {@code Data} accessors take
+     * @throws MPIException {@code MPI.ERR_TYPE} if {@code type} is null; {@code MPI.ERR_TYPE} once the struct's
+     *     datatype has been made ({@link #getType}, {@link #getExtent} or {@code getData})
      */
     public final int addData(Datatype type, int length) {
         if (type == null) {
@@ -406,6 +449,7 @@ public abstract class Struct {
          *
          * @param field the offset of the field in the struct, as its {@code add} method returned
          * @param index the index in the array field, from 0
+         * @throws MPIException {@code MPI.ERR_ARG} if {@code index} is outside the array field
          */
         protected final byte getByte(int field, int index) {
             checkIndex(field, index);
@@ -449,6 +493,7 @@ public abstract class Struct {
          *
          * @param field the offset of the field in the struct, as its {@code add} method returned
          * @param index the index in the array field, from 0
+         * @throws MPIException {@code MPI.ERR_ARG} if {@code index} is outside the array field
          */
         protected final char getChar(int field, int index) {
             checkIndex(field, index);
@@ -492,6 +537,7 @@ public abstract class Struct {
          *
          * @param field the offset of the field in the struct, as its {@code add} method returned
          * @param index the index in the array field, from 0
+         * @throws MPIException {@code MPI.ERR_ARG} if {@code index} is outside the array field
          */
         protected final short getShort(int field, int index) {
             checkIndex(field, index);
@@ -535,6 +581,7 @@ public abstract class Struct {
          *
          * @param field the offset of the field in the struct, as its {@code add} method returned
          * @param index the index in the array field, from 0
+         * @throws MPIException {@code MPI.ERR_ARG} if {@code index} is outside the array field
          */
         protected final int getInt(int field, int index) {
             checkIndex(field, index);
@@ -578,6 +625,7 @@ public abstract class Struct {
          *
          * @param field the offset of the field in the struct, as its {@code add} method returned
          * @param index the index in the array field, from 0
+         * @throws MPIException {@code MPI.ERR_ARG} if {@code index} is outside the array field
          */
         protected final long getLong(int field, int index) {
             checkIndex(field, index);
@@ -621,6 +669,7 @@ public abstract class Struct {
          *
          * @param field the offset of the field in the struct, as its {@code add} method returned
          * @param index the index in the array field, from 0
+         * @throws MPIException {@code MPI.ERR_ARG} if {@code index} is outside the array field
          */
         protected final float getFloat(int field, int index) {
             checkIndex(field, index);
@@ -664,6 +713,7 @@ public abstract class Struct {
          *
          * @param field the offset of the field in the struct, as its {@code add} method returned
          * @param index the index in the array field, from 0
+         * @throws MPIException {@code MPI.ERR_ARG} if {@code index} is outside the array field
          */
         protected final double getDouble(int field, int index) {
             checkIndex(field, index);
@@ -714,6 +764,7 @@ public abstract class Struct {
          * @param index the index in the array field, from 0
          * @param <S> the kind of struct the field holds
          * @param <D> the {@code Data} class of that struct
+         * @throws MPIException {@code MPI.ERR_ARG} if {@code index} is outside the array field
          */
         protected final <S extends Struct, D extends Struct.Data> D getData(S struct, int field, int index) {
             checkIndex(field, index);
@@ -737,6 +788,7 @@ public abstract class Struct {
          * @param type the datatype of the field
          * @param field the offset of the field in the struct, as its {@code add} method returned
          * @param index the index in the array field, from 0
+         * @throws MPIException {@code MPI.ERR_ARG} if {@code index} is outside the array field
          */
         protected final ByteBuffer getBuffer(Datatype type, int field, int index) {
             checkIndex(field, index);
