@@ -172,6 +172,7 @@ public abstract class Comm implements Freeable {
         }
         freed = true;
         endNonBlockingCollectives();
+        core.free();
     }
 
     /**
