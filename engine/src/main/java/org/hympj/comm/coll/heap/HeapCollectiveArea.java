@@ -30,8 +30,8 @@ import org.hympj.comm.match.RankActivity;
  *   +----------------+--------------------------------------------------------+
  *   | entered n      | r's data for collective n, up to 56 bytes               |
  *   +----------------+--------------------------------------------------------+
- *   n is the last collective of generation g (n mod 4 == g) that r entered; larger
- *   data lie in r's {@link HeapSlot#large} array of generation g, read after the number.
+ *   n is the last collective of generation g (n mod 16 == g) that r entered; larger
+ *   data lie in r's {@link HeapSlot#large} array of generation n mod 4, read after the number.
  * </pre>
  *
  * <p>Invariants:
@@ -41,10 +41,10 @@ import org.hympj.comm.match.RankActivity;
  *       are written before the number (a volatile store) and read after it.</li>
  *   <li>A rank enters collective n only once it is done with every earlier one, so "every
  *       rank entered m" means no rank reads anything of a collective before m any more. The
- *       lines and large arrays go round four generations, so a rank writes those of
- *       collective n, last used by collective n - 4, only once every rank entered n - 3: a
- *       rank that only hands data on (a broadcast's root) looks at the others once in a few
- *       collectives, not at every one.</li>
+ *       lines go round {@link #GENERATIONS} generations and the large arrays round
+ *       {@link #LARGE_GENERATIONS}, so a rank writes those of collective n, last used by
+ *       collective n - G, only once every rank entered n - G + 1: a rank that only hands data
+ *       on (a broadcast's root) looks at the others once in many collectives, not at every one.</li>
  *   <li>Every rank folds the contributions in the same order, so every rank gets the same
  *       bits, as MPI asks of an all-reduce.</li>
  *   <li>No lost wake-up: a waiter counts itself in {@link #sleepers} (a full fence) before it
@@ -54,8 +54,14 @@ import org.hympj.comm.match.RankActivity;
  */
 public final class HeapCollectiveArea {
     private static final int LINE = 64;
-    /** Lines (and large arrays) per rank, used in turn by successive collectives. */
-    static final int GENERATIONS = 4;
+    /**
+     * Lines per rank, used in turn by successive collectives: a rank that hands data on and
+     * waits for nobody (a broadcast's root) runs this many collectives ahead of the slowest
+     * reader at most, which keeps it from waiting where ranks share cores.
+     */
+    static final int GENERATIONS = 16;
+    /** Large arrays per rank, used in turn likewise: fewer, as each may hold the largest payload. */
+    static final int LARGE_GENERATIONS = 4;
     /** Payload bytes carried in a rank's line beside its number. */
     static final int INLINE_BYTES = LINE - Long.BYTES;
     /** A park's time limit, after which a waiter looks for a job abort (which does not unpark it). */
@@ -111,7 +117,7 @@ public final class HeapCollectiveArea {
         long n = ++mine.entered;
         int elements = count * type.width;
         if (me == root) {
-            readyToWrite(me, n, engine, context, kind);
+            readyToWrite(me, n, type.base, elements, engine, context, kind);
             Object packed = packingArray(me, n, type.base, elements);
             type.pack(buf, offset, count, packed, 0);
             leave(me, n, packed, type.base, elements);
@@ -120,7 +126,7 @@ public final class HeapCollectiveArea {
         }
         publish(me, n);
         await(me, root, n, engine, context, kind);
-        type.unpack(contribution(me, root, n, type.base, elements, mine.incoming(type.base, elements)), 0, elements, buf, offset);
+        type.unpack(contribution(root, n, type.base, elements, mine.incoming(type.base, elements)), 0, elements, buf, offset);
     }
 
     /**
@@ -133,7 +139,7 @@ public final class HeapCollectiveArea {
         HeapSlot mine = slots[me];
         long n = ++mine.entered;
         int elements = count * type.width;
-        readyToWrite(me, n, engine, context, kind);
+        readyToWrite(me, n, type.base, elements, engine, context, kind);
         Object packed = packingArray(me, n, type.base, elements);
         type.pack(sendbuf, sendoffset, count, packed, 0);
         leave(me, n, packed, type.base, elements);
@@ -147,10 +153,10 @@ public final class HeapCollectiveArea {
         TypeMap packedForm = type.packedForm();
         int last = slots.length - 1;
         Object result = mine.result(type.base, elements);
-        Object in = contribution(me, last, n, type.base, elements, mine.incoming(type.base, elements));
+        Object in = contribution(last, n, type.base, elements, mine.incoming(type.base, elements));
         System.arraycopy(in, 0, result, 0, elements);
         for (int j = last - 1; j >= 0; j--) {
-            in = contribution(me, j, n, type.base, elements, mine.incoming(type.base, elements));
+            in = contribution(j, n, type.base, elements, mine.incoming(type.base, elements));
             op.fold(in, 0, result, 0, count, packedForm);
         }
         recvLayout.unpack(result, 0, elements, recvbuf, recvoffset);
@@ -168,29 +174,29 @@ public final class HeapCollectiveArea {
      */
     private Object packingArray(int me, long n, ElementType base, int elements) {
         HeapSlot mine = slots[me];
-        return (long) elements * base.size() <= INLINE_BYTES ? mine.packed(base, elements)
-            : mine.large(generation(n), base, elements);
+        return inline(base, elements) ? mine.packed(base, elements)
+            : mine.large(largeGeneration(n), base, elements);
     }
 
     /** Copies {@code me}'s packed contribution to collective {@code n} into its line, if it goes there. */
     private void leave(int me, long n, Object packed, ElementType base, int elements) {
-        long bytes = (long) elements * base.size();
-        if (bytes <= INLINE_BYTES) {
-            UnsafeApi.copyMemory(packed, ArrayMemory.elementOffset(base, 0), null, line(me, n) + Long.BYTES, bytes);
+        if (inline(base, elements)) {
+            UnsafeApi.copyMemory(packed, ArrayMemory.elementOffset(base, 0), null, line(me, n) + Long.BYTES,
+                (long) elements * base.size());
         }
     }
 
     /**
      * Rank {@code j}'s contribution to collective {@code n}, which it has published: its large
-     * array, or its line's bytes copied into {@code into} (an array of {@code me}'s).
+     * array, or its line's bytes copied into {@code into} (an array of the caller's).
      */
-    private Object contribution(int me, int j, long n, ElementType base, int elements, Object into) {
-        long bytes = (long) elements * base.size();
-        if (bytes <= INLINE_BYTES) {
-            UnsafeApi.copyMemory(null, line(j, n) + Long.BYTES, into, ArrayMemory.elementOffset(base, 0), bytes);
+    private Object contribution(int j, long n, ElementType base, int elements, Object into) {
+        if (inline(base, elements)) {
+            UnsafeApi.copyMemory(null, line(j, n) + Long.BYTES, into, ArrayMemory.elementOffset(base, 0),
+                (long) elements * base.size());
             return into;
         }
-        return slots[j].large[generation(n)];
+        return slots[j].large[largeGeneration(n)];
     }
 
     // ---------------------------------------------------------------- the protocol
@@ -217,14 +223,24 @@ public final class HeapCollectiveArea {
         return (int) (n & (GENERATIONS - 1));
     }
 
+    private static int largeGeneration(long n) {
+        return (int) (n & (LARGE_GENERATIONS - 1));
+    }
+
+    private static boolean inline(ElementType base, int elements) {
+        return (long) elements * base.size() <= INLINE_BYTES;
+    }
+
     /**
-     * Returns once no rank reads {@code me}'s line and large array of collective {@code n}'s
-     * generation any more: once every rank entered collective n - 3. When it looks, it learns
-     * whether they entered n - 1 too, which saves the next two looks.
+     * Returns once no rank reads what {@code me} writes for collective {@code n} any more (its
+     * line, or for a contribution of {@code elements} elements of {@code base} too large for
+     * the line, its large array): once every rank entered the collective a generation round
+     * after the one that used it last. When it looks, it learns whether they entered n - 1,
+     * which saves the next looks.
      */
-    private void readyToWrite(int me, long n, MatchingEngine engine, int context, int kind) {
+    private void readyToWrite(int me, long n, ElementType base, int elements, MatchingEngine engine, int context, int kind) {
         HeapSlot mine = slots[me];
-        long needed = n - (GENERATIONS - 1);
+        long needed = n - ((inline(base, elements) ? GENERATIONS : LARGE_GENERATIONS) - 1);
         if (mine.everyoneEntered >= needed) {
             return;
         }

@@ -16,7 +16,7 @@ final class HeapSlot {
      * Its rank's contributions too large for its line, by the generation of the collective's
      * number; each replaced, never resized in place, and only while no rank reads it.
      */
-    final Object[] large = new Object[HeapCollectiveArea.GENERATIONS];
+    final Object[] large = new Object[HeapCollectiveArea.LARGE_GENERATIONS];
     /** Only its rank's: the number of its last collective. */
     long entered;
     /** Only its rank's: every rank has entered at least this collective. */
