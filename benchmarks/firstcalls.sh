@@ -15,6 +15,7 @@
 # missing, or with OPENMPI=0). HYMPJ_JVM_OPTS reaches HyMPJ's JVMs as usual (e.g. -Dhympj.warmup=false).
 #   benchmarks/firstcalls.sh
 #   REPEAT=5 OPS="pingpong allreduce" STEADY=5 benchmarks/firstcalls.sh
+#   CONFIGS="threads2 openmpi2" benchmarks/firstcalls.sh   (a subset of the configurations above)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -72,15 +73,17 @@ openmpi() { # ranks op run
   mpirun --allow-run-as-root --oversubscribe -np "$1" "$native" "$2" --mode processes --steady "$steady" \
     --t0 "$(date +%s%N)" | sed "s/\$/,$3,$state,native/" | tee -a "$out"
 }
+configs=" ${CONFIGS:-threads2 jvms2 threads16 jvms16 openmpi2 openmpi16} "
+want() { [[ "$configs" == *" $1 "* ]]; }
 for run in $(seq "$repeat"); do
   for op in $ops; do
-    hympj 2 1 threads "$op" "$run"
-    hympj 2 2 jvms "$op" "$run"
-    hympj 16 1 threads "$op" "$run"
-    hympj 16 "$jvms16" "jvms$jvms16" "$op" "$run"
+    if want threads2; then hympj 2 1 threads "$op" "$run"; fi
+    if want jvms2; then hympj 2 2 jvms "$op" "$run"; fi
+    if want threads16; then hympj 16 1 threads "$op" "$run"; fi
+    if want jvms16; then hympj 16 "$jvms16" "jvms$jvms16" "$op" "$run"; fi
     if [ -n "$native" ]; then
-      openmpi 2 "$op" "$run"
-      openmpi 16 "$op" "$run"
+      if want openmpi2; then openmpi 2 "$op" "$run"; fi
+      if want openmpi16; then openmpi 16 "$op" "$run"; fi
     fi
   done
 done

@@ -234,6 +234,7 @@ public abstract class Comm implements Freeable {
         }
         freed = true;
         endNonBlockingCollectives();
+        core.free();
     }
 
     /**

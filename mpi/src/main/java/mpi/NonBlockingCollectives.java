@@ -164,6 +164,8 @@ final class NonBlockingCollectives {
     /** Ends the thread once the collectives started before have completed (the communicator is freed). */
     void end() {
         LIVE.remove(this);
+        // After the collectives started before: the shadow is freed as its communicator is.
+        thread.execute(shadow.core::free);
         thread.shutdown();
     }
 

@@ -30,6 +30,13 @@ import org.hympj.rings.RingWriter;
  * needs, given that a rank's sends to one destination are committed in program order.
  */
 public final class NodeBridge implements AutoCloseable {
+    /**
+     * How long an aborting JVM reads on after its notice, for its peers to close their ends. A
+     * peer that reads the notice aborts and closes at once; this bounds the wait for one that
+     * does not (hung, or past reading).
+     */
+    static final long NOTICE_LINGER_MILLIS = 1_000;
+
     private final PeerLink[] peers;
     private final BridgeEvents events;
     private final BridgeSettings settings;
@@ -220,7 +227,7 @@ public final class NodeBridge implements AutoCloseable {
                 continue;
             }
             if (body != null) {
-                p.writeNow(finalType, body);
+                p.writeLast(finalType, body);
             } else if (goodbye) {
                 p.sayGoodbye();
             }
@@ -244,7 +251,28 @@ public final class NodeBridge implements AutoCloseable {
     public void finish(long timeoutMillis) {
         goodbye = true;
         stopLeader(timeoutMillis);
-        long deadline = System.currentTimeMillis() + timeoutMillis;
+        awaitReaders(System.currentTimeMillis() + timeoutMillis);
+        closeLinks();
+    }
+
+    /**
+     * Stops at once: what is queued is dropped. An abort notice, if one was given, goes out
+     * first and ends each stream; then, for up to {@link #NOTICE_LINGER_MILLIS}, the readers
+     * read on until each peer closes its end. A socket closed while frames it has not read
+     * wait in it resets the connection, and a reset can destroy the notice before the peer
+     * reads it; the peer then learns of this JVM's end, not of the failure that caused it.
+     */
+    @Override
+    public void close() {
+        stopLeader(2_000);
+        if (finalBody != null) {
+            awaitReaders(System.currentTimeMillis() + NOTICE_LINGER_MILLIS);
+        }
+        closeLinks();
+    }
+
+    /** Waits until {@code deadline} (epoch millis) at most for every reader to reach its peer's end of stream. */
+    private void awaitReaders(long deadline) {
         try {
             for (PeerLink p : peers) {
                 if (p != null) {
@@ -254,14 +282,6 @@ public final class NodeBridge implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        closeLinks();
-    }
-
-    /** Stops at once: what is queued is dropped (the abort notice, if one was given, goes first). */
-    @Override
-    public void close() {
-        stopLeader(2_000);
-        closeLinks();
     }
 
     private void stopLeader(long timeoutMillis) {

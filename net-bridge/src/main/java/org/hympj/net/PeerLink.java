@@ -248,8 +248,11 @@ final class PeerLink implements ControlledMessageHandler {
         }
     }
 
-    /** Writes one frame of the program's now, from the leader, before anything else queued: the abort notice. */
-    void writeNow(int type, byte[] body) {
+    /**
+     * Writes one frame of the program's now, from the leader, before anything else queued (the
+     * abort notice), and ends this side's stream after it: the frame is the connection's last.
+     */
+    void writeLast(int type, byte[] body) {
         if (lost.get() != null) {
             return;
         }
@@ -258,6 +261,7 @@ final class PeerLink implements ControlledMessageHandler {
             FrameWriter w = new FrameWriter(body.length);
             w.buffer().putBytes(HEADER_LENGTH, body);
             w.write(link, type, body.length);
+            link.shutdownOutput();
         } catch (IOException e) {
             lost("writing to it failed: " + e.getMessage());
         } finally {

@@ -32,6 +32,7 @@ class NodeBridgeTest {
     private static final int SMALL = FrameDescriptor.FIRST_APPLICATION_TYPE;
     private static final int STREAM_START = SMALL + 1;
     private static final int FRAGMENT = SMALL + 2;
+    private static final int NOTICE = SMALL + 3;
     private static final BridgeSettings SETTINGS = new BridgeSettings(1 << 20, 64 * 1024, 100, 1_000, 1_000, 4);
 
     /** What one JVM of the test received, and from whom. */
@@ -42,10 +43,15 @@ class NodeBridgeTest {
         final AtomicReference<String> lost = new AtomicReference<>();
         final AtomicReference<String> error = new AtomicReference<>();
         final CountDownLatch lostLatch = new CountDownLatch(1);
+        final AtomicReference<String> notice = new AtomicReference<>();
 
         @Override
         public void onFrame(int peer, int type, DirectBuffer b, int index, int length) throws FrameException {
             try {
+                if (type == NOTICE) {
+                    notice.compareAndSet(null, b.getStringWithoutLengthUtf8(index, length));
+                    return;
+                }
                 if (type == SMALL || type == STREAM_START) {
                     long producer = ((long) peer << 32) | b.getInt(index);
                     long seq = b.getLong(index + 4);
@@ -223,6 +229,55 @@ class NodeBridgeTest {
         PeerLostException e = assertThrows(PeerLostException.class, () -> bridges[0].claim(1, SMALL, 16));
         assertTrue(e.getMessage().contains("without a goodbye"), e.getMessage());
         bridges[0].close();
+    }
+
+    /**
+     * A JVM that aborts while its peer floods it (so frames it has not read wait in its
+     * socket) still gets its final notice to the peer, read before the connection's end: a
+     * survivor learns why the job ends from the first JVM that knew, not as "lost" from a JVM
+     * that ended over it. Closing a socket with unread data resets the connection, which can
+     * drop the notice in flight, so the closing side ends its output and reads to the peer's
+     * end first.
+     */
+    @Test
+    void anAbortNoticeReachesAPeerThatFloodsTheAbortingJvm() throws Exception {
+        for (int round = 0; round < 20; round++) {
+            Receiver[] receivers = new Receiver[2];
+            NodeBridge[] bridges = start(new LoopbackJob().wireUp(2, JobSecret.random(), 20_000), receivers);
+            AtomicReference<Boolean> flooding = new AtomicReference<>(true);
+            Thread flood = new Thread(() -> {
+                try {
+                    for (long seq = 0; flooding.get(); seq++) {
+                        int index = bridges[1].claim(0, SMALL, 1024);
+                        AtomicBuffer b = bridges[1].buffer(0);
+                        b.putInt(index, 0);
+                        b.putLong(index + 4, seq);
+                        for (int i = 12; i < 1024; i++) {
+                            b.putByte(index + i, (byte) (seq + i));
+                        }
+                        bridges[1].commit(0, index);
+                    }
+                } catch (PeerLostException expected) {
+                    // JVM 0 ended
+                }
+            });
+            flood.start();
+            while (receivers[0].frames.get() < 1_000) {
+                Thread.onSpinWait();
+            }
+            byte[] reason = ("round " + round + ": rank 0 failed").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            bridges[0].broadcastFinal(NOTICE, reason);
+            Thread closing = new Thread(bridges[0]::close);
+            closing.start();
+            assertTrue(receivers[1].lostLatch.await(10, TimeUnit.SECONDS), "JVM 1 never saw JVM 0 end");
+            assertEquals("round " + round + ": rank 0 failed", receivers[1].notice.get(),
+                "JVM 1 saw JVM 0 end (" + receivers[1].lost.get() + ") without its notice");
+            // As a survivor does on the notice: stop, and close this end, which ends JVM 0's wait.
+            flooding.set(false);
+            flood.join(10_000);
+            bridges[1].close();
+            closing.join(10_000);
+        }
     }
 
     @Test

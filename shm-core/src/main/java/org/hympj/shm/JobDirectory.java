@@ -117,11 +117,13 @@ public final class JobDirectory implements AutoCloseable {
         Path dir = base.resolve(name);
         SecureDirectoryStream<Path> baseStream = null;
         SecureDirectoryStream<Path> dirStream = null;
+        boolean made = false;
         try {
             baseStream = OwnFiles.open(base);
             try {
                 // mkdir: exclusive, and a link already at the name makes it fail rather than be followed.
                 Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(OwnFiles.DIRECTORY_MODE));
+                made = true;
             } catch (FileAlreadyExistsException alreadyThere) {
                 if (fresh) {
                     throw new SharedMemoryException("job directory " + dir + " already exists, but a new job's directory must"
@@ -140,6 +142,15 @@ public final class JobDirectory implements AutoCloseable {
             return new JobDirectory(job, dir, baseStream, dirStream);
         } catch (IOException | RuntimeException e) {
             closeQuietly(dirStream);
+            if (made) {
+                // Ours and still empty (its exit hook, which would remove it, is what failed to
+                // register during a shutdown); removed through the base, so no link is followed.
+                try {
+                    baseStream.deleteDirectory(name);
+                } catch (IOException ignored) {
+                    // the error below is what the caller needs
+                }
+            }
             closeQuietly(baseStream);
             if (e instanceof SharedMemoryException sme) {
                 throw sme;

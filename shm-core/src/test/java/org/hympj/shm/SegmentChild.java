@@ -9,7 +9,8 @@ import java.nio.file.Path;
  * or returns without closing anything ("exit"), leaving the cleanup to its shutdown hook.
  * With "too-big" it instead tries a segment larger than its file-size limit lets it write
  * (the test sets one), and says how that was refused and how many files the directory holds
- * after it.
+ * after it. With "at-exit" it makes the job's directory only in a shutdown hook, when no
+ * other hook can be registered, and says how that ended.
  */
 public final class SegmentChild {
     /** The data length of the "too-big" segment: more than the test's file-size limit. */
@@ -19,6 +20,17 @@ public final class SegmentChild {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args[2].equals("at-exit")) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    JobDirectory.create(Path.of(args[0]), JobId.parse(args[1])).close();
+                    System.out.println("created");
+                } catch (SharedMemoryException e) {
+                    System.out.println("refused: " + e.getMessage());
+                }
+            }));
+            return;
+        }
         JobDirectory dir = JobDirectory.open(Path.of(args[0]), JobId.parse(args[1]));
         if (args[2].equals("too-big")) {
             try {

@@ -369,6 +369,23 @@ class SharedSegmentTest {
         assertFalse(Files.exists(base.resolve("hympj-" + job)), out);
     }
 
+    /**
+     * A job directory asked for while the JVM shuts down cannot register its own exit hook;
+     * it is refused, and the directory its mkdir made goes too.
+     */
+    @Test
+    void aJobDirectoryRefusedDuringShutdownLeavesNoDirectory() throws Exception {
+        JobId job = JobId.random();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = new ProcessBuilder(java, "-XX:-UsePerfData", "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED",
+            "-cp", System.getProperty("java.class.path"), SegmentChild.class.getName(), base.toString(), job.toString(),
+            "at-exit").redirectErrorStream(true).start();
+        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(child.waitFor(30, TimeUnit.SECONDS));
+        assertTrue(out.contains("refused: cannot open the job directory " + base.resolve("hympj-" + job)), out);
+        assertFalse(Files.exists(base.resolve("hympj-" + job)), "the refused job's directory stayed:\n" + out);
+    }
+
     @Test
     void aSegmentLargerThanWhatIsLeftIsRefusedBeforeItHasAFile() throws Exception {
         // A tmpfs of 8 MiB of our own, which only a root that may mount has; elsewhere the test is skipped.

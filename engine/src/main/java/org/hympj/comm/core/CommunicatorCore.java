@@ -13,6 +13,7 @@ import org.hympj.comm.match.ReceiveOperation;
 import org.hympj.comm.match.SendOperation;
 import org.hympj.comm.match.ThreadOperations;
 import org.hympj.comm.match.Waiting;
+import org.hympj.comm.coll.heap.HeapCollectiveArea;
 import org.hympj.comm.placement.CollectiveHierarchy;
 import org.hympj.comm.errors.EngineException;
 import org.hympj.comm.errors.ErrorClass;
@@ -55,6 +56,10 @@ public final class CommunicatorCore {
      * and two threads that both build it build the same.
      */
     private CollectiveHierarchy placement;
+    /** The area of {@link #heapCollectives}, once looked up; {@link #NO_AREA} when a rank lives elsewhere. Racy as {@link #placement}. */
+    private HeapCollectiveArea heapArea;
+    /** Tells {@link #heapArea} that the answer is known and there is none. */
+    private static final HeapCollectiveArea NO_AREA = new HeapCollectiveArea(0);
 
     /**
      * A communicator of {@code size} ranks on {@code context}, this rank being {@code rank};
@@ -115,6 +120,36 @@ public final class CommunicatorCore {
             members[r] = worldRank(r);
         }
         return members;
+    }
+
+    /**
+     * The area through which this communicator's small collectives go when all its ranks live
+     * in this JVM (and there are two or more); null otherwise.
+     */
+    public HeapCollectiveArea heapCollectives() {
+        HeapCollectiveArea a = heapArea;
+        if (a == null) {
+            a = size > 1 && HeapCollectiveArea.available() && allInThisJvm() ? rt.job().heapCollectiveArea(context, worldRank(0), size) : NO_AREA;
+            heapArea = a;
+        }
+        return a == NO_AREA ? null : a;
+    }
+
+    private boolean allInThisJvm() {
+        for (int r = 0; r < size; r++) {
+            if (!rt.job().isLocal(worldRank(r))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** This rank frees the communicator: the engine lets go of what it kept for it. */
+    public void free() {
+        HeapCollectiveArea a = heapCollectives();
+        if (a != null) {
+            rt.job().heapCollectiveAreaFreed(context, worldRank(0), a);
+        }
     }
 
     /** Where this communicator's ranks run, or null when they all share this JVM's heap (or are fewer than 3). */

@@ -32,6 +32,14 @@ public abstract class Reduction {
     }
 
     /**
+     * True for a predefined operation, which only reads its {@code in} operand; a user's
+     * function may write both of the arrays it is given.
+     */
+    public boolean isPredefined() {
+        return false;
+    }
+
+    /**
      * Returns {@code lower op higher}, item by item, in one of the two arrays, which one being
      * the operation's choice; the other may be overwritten.
      */
@@ -47,6 +55,11 @@ public abstract class Reduction {
         Predefined(int code) {
             super(true);
             this.code = code;
+        }
+
+        @Override
+        public boolean isPredefined() {
+            return true;
         }
 
         @Override

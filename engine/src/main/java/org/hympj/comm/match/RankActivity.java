@@ -46,8 +46,8 @@ public final class RankActivity {
     /** When a thread of this rank last woke from a park. */
     private volatile long lastWakeNanos = System.nanoTime();
 
-    /** The blocking call one thread of the rank is parked in, if {@link #parked}. */
-    static final class ParkedThread {
+    /** The blocking call one thread of the rank is parked in, if {@link #parked}; opaque outside this package. */
+    public static final class ParkedThread {
         private final WeakReference<Thread> thread;
         private volatile boolean parked;
         private String call;
@@ -103,8 +103,17 @@ public final class RankActivity {
         return me;
     }
 
+    /**
+     * The calling thread parks in the collective {@code kind} (a tag of the collective context
+     * {@code collectiveContext}) until rank {@code peer} of the communicator arrives there.
+     * Returns its record, for {@link #awake}.
+     */
+    public ParkedThread parkingInCollective(int collectiveContext, int peer, int kind) {
+        return parking(collectiveName(kind), false, false, collectiveContext, peer, kind);
+    }
+
     /** The thread of {@code record}, which {@link #parking} returned, is awake again. */
-    void awake(ParkedThread record) {
+    public void awake(ParkedThread record) {
         record.parked = false;
         lastWakeNanos = System.nanoTime();
     }

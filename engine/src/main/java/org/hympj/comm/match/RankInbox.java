@@ -44,7 +44,8 @@ import org.hympj.rings.RingHead;
  *   <li>No lost wake-up: a thread of this rank that is about to park raises the lock's
  *       sleeper count (a full fence) and then drains; a writer commits its record and then,
  *       after a full fence, reads the count and, if raised, drains for it. One of the two sees
- *       the record.</li>
+ *       the record, since a drain reads every committed record, past the padding before the
+ *       ring's end.</li>
  *   <li>A full ring never blocks for good: a writer waiting for room drains it itself.</li>
  * </ul>
  */
@@ -183,7 +184,7 @@ public final class RankInbox {
     int drain() {
         if (RingHead.hasRecord(ring) && lock.tryLock()) {
             try {
-                return ring.read(reader, BATCH);
+                return readBatch();
             } finally {
                 lock.unlock();
             }
@@ -199,7 +200,7 @@ public final class RankInbox {
         lock.lock();
         try {
             int work = 0;
-            for (int n; (n = ring.read(reader, BATCH)) > 0; ) {
+            for (int n; (n = readBatch()) > 0; ) {
                 work += n;
             }
             return work;
@@ -218,10 +219,21 @@ public final class RankInbox {
     void readClaimed() {
         long claimed = ring.producerPosition();
         for (int idle = 0; ring.consumerPosition() < claimed; ) {
-            if (ring.read(reader, BATCH) == 0) {
+            if (readBatch() == 0) {
                 idle = MatchingLock.backOff(idle);
             }
         }
+    }
+
+    /**
+     * Reads up to a batch of records; returns how many reached the engine. A record that does
+     * not fit before the ring's end follows a padding record, which Agrona's read steps over
+     * without counting: a read that found only the padding reads once more, from the ring's
+     * start, so that a caller stopping at a read of none never leaves a record behind it.
+     */
+    private int readBatch() {
+        int n = ring.read(reader, BATCH);
+        return n == 0 && RingHead.hasRecord(ring) ? ring.read(reader, BATCH) : n;
     }
 
     /** A thread of this rank is about to park: from now on writers drain for it. */

@@ -80,12 +80,7 @@ public final class Waiting {
                 if (stop != 0) {
                     return stop;
                 }
-                LockSupport.parkNanos(op, PARK_BACKSTOP_NANOS);
-                if (!op.isComplete()) {
-                    // Writers drain the inbox of a rank whose thread parks; draining here too
-                    // bounds the wait for a record that reached the inbox unseen by them.
-                    engine.progress();
-                }
+                parkOnce(op, engine);
             }
             return 0;
         } finally {
@@ -153,7 +148,7 @@ public final class Waiting {
                 if (stop != 0) {
                     return stop;
                 }
-                LockSupport.parkNanos(ops, PARK_BACKSTOP_NANOS);
+                parkOnce(ops, engine);
             }
             return 0;
         } finally {
@@ -167,6 +162,17 @@ public final class Waiting {
             }
             engine.afterPark();
         }
+    }
+
+    /**
+     * Parks until unparked or for the backstop, then drains the rank's inbox once. Writers
+     * drain the inbox of a rank whose thread parks (see {@link RankInbox}), so the drain finds
+     * nothing unless that handshake failed; it bounds the cost of such a failure to one
+     * backstop instead of a hang, for the price of a poll per backstop.
+     */
+    private static void parkOnce(Object blocker, MatchingEngine engine) {
+        LockSupport.parkNanos(blocker, PARK_BACKSTOP_NANOS);
+        engine.progress();
     }
 
     private static boolean anyComplete(Operation[] ops) {

@@ -66,6 +66,15 @@ public final class Configuration {
     /** The default of {@link #BCAST_CHUNK_BYTES_PROP}. */
     public static final int BCAST_CHUNK_BYTES_DEFAULT = 64 * 1024;
 
+    /**
+     * Payload bytes up to which the barrier, broadcast, reduction and all-reduce of a
+     * communicator whose ranks all share one JVM go through memory the ranks share instead of
+     * messages; 0 turns that off.
+     */
+    public static final String COLLECTIVES_HEAP_BYTES_PROP = "hympj.collectives.heap.bytes";
+    /** The default of {@link #COLLECTIVES_HEAP_BYTES_PROP}. */
+    public static final int COLLECTIVES_HEAP_BYTES_DEFAULT = 16 * 1024;
+
     /** Node-aware collectives (a JVM's ranks, then a node's, combine first); false keeps the flat algorithms. */
     public static final String COLLECTIVES_HIERARCHICAL_PROP = "hympj.collectives.hierarchical";
 
@@ -184,6 +193,7 @@ public final class Configuration {
     private final int allreduceRingBytes;
     private final int bcastPipelineBytes;
     private final int bcastChunkBytes;
+    private final int collectivesHeapBytes;
     private final boolean collectivesHierarchical;
     private final boolean checkCollectives;
     private final int shmRingBytes;
@@ -225,6 +235,7 @@ public final class Configuration {
         allreduceRingBytes = r.integer(ALLREDUCE_RING_BYTES_PROP, ALLREDUCE_RING_BYTES_DEFAULT, 0);
         bcastPipelineBytes = r.integer(BCAST_PIPELINE_BYTES_PROP, BCAST_PIPELINE_BYTES_DEFAULT, 0);
         bcastChunkBytes = r.integer(BCAST_CHUNK_BYTES_PROP, BCAST_CHUNK_BYTES_DEFAULT, 1);
+        collectivesHeapBytes = r.integer(COLLECTIVES_HEAP_BYTES_PROP, COLLECTIVES_HEAP_BYTES_DEFAULT, 0);
         collectivesHierarchical = r.bool(COLLECTIVES_HIERARCHICAL_PROP, true);
         checkCollectives = r.bool(CHECK_COLLECTIVES_PROP, false);
         shmRingBytes = r.integer(SHM_RING_BYTES_PROP, 0, 1);
@@ -324,6 +335,11 @@ public final class Configuration {
     /** {@value #BCAST_CHUNK_BYTES_PROP}. */
     public int bcastChunkBytes() {
         return bcastChunkBytes;
+    }
+
+    /** {@value #COLLECTIVES_HEAP_BYTES_PROP}. */
+    public int collectivesHeapBytes() {
+        return collectivesHeapBytes;
     }
 
     /** {@value #COLLECTIVES_HIERARCHICAL_PROP}. */

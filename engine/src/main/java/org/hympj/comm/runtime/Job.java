@@ -1,6 +1,8 @@
 package org.hympj.comm.runtime;
 
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
+import org.hympj.comm.coll.heap.HeapCollectiveArea;
 import org.hympj.comm.match.JobContext;
 import org.hympj.comm.match.MatchingEngine;
 
@@ -33,6 +35,11 @@ public final class Job implements JobContext {
     private volatile int exitCode = 1;
     /** What the ranks run, when the launcher that started them says; else this JVM's own command. */
     private volatile ProgramCommand program;
+    /**
+     * The collective areas of the communicators whose ranks all live here, by context and first
+     * member: communicators that share a context have no member in common, so the pair names one.
+     */
+    private final ConcurrentHashMap<Long, HeapCollectiveArea> heapCollectiveAreas = new ConcurrentHashMap<>();
 
     /** A job whose ranks all live in this JVM, configured by this JVM's system properties and environment. */
     public Job(int size) {
@@ -103,6 +110,26 @@ public final class Job implements JobContext {
 
     public boolean isLocal(int worldRank) {
         return worldRank >= firstLocal && worldRank < firstLocal + localCount;
+    }
+
+    /**
+     * The collective area of the communicator on {@code context} whose rank 0 is world rank
+     * {@code firstMember}, of {@code size} ranks all living in this JVM: the same object for
+     * each of them, made by the first that asks.
+     */
+    public HeapCollectiveArea heapCollectiveArea(int context, int firstMember, int size) {
+        return heapCollectiveAreas.computeIfAbsent(areaKey(context, firstMember), k -> new HeapCollectiveArea(size));
+    }
+
+    /** A member of that communicator freed it; the area goes with the last one. */
+    public void heapCollectiveAreaFreed(int context, int firstMember, HeapCollectiveArea area) {
+        if (area.freedByAll()) {
+            heapCollectiveAreas.remove(areaKey(context, firstMember), area);
+        }
+    }
+
+    private static long areaKey(int context, int firstMember) {
+        return ((long) context << 32) | (firstMember & 0xffffffffL);
     }
 
     public int firstLocal() {

@@ -111,6 +111,51 @@ class RankInboxTest {
         }
     }
 
+    /**
+     * A record that does not fit before the ring's end follows a padding record and starts at
+     * the ring's start. Reading the padding hands nothing to the engine; a drain that stopped
+     * there would leave the record unread while its receiver parks (the writer saw no sleeper),
+     * and a probe that drains every record sent before it would answer "no".
+     */
+    @Test
+    void aRecordAfterTheRingsWrapIsReadByTheDrainBeforeAPark() {
+        assertRecordAfterWrapIsRead((engine, receive) -> {
+            engine.beforePark();
+            try {
+                assertTrue(receive.isComplete(), "the drain before a park read the record that follows the padding");
+            } finally {
+                engine.afterPark();
+            }
+        });
+    }
+
+    @Test
+    void aRecordAfterTheRingsWrapIsReadByADrainOfEverything() {
+        assertRecordAfterWrapIsRead((engine, receive) -> {
+            engine.progressAll();
+            assertTrue(receive.isComplete(), "a drain of every record sent before it read the one after the padding");
+        });
+    }
+
+    private static void assertRecordAfterWrapIsRead(java.util.function.BiConsumer<MatchingEngine, ReceiveOperation> drain) {
+        // Records of 25 ints take 192 bytes: 21 fill 4032 of the ring's 4096, and the 22nd wraps.
+        Job job = jobWith(2, Map.of("hympj.inbox.limit", "128", "hympj.inbox.bytes", "4096"));
+        MatchingEngine receiver = job.engine(1);
+        int[] data = new int[25];
+        for (int i = 0; i < 21; i++) {
+            receiver.deliver(send(0, 1, data));
+        }
+        assertEquals(21, receiver.progressAll(), "every record before the ring's end is read");
+        data[0] = 42;
+        receiver.deliver(send(0, 2, data));
+        int[] into = new int[25];
+        ReceiveOperation r = new ReceiveOperation().init(0, 2, 0, 2, ElementType.INT, into, 0, into.length);
+        receiver.post(r);
+        assertTrue(!r.isComplete(), "the record is still in the ring");
+        drain.accept(receiver, r);
+        assertEquals(42, into[0]);
+    }
+
     @Test
     void anInboxTooSmallForItsLimitIsRefusedWithTheSizeItNeeds() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

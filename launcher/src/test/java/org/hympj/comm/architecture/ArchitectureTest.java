@@ -1,5 +1,6 @@
 package org.hympj.comm.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -8,10 +9,14 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import java.util.regex.Pattern;
+import org.hympj.comm.runtime.ThreadJob;
 
 /**
  * The package graph that the module graph stands for (docs/decisions/module-graph.md), checked
@@ -30,6 +35,23 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule noCycleBetweenPackages = slices().assignedFrom(new PackageSlices())
         .should().beFreeOfCycles();
+
+    /**
+     * Every runtime class is one the rank loaders take from the JVM's loader, even when a
+     * program's jar bundles it: else each thread rank of such a program gets its own copy, and
+     * a copy that meets the shared engine's types fails to link. The thread-team library is a
+     * program's library, per rank like any other.
+     */
+    @ArchTest
+    static final ArchRule everyRuntimePackageIsSharedByTheRanks = classes().that().resideInAPackage("org.hympj..")
+        .and().resideOutsideOfPackage("org.hympj.nested..")
+        .should(new ArchCondition<JavaClass>("be in a package ThreadJob.SHARED_PACKAGES names") {
+            @Override
+            public void check(JavaClass c, ConditionEvents events) {
+                boolean shared = ThreadJob.SHARED_PACKAGES.stream().anyMatch(p -> c.getName().startsWith(p));
+                events.add(new SimpleConditionEvent(c, shared, c.getName() + " is in no package of ThreadJob.SHARED_PACKAGES"));
+            }
+        });
 
     @ArchTest
     static final ArchRule mpiDoesNotNeedTheLauncher = noClasses().that().resideInAPackage("mpi")

@@ -67,7 +67,10 @@ final class InboundRing implements ControlledMessageHandler {
      */
     int drain(boolean stopAtCompletion) {
         this.stopAtCompletion = stopAtCompletion;
-        return ring.controlledRead(this, BATCH);
+        int n = ring.controlledRead(this, BATCH);
+        // A read that found only the padding before the ring's end (which Agrona does not
+        // count) reads on from its start: a drain of "every ring" leaves no record behind it.
+        return n == 0 && hasRecord() ? ring.controlledRead(this, BATCH) : n;
     }
 
     @Override
