@@ -21,8 +21,9 @@ public final class Errhandler {
     /** The package whose classes make the runtime's errors: the {@code mpi} faces. */
     private static final String RUNTIME_PACKAGE = "mpi";
     private static final Set<String> CALL_CLASSES = Set.of("mpi.Comm", "mpi.Intracomm", "mpi.Intercomm",
-        "mpi.Cartcomm", "mpi.Graphcomm", "mpi.Request", "mpi.Prequest", "mpi.Message");
-    private static final ThreadLocal<Comm> CALL = new ThreadLocal<>();
+        "mpi.Cartcomm", "mpi.Graphcomm", "mpi.Request", "mpi.Prequest", "mpi.Message", "mpi.File");
+    /** The communicator of the calling thread's call, or for a call on a file the file's errhandler. */
+    private static final ThreadLocal<Object> CALL = new ThreadLocal<>();
     /** Set once a communicator of this rank is fatal; from then on calls say which communicator they are on. */
     private static volatile boolean tracking;
 
@@ -43,6 +44,13 @@ public final class Errhandler {
     static void entering(Comm comm) {
         if (tracking) {
             CALL.set(comm);
+        }
+    }
+
+    /** Notes that the calling thread is in a call on a file whose errhandler is {@code handler}. */
+    static void enteringFile(Errhandler handler) {
+        if (tracking) {
+            CALL.set(handler);
         }
     }
 
@@ -76,14 +84,13 @@ public final class Errhandler {
         if (!byRuntime) {
             return;
         }
-        Comm comm = entry[0] != null && CALL_CLASSES.contains(entry[0].getName()) ? CALL.get() : null;
-        if (comm == null) {
-            // MPI attaches errors of calls on no communicator (groups, datatypes, MPI.*) to COMM_WORLD.
-            comm = MPI.COMM_WORLD;
-        }
-        if (comm.errhandler.fatal) {
+        Object callee = entry[0] != null && CALL_CLASSES.contains(entry[0].getName()) ? CALL.get() : null;
+        // MPI attaches errors of calls on no communicator (groups, datatypes, MPI.*) to COMM_WORLD.
+        Object on = callee == null ? MPI.COMM_WORLD : callee;
+        Errhandler handler = on instanceof Errhandler ? (Errhandler) on : ((Comm) on).errhandler;
+        if (handler.fatal) {
             RankRuntime rt = MPI.runtime();
-            rt.job().abort(rt.rank(), "rank " + rt.rank() + ": " + error.getMessage() + " (" + comm + " has MPI.ERRORS_ARE_FATAL)");
+            rt.job().abort(rt.rank(), "rank " + rt.rank() + ": " + error.getMessage() + " (" + (on instanceof Errhandler ? "the file" : on) + " has MPI.ERRORS_ARE_FATAL)");
         }
     }
 
