@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.data.ElementType;
@@ -27,9 +26,9 @@ import org.hympj.comm.errors.ErrorClass;
  * <p>Every rank has a {@link FileChannel} of its own and reads and writes at positions it
  * computes, so ranks share no position and no state but the file and, for the shared pointer,
  * its side file. An access converts the items of the memory datatype to the view's data
- * representation in a direct staging buffer, one chunk at a time, and moves each chunk to or
- * from the byte ranges the view maps it to; the staging buffer is the one copy between the
- * Java array and the kernel. Collective calls run their collective steps on {@code comm}, the
+ * representation in a direct staging buffer ({@link StagingBuffers}), one chunk at a time,
+ * and moves each chunk to or from the byte ranges the view maps it to; the staging buffer is
+ * the one copy between the Java array and the kernel. Collective calls run their collective steps on {@code comm}, the
  * file's own duplicate of the communicator; the collective reads and writes need none, as
  * every rank's data go straight to their place in the file.
  *
@@ -55,16 +54,12 @@ public final class ParallelFile {
     public static final int SEEK_CUR = 602;
     public static final int SEEK_END = 604;
 
-    /** The bytes of one staging buffer: large enough that a chunk's system calls cost little beside its copy. */
-    private static final int STAGING_BYTES = 1 << 22;
-
     private final CommunicatorCore comm;
     private final String name;
     private final Path path;
     private final int amode;
     private final FileChannel channel;
     private final SharedFilePointer shared;
-    private final ConcurrentLinkedQueue<ByteBuffer> staging = new ConcurrentLinkedQueue<>();
     private volatile ViewLayout view = ViewLayout.BYTES;
     private volatile boolean atomic;
     private volatile boolean closed;
@@ -599,7 +594,7 @@ public final class ParallelFile {
     }
 
     private int put(ViewLayout v, long dataStart, ElementType base, Object data, int from, int elements) throws IOException {
-        ByteBuffer chunk = takeStaging();
+        ByteBuffer chunk = StagingBuffers.take();
         try {
             int perChunk = chunk.capacity() / base.size();
             long dataAt = dataStart;
@@ -623,12 +618,12 @@ public final class ParallelFile {
             }
             return elements;
         } finally {
-            staging.offer(chunk);
+            StagingBuffers.give(chunk);
         }
     }
 
     private int get(ViewLayout v, long dataStart, ElementType base, Object data, int from, int elements) throws IOException {
-        ByteBuffer chunk = takeStaging();
+        ByteBuffer chunk = StagingBuffers.take();
         try {
             int size = base.size();
             int perChunk = chunk.capacity() / size;
@@ -665,13 +660,8 @@ public final class ParallelFile {
             }
             return done;
         } finally {
-            staging.offer(chunk);
+            StagingBuffers.give(chunk);
         }
-    }
-
-    private ByteBuffer takeStaging() {
-        ByteBuffer b = staging.poll();
-        return b != null ? b : ByteBuffer.allocateDirect(STAGING_BYTES);
     }
 
     // ---------------------------------------------------------------- checks

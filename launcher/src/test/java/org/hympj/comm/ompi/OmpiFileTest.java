@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.URL;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
@@ -24,6 +25,7 @@ import mpi.MPI;
 import mpi.MPIException;
 import mpi.Request;
 import mpi.Status;
+import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.launch.ProcessJobs;
 import org.hympj.comm.runtime.JobOutcome;
 import org.hympj.comm.testing.RankJobs;
@@ -632,6 +634,17 @@ public class OmpiFileTest {
     @Test
     void theSharedPointerCountsEveryRecordOnceAcrossThreeJvms(@TempDir Path dir) {
         ProcessJobs.runOk(6, 3, SharedPointerCounts.class, dir.toString());
+    }
+
+    /**
+     * A program whose class path also holds the runtime (a jar that bundles it, as
+     * benchmarks.jar does) gets the runtime's classes from the JVM's loader, so the file's engine
+     * side and {@code mpi.File} meet on one {@code CommunicatorCore}.
+     */
+    @Test
+    void aProgramWhoseJarBundlesTheRuntimeUsesFiles(@TempDir Path dir) throws Exception {
+        URL engine = CommunicatorCore.class.getProtectionDomain().getCodeSource().getLocation();
+        RankJobs.runOk(2, SharedPointerCounts.class, new URL[] {engine}, dir.toString());
     }
 
     @Test
