@@ -9,12 +9,14 @@ import org.hympj.comm.runtime.RankRuntime;
  * {@link MPI#ERRORS_ARE_FATAL} ends the whole job with the error's message and a non-zero
  * status, and still raises it in the caller (a thread cannot be stopped from outside).
  * A communicator made from another ({@code Dup}, {@code Split}, {@code Create},
- * {@code clone}, topologies, intercommunicators) starts with its parent's handler.
+ * {@code clone}, topologies, intercommunicators) starts with its parent's handler. A
+ * {@link File} has a handler of its own, {@code ERRORS_RETURN} until {@link File#setErrhandler}
+ * sets another, which its calls' errors meet.
  *
  * <p>Every {@code MPIException} the runtime makes passes through {@link #raised}, the one
- * place that applies the handler. Which communicator a call is on is known only while some
- * communicator of this rank is fatal: until then every handler in use returns, nothing has to
- * be looked up, and the calls pay nothing for the lookup. Each rank has its own copy of this
+ * place that applies the handler. Which communicator or file a call is on is known only while
+ * some communicator or file of this rank is fatal: until then every handler in use returns,
+ * nothing has to be looked up, and the calls pay nothing for the lookup. Each rank has its own copy of this
  * class (the {@code mpi} package is loaded per rank), so that state is per rank.
  */
 public final class Errhandler {
