@@ -40,11 +40,6 @@ public enum DataRepresentation {
             + "\" is not supported; use \"native\", \"internal\" or \"external32\"");
     }
 
-    /** The name MPI gives this representation. */
-    public String mpiName() {
-        return mpiName;
-    }
-
     /**
      * Refuses a memory datatype this representation cannot convert: objects have no bytes, and
      * a map of bytes that stand for other elements (a C struct) cannot be put in another byte
