@@ -56,7 +56,9 @@ public final class ParallelFile {
 
     private final CommunicatorCore comm;
     private final String name;
+    /** The file as opened, and its real path, which its locks go by. */
     private final Path path;
+    private final Path lockPath;
     private final int amode;
     private final FileChannel channel;
     private final SharedFilePointer shared;
@@ -66,11 +68,12 @@ public final class ParallelFile {
     /** The individual file pointer, in etypes of the view; guarded by this. */
     private long pointer;
 
-    private ParallelFile(CommunicatorCore comm, String name, Path path, int amode, FileChannel channel, SharedFilePointer shared,
-                         long pointer) {
+    private ParallelFile(CommunicatorCore comm, String name, Path path, Path lockPath, int amode, FileChannel channel,
+                         SharedFilePointer shared, long pointer) {
         this.comm = comm;
         this.name = name;
         this.path = path;
+        this.lockPath = lockPath;
         this.amode = amode;
         this.channel = channel;
         this.shared = shared;
@@ -128,14 +131,14 @@ public final class ParallelFile {
         }
         FileCollectives.broadcast(comm, agreed);
         long start = (amode & MODE_APPEND) != 0 ? agreed[0] : 0;
-        Path lockName = lockName(path);
-        Path side = path.toAbsolutePath().resolveSibling("." + path.getFileName() + ".hympj-shared-pointer-"
+        Path lockPath = lockPath(path);
+        Path side = lockPath.resolveSibling("." + lockPath.getFileName() + ".hympj-shared-pointer-"
             + Long.toHexString(agreed[1]));
-        return new ParallelFile(comm, name, lockName, amode, channel, new SharedFilePointer(side, start), start);
+        return new ParallelFile(comm, name, path, lockPath, amode, channel, new SharedFilePointer(side, start), start);
     }
 
     /** The name the file's locks go by: its real path, the same for every rank that names it another way. */
-    private static Path lockName(Path path) {
+    private static Path lockPath(Path path) {
         try {
             return path.toRealPath();
         } catch (IOException e) {
@@ -226,7 +229,7 @@ public final class ParallelFile {
 
     private void closeChannels() throws IOException {
         try {
-            FileLocks.closeUnder(path, channel);
+            FileLocks.closeUnder(lockPath, channel);
         } finally {
             shared.close();
         }
@@ -235,9 +238,9 @@ public final class ParallelFile {
     private static void closeQuietly(Path path, FileChannel channel) {
         if (channel != null) {
             try {
-                FileLocks.closeUnder(path, channel);
+                FileLocks.closeUnder(lockPath(path), channel);
             } catch (IOException e) {
-                // The open failed on another rank; this channel was never used.
+                // The open failed; no data went through this channel.
             }
         }
     }
@@ -590,7 +593,7 @@ public final class ParallelFile {
     private FileLocks.Held lockRange(ViewLayout v, long dataStart, long bytes, boolean write) throws IOException {
         long first = v.fileOffset(dataStart);
         long end = v.fileOffset(dataStart + bytes - 1) + 1;
-        return FileLocks.lock(path, channel, first, end - first, !write);
+        return FileLocks.lock(lockPath, channel, first, end - first, !write);
     }
 
     private int put(ViewLayout v, long dataStart, ElementType base, Object data, int from, int elements) throws IOException {
