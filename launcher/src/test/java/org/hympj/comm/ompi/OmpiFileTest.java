@@ -673,6 +673,7 @@ public class OmpiFileTest {
     void errorsHaveTheirClassesOnEveryRank(@TempDir Path dir) throws IOException {
         RankJobs.runOk(1, Errors.class, Files.createDirectory(dir.resolve("one")).toString());
         RankJobs.runOk(3, Errors.class, Files.createDirectory(dir.resolve("three")).toString());
+        ProcessJobs.runOk(3, 2, Errors.class, Files.createDirectory(dir.resolve("jvms")).toString());
     }
 
     @Test
