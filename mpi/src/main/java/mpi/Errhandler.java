@@ -9,20 +9,23 @@ import org.hympj.comm.runtime.RankRuntime;
  * {@link MPI#ERRORS_ARE_FATAL} ends the whole job with the error's message and a non-zero
  * status, and still raises it in the caller (a thread cannot be stopped from outside).
  * A communicator made from another ({@code Dup}, {@code Split}, {@code Create},
- * {@code clone}, topologies, intercommunicators) starts with its parent's handler.
+ * {@code clone}, topologies, intercommunicators) starts with its parent's handler. A
+ * {@link File} has a handler of its own, {@code ERRORS_RETURN} until {@link File#setErrhandler}
+ * sets another, which its calls' errors meet.
  *
  * <p>Every {@code MPIException} the runtime makes passes through {@link #raised}, the one
- * place that applies the handler. Which communicator a call is on is known only while some
- * communicator of this rank is fatal: until then every handler in use returns, nothing has to
- * be looked up, and the calls pay nothing for the lookup. Each rank has its own copy of this
+ * place that applies the handler. Which communicator or file a call is on is known only while
+ * some communicator or file of this rank is fatal: until then every handler in use returns,
+ * nothing has to be looked up, and the calls pay nothing for the lookup. Each rank has its own copy of this
  * class (the {@code mpi} package is loaded per rank), so that state is per rank.
  */
 public final class Errhandler {
     /** The package whose classes make the runtime's errors: the {@code mpi} faces. */
     private static final String RUNTIME_PACKAGE = "mpi";
     private static final Set<String> CALL_CLASSES = Set.of("mpi.Comm", "mpi.Intracomm", "mpi.Intercomm",
-        "mpi.Cartcomm", "mpi.Graphcomm", "mpi.Request", "mpi.Prequest", "mpi.Message");
-    private static final ThreadLocal<Comm> CALL = new ThreadLocal<>();
+        "mpi.Cartcomm", "mpi.Graphcomm", "mpi.Request", "mpi.Prequest", "mpi.Message", "mpi.File");
+    /** The communicator of the calling thread's call, or for a call on a file the file's errhandler. */
+    private static final ThreadLocal<Object> CALL = new ThreadLocal<>();
     /** Set once a communicator of this rank is fatal; from then on calls say which communicator they are on. */
     private static volatile boolean tracking;
 
@@ -43,6 +46,13 @@ public final class Errhandler {
     static void entering(Comm comm) {
         if (tracking) {
             CALL.set(comm);
+        }
+    }
+
+    /** Notes that the calling thread is in a call on a file whose errhandler is {@code handler}. */
+    static void enteringFile(Errhandler handler) {
+        if (tracking) {
+            CALL.set(handler);
         }
     }
 
@@ -76,14 +86,13 @@ public final class Errhandler {
         if (!byRuntime) {
             return;
         }
-        Comm comm = entry[0] != null && CALL_CLASSES.contains(entry[0].getName()) ? CALL.get() : null;
-        if (comm == null) {
-            // MPI attaches errors of calls on no communicator (groups, datatypes, MPI.*) to COMM_WORLD.
-            comm = MPI.COMM_WORLD;
-        }
-        if (comm.errhandler.fatal) {
+        Object callee = entry[0] != null && CALL_CLASSES.contains(entry[0].getName()) ? CALL.get() : null;
+        // MPI attaches errors of calls on no communicator (groups, datatypes, MPI.*) to COMM_WORLD.
+        Object on = callee == null ? MPI.COMM_WORLD : callee;
+        Errhandler handler = on instanceof Errhandler ? (Errhandler) on : ((Comm) on).errhandler;
+        if (handler.fatal) {
             RankRuntime rt = MPI.runtime();
-            rt.job().abort(rt.rank(), "rank " + rt.rank() + ": " + error.getMessage() + " (" + comm + " has MPI.ERRORS_ARE_FATAL)");
+            rt.job().abort(rt.rank(), "rank " + rt.rank() + ": " + error.getMessage() + " (" + (on instanceof Errhandler ? "the file" : on) + " has MPI.ERRORS_ARE_FATAL)");
         }
     }
 

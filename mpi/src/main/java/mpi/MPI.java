@@ -20,6 +20,7 @@ import org.hympj.comm.match.RankActivity;
 import org.hympj.comm.match.ThreadOperations;
 import org.hympj.comm.runtime.Bootstrap;
 import org.hympj.comm.errors.ErrorClass;
+import org.hympj.comm.io.ParallelFile;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.LauncherJoin;
 import org.hympj.comm.runtime.RankRuntime;
@@ -363,6 +364,7 @@ public class MPI {
         RankActivity activity = runtime.engine().activity();
         activity.phase(RankActivity.FINALIZING);
         NonBlockingCollectives.endAll();
+        File.releaseAll();
         if (launched != null) {
             // No JVM of an mpirun/srun job leaves while another may still talk to it: MPI's
             // Finalize is collective in practice, and the goodbye must follow every rank's last call.
@@ -769,31 +771,31 @@ public class MPI {
     public static final int DISTRIBUTE_DFLT_DARG = -1;
 
     /** File access modes, the current view's displacement, and seek origins (Open MPI's values). */
-    public static final int MODE_CREATE = 1;
+    public static final int MODE_CREATE = ParallelFile.MODE_CREATE;
     /** Open a file for reading only. */
-    public static final int MODE_RDONLY = 2;
+    public static final int MODE_RDONLY = ParallelFile.MODE_RDONLY;
     /** Open a file for writing only. */
-    public static final int MODE_WRONLY = 4;
+    public static final int MODE_WRONLY = ParallelFile.MODE_WRONLY;
     /** Open a file for reading and writing. */
-    public static final int MODE_RDWR = 8;
+    public static final int MODE_RDWR = ParallelFile.MODE_RDWR;
     /** Delete a file when it is closed. */
-    public static final int MODE_DELETE_ON_CLOSE = 16;
+    public static final int MODE_DELETE_ON_CLOSE = ParallelFile.MODE_DELETE_ON_CLOSE;
     /** No other opens of a file happen at the same time. */
-    public static final int MODE_UNIQUE_OPEN = 32;
+    public static final int MODE_UNIQUE_OPEN = ParallelFile.MODE_UNIQUE_OPEN;
     /** Raise an error if a file created exists already. */
-    public static final int MODE_EXCL = 64;
+    public static final int MODE_EXCL = ParallelFile.MODE_EXCL;
     /** Set the file pointers at the end of a file when it is opened. */
-    public static final int MODE_APPEND = 128;
+    public static final int MODE_APPEND = ParallelFile.MODE_APPEND;
     /** A file is accessed sequentially only. */
-    public static final int MODE_SEQUENTIAL = 256;
+    public static final int MODE_SEQUENTIAL = ParallelFile.MODE_SEQUENTIAL;
     /** A view's displacement: the current position of the shared file pointer. */
     public static final int DISPLACEMENT_CURRENT = -54278278;
     /** Seek to an offset from the start of the view. */
-    public static final int SEEK_SET = 600;
+    public static final int SEEK_SET = ParallelFile.SEEK_SET;
     /** Seek to an offset from the current position. */
-    public static final int SEEK_CUR = 602;
+    public static final int SEEK_CUR = ParallelFile.SEEK_CUR;
     /** Seek to an offset from the end of the file. */
-    public static final int SEEK_END = 604;
+    public static final int SEEK_END = ParallelFile.SEEK_END;
 
     /** Assertions of one-sided synchronisation, and lock types. */
     public static final int MODE_NOCHECK = 1;

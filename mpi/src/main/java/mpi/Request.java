@@ -3,6 +3,7 @@ package mpi;
 import java.util.ArrayList;
 import java.util.List;
 import org.hympj.comm.core.CommunicatorCore;
+import org.hympj.comm.match.DoneOperation;
 import org.hympj.comm.match.Operation;
 import org.hympj.comm.match.ReceiveOperation;
 import org.hympj.comm.errors.EngineException;
@@ -40,6 +41,8 @@ public class Request implements Freeable {
     private boolean procNullPending;
     /** For a non-blocking collective: runs it on the thread that waits for it, if it is next and not begun. */
     private Runnable runHere;
+    /** For an operation done in the call that started it (a file access): its status. */
+    private Status doneStatus;
 
     Request(Comm comm, Operation op, String call, int peer, int tag) {
         this.comm = comm;
@@ -74,6 +77,13 @@ public class Request implements Freeable {
     /** Makes {@link #Wait} run a non-blocking collective itself when it can (see {@code NonBlockingCollectives}). */
     void runsHereWhenWaited(Runnable run) {
         runHere = run;
+    }
+
+    /** A request for {@code call} on {@code comm}, which did its work as it started: its wait or test returns {@code status}. */
+    static Request done(Comm comm, String call, Status status) {
+        Request r = new Request(comm, new DoneOperation(), call, MPI.PROC_NULL, MPI.ANY_TAG);
+        r.doneStatus = status;
+        return r;
     }
 
     /** The request behind {@code MPI.REQUEST_NULL}: on no communicator, with no operation. */
@@ -189,6 +199,9 @@ public class Request implements Freeable {
      * {@code java.nio} buffer). Leaves the request as it is; doing it again gives the same.
      */
     private Status outcome(Operation done) {
+        if (doneStatus != null) {
+            return doneStatus;
+        }
         if (done instanceof ReceiveOperation) {
             ReceiveOperation r = (ReceiveOperation) done;
             try {

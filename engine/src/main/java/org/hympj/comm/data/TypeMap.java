@@ -373,6 +373,21 @@ public final class TypeMap {
 
     // ---------------------------------------------------------------- packing
 
+    /** The number of runs of consecutive elements in one item's typemap. */
+    public int runCount() {
+        return runStarts.length;
+    }
+
+    /** Where run {@code r} of the typemap starts, in base elements from the item's start. */
+    public int runStart(int r) {
+        return runStarts[r];
+    }
+
+    /** How many elements run {@code r} of the typemap holds. */
+    public int runLength(int r) {
+        return runLengths[r];
+    }
+
     /** True if {@code buffer} is an array this type's items can be read from and written to. */
     public boolean accepts(Object buffer) {
         return base.accepts(buffer) || !typed;

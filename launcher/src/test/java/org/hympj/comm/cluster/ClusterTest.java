@@ -29,6 +29,7 @@ import org.hympj.comm.ompi.OmpiCommunicatorTest;
 import org.hympj.comm.ompi.OmpiMatchedProbeTest;
 import org.hympj.comm.multiprocess.ProcessRanksTest;
 import org.hympj.comm.ompi.OmpiCollectivesTest;
+import org.hympj.comm.ompi.OmpiFileTest;
 import org.hympj.comm.ompi.OmpiNonBlockingCollectivesTest;
 import org.hympj.comm.p2p.BoundMarkersAndStatusTest;
 import org.hympj.comm.p2p.DerivedDatatypesTest;
@@ -221,6 +222,25 @@ class ClusterTest {
             OmpiCollectivesTest.AllToAllw.class, OmpiNonBlockingCollectivesTest.AllStartedThenWaited.class,
             OmpiNonBlockingCollectivesTest.Interleaved.class, OmpiNonBlockingCollectivesTest.ProgressWhileComputing.class)) {
             runOk(8, 4, List.of("--jvms-per-node", "2"), program);
+        }
+    }
+
+    /**
+     * Open MPI's files across nodes that share a file system: blocks written by 8 ranks on 4
+     * nodes read back by 6 on 3, interleaved views, the shared pointer counting concurrent
+     * writers of every node, ordered access and atomic mode.
+     */
+    @Test
+    void openMpiFaceFilesAcrossNodes(@TempDir Path dir) throws Exception {
+        String d = dir.toString();
+        List<String> twoJvms = List.of("--jvms-per-node", "2");
+        runOk(8, 4, twoJvms, OmpiFileTest.WriteBlocks.class, d);
+        runOk(6, 3, List.of(), OmpiFileTest.ReadBlocks.class, d, "8");
+        runOk(8, 4, twoJvms, OmpiFileTest.InterleavedViews.class, d, "write", "8");
+        runOk(6, 3, List.of(), OmpiFileTest.InterleavedViews.class, d, "read", "8");
+        for (Class<?> program : List.of(OmpiFileTest.SharedPointerCounts.class, OmpiFileTest.OrderedAccess.class,
+            OmpiFileTest.AtomicMode.class)) {
+            runOk(8, 4, twoJvms, program, d);
         }
     }
 
