@@ -10,6 +10,7 @@ import java.util.SplittableRandom;
 import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
+import mpi.MPIException;
 import mpi.Op;
 import org.hympj.comm.runtime.JobOutcome;
 import org.hympj.comm.testing.RankJobs;
@@ -183,6 +184,45 @@ public class HeapCollectivesTest {
         }
     }
 
+    /**
+     * Counts that differ from the root's: a larger receive takes what the root sent (as
+     * message-passing MPIs take it), a smaller one is truncated (ERR_TRUNCATE on that rank),
+     * and reductions whose counts differ fail alike on every rank (ERR_COUNT).
+     */
+    public static class MismatchedCounts {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int me = world.Rank();
+            for (int sent : new int[] {3, 20}) {
+                int[] b = new int[40];
+                java.util.Arrays.fill(b, -7);
+                if (me == 0) {
+                    for (int i = 0; i < sent; i++) {
+                        b[i] = 100 + i;
+                    }
+                }
+                world.Bcast(b, 0, me == 0 ? sent : 30, MPI.INT, 0);
+                for (int i = 0; i < 40; i++) {
+                    assertEquals(i < sent ? 100 + i : -7, b[i], "Bcast of " + sent + " into 30: element " + i);
+                }
+            }
+            int[] small = new int[5];
+            if (me == 1) {
+                MPIException e = org.junit.jupiter.api.Assertions.assertThrows(MPIException.class,
+                    () -> world.Bcast(small, 0, 5, MPI.INT, 0));
+                assertEquals(MPI.ERR_TRUNCATE, e.getErrorClass(), e.getMessage());
+            } else {
+                world.Bcast(new int[10], 0, 10, MPI.INT, 0);
+            }
+            MPIException e = org.junit.jupiter.api.Assertions.assertThrows(MPIException.class,
+                () -> world.Allreduce(new int[3], 0, new int[3], 0, me == 0 ? 2 : 3, MPI.INT, MPI.SUM));
+            assertEquals(MPI.ERR_COUNT, e.getErrorClass(), e.getMessage());
+            world.Barrier();
+            MPI.Finalize();
+        }
+    }
+
     /** Rank 1 fails after a few barriers; the others wait in the next one. */
     public static class OneRankFailsWhileTheOthersWait {
         public static void main(String[] args) {
@@ -215,6 +255,11 @@ public class HeapCollectivesTest {
     @Test
     void theSameSequencePassesOnMessages() {
         withProperties(Map.of("hympj.collectives.heap.bytes", "0"), () -> RankJobs.runOk(3, RandomSequence.class, "1000", "11"));
+    }
+
+    @Test
+    void countsThatDifferFromTheRootsAreTakenTruncatedOrRefused() {
+        RankJobs.runOk(3, MismatchedCounts.class);
     }
 
     @Test

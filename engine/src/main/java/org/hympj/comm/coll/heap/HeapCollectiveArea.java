@@ -19,17 +19,19 @@ import org.hympj.comm.match.RankActivity;
 /**
  * The small collectives of a communicator whose ranks all run in this JVM, through memory the
  * ranks share instead of messages: each rank announces, in a cache line of its own, that it
- * has entered the communicator's n-th collective, with its contribution beside the number when
- * it fits; the others read it there, one line transfer for both. A barrier is one announcement
+ * has entered the communicator's n-th collective, with its contribution's size and the
+ * contribution itself beside the number when it fits; the others read it there, one line
+ * transfer for all three. A barrier is one announcement
  * per rank and a look at every other line; an all-reduce is the same with the data, folded in
  * rank order by every rank.
  *
  * <pre>
  *   line (rank r, generation g), 64 bytes, off the heap, aligned:
- *    0                8                                                      64
- *   +----------------+--------------------------------------------------------+
- *   | entered n      | r's data for collective n, up to 56 bytes               |
- *   +----------------+--------------------------------------------------------+
+ *    0                8          12         16                                64
+ *   +----------------+----------+----------+----------------------------------+
+ *   | entered n      | elements | (unused) | r's data for collective n, up to |
+ *   |                | of data  |          | 48 bytes                         |
+ *   +----------------+----------+----------+----------------------------------+
  *   n is the last collective of generation g (n mod 16 == g) that r entered; larger
  *   data lie in r's {@link HeapSlot#large} array of generation n mod 4, read after the number.
  * </pre>
@@ -62,8 +64,12 @@ public final class HeapCollectiveArea {
     static final int GENERATIONS = 16;
     /** Large arrays per rank, used in turn likewise: fewer, as each may hold the largest payload. */
     static final int LARGE_GENERATIONS = 4;
+    /** Where a line holds the number of elements its rank contributes. */
+    private static final int ELEMENTS_OFFSET = Long.BYTES;
+    /** Where a line's data start. */
+    private static final int DATA_OFFSET = 2 * Long.BYTES;
     /** Payload bytes carried in a rank's line beside its number. */
-    static final int INLINE_BYTES = LINE - Long.BYTES;
+    static final int INLINE_BYTES = LINE - DATA_OFFSET;
     /** A park's time limit, after which a waiter looks for a job abort (which does not unpark it). */
     private static final long PARK_BACKSTOP_NANOS = 20_000_000L;
 
@@ -126,7 +132,14 @@ public final class HeapCollectiveArea {
         }
         publish(me, n);
         await(me, root, n, engine, context, kind);
-        type.unpack(contribution(root, n, type.base, elements, mine.incoming(type.base, elements)), 0, elements, buf, offset);
+        // A receive buffer larger than the root's message is MPI's error, but programs do it and
+        // message-passing implementations take it: the root's count decides what arrives.
+        int sent = contributed(root, n);
+        if (sent > elements) {
+            throw new EngineException(ErrorClass.ERR_TRUNCATE, RankActivity.collectiveName(kind) + ": the root sent " + sent
+                + " " + type.base + " elements, more than the " + elements + " this rank receives");
+        }
+        type.unpack(contribution(root, n, type.base, sent, mine.incoming(type.base, sent)), 0, sent, buf, offset);
     }
 
     /**
@@ -150,6 +163,13 @@ public final class HeapCollectiveArea {
         awaitAll(me, n, engine, context, kind);
         // c0 op (c1 op (... op c(last))): the fold's in operand is the lower rank's, so a
         // non-commutative operation meets its operands in rank order.
+        for (int j = 0; j < slots.length; j++) {
+            int given = contributed(j, n);
+            if (given != elements) {
+                throw new EngineException(ErrorClass.ERR_COUNT, RankActivity.collectiveName(kind) + ": rank " + j + " gave "
+                    + given + " " + type.base + " elements and rank " + me + " " + elements + "; every rank must give as many");
+            }
+        }
         TypeMap packedForm = type.packedForm();
         int last = slots.length - 1;
         Object result = mine.result(type.base, elements);
@@ -180,10 +200,17 @@ public final class HeapCollectiveArea {
 
     /** Copies {@code me}'s packed contribution to collective {@code n} into its line, if it goes there. */
     private void leave(int me, long n, Object packed, ElementType base, int elements) {
+        long line = line(me, n);
+        UnsafeApi.putInt(null, line + ELEMENTS_OFFSET, elements);
         if (inline(base, elements)) {
-            UnsafeApi.copyMemory(packed, ArrayMemory.elementOffset(base, 0), null, line(me, n) + Long.BYTES,
+            UnsafeApi.copyMemory(packed, ArrayMemory.elementOffset(base, 0), null, line + DATA_OFFSET,
                 (long) elements * base.size());
         }
+    }
+
+    /** The number of elements rank {@code j} contributed to collective {@code n}, which it has published. */
+    private int contributed(int j, long n) {
+        return UnsafeApi.getInt(null, line(j, n) + ELEMENTS_OFFSET);
     }
 
     /**
@@ -192,7 +219,7 @@ public final class HeapCollectiveArea {
      */
     private Object contribution(int j, long n, ElementType base, int elements, Object into) {
         if (inline(base, elements)) {
-            UnsafeApi.copyMemory(null, line(j, n) + Long.BYTES, into, ArrayMemory.elementOffset(base, 0),
+            UnsafeApi.copyMemory(null, line(j, n) + DATA_OFFSET, into, ArrayMemory.elementOffset(base, 0),
                 (long) elements * base.size());
             return into;
         }
