@@ -187,7 +187,8 @@ public class HeapCollectivesTest {
     /**
      * Counts that differ from the root's: a larger receive takes what the root sent (as
      * message-passing MPIs take it), a smaller one is truncated (ERR_TRUNCATE on that rank),
-     * and reductions whose counts differ fail alike on every rank (ERR_COUNT).
+     * reductions whose counts differ fail alike on every rank (ERR_COUNT), and data of another
+     * element type than the root's are refused (ERR_TYPE).
      */
     public static class MismatchedCounts {
         public static void main(String[] args) {
@@ -218,6 +219,14 @@ public class HeapCollectivesTest {
             MPIException e = org.junit.jupiter.api.Assertions.assertThrows(MPIException.class,
                 () -> world.Allreduce(new int[3], 0, new int[3], 0, me == 0 ? 2 : 3, MPI.INT, MPI.SUM));
             assertEquals(MPI.ERR_COUNT, e.getErrorClass(), e.getMessage());
+            // 80 bytes of bytes at the root, 20 ints elsewhere: too large for a line, of another type.
+            if (me == 0) {
+                world.Bcast(new byte[80], 0, 80, MPI.BYTE, 0);
+            } else {
+                MPIException t = org.junit.jupiter.api.Assertions.assertThrows(MPIException.class,
+                    () -> world.Bcast(new int[20], 0, 20, MPI.INT, 0));
+                assertEquals(MPI.ERR_TYPE, t.getErrorClass(), t.getMessage());
+            }
             world.Barrier();
             MPI.Finalize();
         }
@@ -258,7 +267,7 @@ public class HeapCollectivesTest {
     }
 
     @Test
-    void countsThatDifferFromTheRootsAreTakenTruncatedOrRefused() {
+    void countsAndTypesThatDifferFromTheRootsAreTakenTruncatedOrRefused() {
         RankJobs.runOk(3, MismatchedCounts.class);
     }
 

@@ -29,8 +29,8 @@ import org.hympj.comm.match.RankActivity;
  *   line (rank r, generation g), 64 bytes, off the heap, aligned:
  *    0                8          12         16                                64
  *   +----------------+----------+----------+----------------------------------+
- *   | entered n      | elements | (unused) | r's data for collective n, up to |
- *   |                | of data  |          | 48 bytes                         |
+ *   | entered n      | elements | element  | r's data for collective n, up to |
+ *   |                | of data  | type     | 48 bytes                         |
  *   +----------------+----------+----------+----------------------------------+
  *   n is the last collective of generation g (n mod 16 == g) that r entered; larger
  *   data lie in r's {@link HeapSlot#large} array of generation n mod 4, read after the number.
@@ -66,6 +66,8 @@ public final class HeapCollectiveArea {
     static final int LARGE_GENERATIONS = 4;
     /** Where a line holds the number of elements its rank contributes. */
     private static final int ELEMENTS_OFFSET = Long.BYTES;
+    /** Where a line holds the element type (its ordinal) of its rank's contribution. */
+    private static final int TYPE_OFFSET = ELEMENTS_OFFSET + Integer.BYTES;
     /** Where a line's data start. */
     private static final int DATA_OFFSET = 2 * Long.BYTES;
     /** Payload bytes carried in a rank's line beside its number. */
@@ -135,6 +137,7 @@ public final class HeapCollectiveArea {
         // A receive buffer larger than the root's message is MPI's error, but programs do it and
         // message-passing implementations take it: the root's count decides what arrives.
         int sent = contributed(root, n);
+        checkType(root, n, type.base, kind);
         if (sent > elements) {
             throw new EngineException(ErrorClass.ERR_TRUNCATE, RankActivity.collectiveName(kind) + ": the root sent " + sent
                 + " " + type.base + " elements, more than the " + elements + " this rank receives");
@@ -164,6 +167,7 @@ public final class HeapCollectiveArea {
         // c0 op (c1 op (... op c(last))): the fold's in operand is the lower rank's, so a
         // non-commutative operation meets its operands in rank order.
         for (int j = 0; j < slots.length; j++) {
+            checkType(j, n, type.base, kind);
             int given = contributed(j, n);
             if (given != elements) {
                 throw new EngineException(ErrorClass.ERR_COUNT, RankActivity.collectiveName(kind) + ": rank " + j + " gave "
@@ -202,9 +206,19 @@ public final class HeapCollectiveArea {
     private void leave(int me, long n, Object packed, ElementType base, int elements) {
         long line = line(me, n);
         UnsafeApi.putInt(null, line + ELEMENTS_OFFSET, elements);
+        UnsafeApi.putInt(null, line + TYPE_OFFSET, base.ordinal());
         if (inline(base, elements)) {
             UnsafeApi.copyMemory(packed, ArrayMemory.elementOffset(base, 0), null, line + DATA_OFFSET,
                 (long) elements * base.size());
+        }
+    }
+
+    /** Raises ERR_TYPE unless rank {@code j}'s contribution to collective {@code n} is of {@code base} elements. */
+    private void checkType(int j, long n, ElementType base, int kind) {
+        ElementType given = ElementType.of(UnsafeApi.getInt(null, line(j, n) + TYPE_OFFSET));
+        if (given != base) {
+            throw new EngineException(ErrorClass.ERR_TYPE, RankActivity.collectiveName(kind) + ": rank " + j + " gave " + given
+                + " elements where this rank has " + base + " elements");
         }
     }
 
