@@ -10,6 +10,8 @@ import org.hympj.comm.match.ProbeResult;
 import org.hympj.comm.match.ReceiveOperation;
 import org.hympj.comm.match.SendOperation;
 import org.hympj.comm.errors.EngineException;
+import org.hympj.comm.events.CallEvents;
+import org.hympj.comm.events.MpiCallEvent;
 import org.hympj.comm.runtime.RankRuntime;
 
 /**
@@ -319,12 +321,14 @@ public abstract class Comm implements Freeable {
         if (dest == MPI.PROC_NULL) {
             return;
         }
+        MpiCallEvent event = CallEvents.begin();
         try {
             core.send(op, buf, offset, count, datatype.map, dest, tag, mode,
                 mode == SendOperation.BUFFERED ? MPI.attachedBuffer() : null);
         } catch (EngineException e) {
             throw raised(e);
         }
+        CallEvents.pointToPoint(event, op, core, dest, tag, count, datatype.map);
     }
 
     /** Fills in {@code s} and hands it to the destination's path. */
@@ -361,8 +365,10 @@ public abstract class Comm implements Freeable {
         if (dest == MPI.PROC_NULL) {
             return Request.completedNothing(this);
         }
+        MpiCallEvent event = CallEvents.begin();
         SendOperation s = new SendOperation();
         startSend(s, buf, offset, count, datatype, dest, tag, mode);
+        CallEvents.pointToPoint(event, op, core, dest, tag, count, datatype.map);
         // No string is built here: a message naming the call is made only if the wait fails.
         return new Request(this, s, op, dest, tag);
     }
@@ -401,11 +407,17 @@ public abstract class Comm implements Freeable {
         if (source == MPI.PROC_NULL) {
             return null;
         }
+        MpiCallEvent event = CallEvents.begin();
+        ReceiveOperation r;
         try {
-            return core.receive(buf, offset, count, datatype.map, source, tag);
+            r = core.receive(buf, offset, count, datatype.map, source, tag);
         } catch (EngineException e) {
             throw raised(e);
         }
+        if (event != null) {
+            CallEvents.received(event, call, core, r.matchedSource(), r.matchedTag(), r.matchedCount(), datatype.map);
+        }
+        return r;
     }
 
     public Request Irecv(Object buf, int offset, int count, Datatype datatype, int source, int tag) {
@@ -418,8 +430,10 @@ public abstract class Comm implements Freeable {
         if (source == MPI.PROC_NULL) {
             return Request.receivedFromProcNull(this);
         }
+        MpiCallEvent event = CallEvents.begin();
         ReceiveOperation r = new ReceiveOperation();
         postReceive(r, buf, offset, count, datatype, source, tag);
+        CallEvents.pointToPoint(event, call, core, source, tag, count, datatype.map);
         Request request = new Request(this, r, call, source, tag);
         request.unpacksInto(datatype, buf, offset, count);
         return request;
@@ -446,6 +460,7 @@ public abstract class Comm implements Freeable {
         checkUsable();
         checkSend("Sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
         checkRecv("Sendrecv", recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
+        MpiCallEvent event = CallEvents.begin();
         ReceiveOperation r;
         try {
             r = core.sendReceive("Sendrecv", sendbuf, sendoffset, sendcount, sendtype.map, dest, sendtag,
@@ -453,6 +468,8 @@ public abstract class Comm implements Freeable {
         } catch (EngineException e) {
             throw raised(e);
         }
+        // The bytes sent, to the destination: what a profile of the sender's traffic adds up.
+        CallEvents.pointToPoint(event, "Sendrecv", core, dest, sendtag, dest == MPI.PROC_NULL ? 0 : sendcount, sendtype.map);
         if (r == null) {
             return Status.empty(MPI.PROC_NULL);
         }
@@ -481,12 +498,14 @@ public abstract class Comm implements Freeable {
         if (source == MPI.PROC_NULL) {
             return Status.empty(MPI.PROC_NULL);
         }
+        MpiCallEvent event = CallEvents.begin();
         ProbeResult p = new ProbeResult();
         try {
             core.probe(source, tag, p);
         } catch (EngineException e) {
             throw raised(e);
         }
+        CallEvents.pointToPoint(event, "Probe", core, p.source, p.tag, 0, null);
         return new Status(p.source, p.tag, p.count, MPI.basic(p.type), false);
     }
 

@@ -12,6 +12,8 @@ import org.hympj.comm.coll.Collectives;
 import org.hympj.comm.data.ReductionOps;
 import org.hympj.comm.data.TypeMap;
 import org.hympj.comm.errors.EngineException;
+import org.hympj.comm.events.CallEvents;
+import org.hympj.comm.events.MpiCallEvent;
 
 /**
  * A communicator within one group of ranks, the type of {@code MPI.COMM_WORLD} and
@@ -243,12 +245,14 @@ public class Intracomm extends Comm {
     /** Returns once every rank of the communicator has entered the barrier. */
     public void Barrier() {
         checkUsable();
+        MpiCallEvent event = CallEvents.begin();
         try {
             CollectiveCheck.agree(core, CollectiveKind.BARRIER, -1, null, -1);
             Collectives.barrier(core);
         } catch (EngineException e) {
             throw raised(e);
         }
+        CallEvents.collective(event, "Barrier", core, -1, 0, null);
     }
 
     /** Copies {@code count} items of {@code buf} at {@code root} to {@code buf} at every rank. */
@@ -257,12 +261,14 @@ public class Intracomm extends Comm {
         checkBuffer("Bcast", buf, offset, count, datatype);
         checkRoot("Bcast", root);
         TypeMap map = datatype.map;
+        MpiCallEvent event = CallEvents.begin();
         try {
             CollectiveCheck.agree(core, CollectiveKind.BCAST, root, map.base, count * map.width);
             Collectives.bcast(core, buf, offset, count, map, root);
         } catch (EngineException e) {
             throw raised(e);
         }
+        CallEvents.collective(event, "Bcast", core, root, count, map);
     }
 
     /** Combines every rank's {@code sendbuf} item by item with {@code op} into {@code recvbuf} at {@code root}. */
@@ -276,24 +282,28 @@ public class Intracomm extends Comm {
             checkBuffer("Reduce", recvbuf, recvoffset, count, datatype);
         }
         TypeMap map = datatype.map;
+        MpiCallEvent event = CallEvents.begin();
         try {
             CollectiveCheck.agree(core, CollectiveKind.REDUCE, root, map.base, count * map.width);
             Collectives.reduce(core, sendbuf, sendoffset, recvbuf, recvoffset, count, map, map, op.reduction(datatype), root);
         } catch (EngineException e) {
             throw raised(e);
         }
+        CallEvents.collective(event, "Reduce", core, root, count, map);
     }
 
     /** As {@link #Reduce}, with the result in {@code recvbuf} at every rank, the same bits everywhere. */
     public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
         checkReduction("Allreduce", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         TypeMap map = datatype.map;
+        MpiCallEvent event = CallEvents.begin();
         try {
             CollectiveCheck.agree(core, CollectiveKind.REDUCE, -1, map.base, count * map.width);
             Collectives.allreduce(core, sendbuf, sendoffset, recvbuf, recvoffset, count, map, op.reduction(datatype));
         } catch (EngineException e) {
             throw raised(e);
         }
+        CallEvents.collective(event, "Allreduce", core, -1, count, map);
     }
 
     /**
@@ -309,6 +319,7 @@ public class Intracomm extends Comm {
         checkBuffer("Reduce_scatter", recvbuf, recvoffset, recvcounts[rank], datatype);
         checkOp("Reduce_scatter", op, datatype);
         TypeMap map = datatype.map;
+        MpiCallEvent event = CallEvents.begin();
         try {
             CollectiveCheck.agree(core, CollectiveKind.REDUCE, -2, map.base, total * map.width);
             Collectives.reduceScatter(core, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, displs, total, map,
@@ -316,18 +327,21 @@ public class Intracomm extends Comm {
         } catch (EngineException e) {
             throw raised(e);
         }
+        CallEvents.collective(event, "Reduce_scatter", core, -1, total, map);
     }
 
     /** Inclusive prefix reduction: rank {@code r} gets the reduction of the {@code sendbuf}s of ranks 0 to r. */
     public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
         checkReduction("Scan", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         TypeMap map = datatype.map;
+        MpiCallEvent event = CallEvents.begin();
         try {
             CollectiveCheck.agree(core, CollectiveKind.SCAN, -1, map.base, count * map.width);
             Collectives.scan(core, sendbuf, sendoffset, recvbuf, recvoffset, count, map, op.reduction(datatype));
         } catch (EngineException e) {
             throw raised(e);
         }
+        CallEvents.collective(event, "Scan", core, -1, count, map);
     }
 
     // ---------------------------------------------------------------- gather and scatter
@@ -339,8 +353,8 @@ public class Intracomm extends Comm {
         checkRoot("Gather", root);
         // The receive arguments count at the root only.
         boolean atRoot = rank == root;
-        gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, atRoot ? uniform(recvcount) : null,
-            atRoot ? blocks(recvcount) : null, recvtype, root);
+        gatherv("Gather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            atRoot ? uniform(recvcount) : null, atRoot ? blocks(recvcount) : null, recvtype, root);
     }
 
     /** As {@link #Gather}, rank {@code r}'s {@code recvcount[r]} items going to item {@code displs[r]} of {@code recvbuf}. */
@@ -348,12 +362,13 @@ public class Intracomm extends Comm {
                         Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
         checkUsable();
         checkRoot("Gatherv", root);
-        gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype, root);
+        gatherv("Gatherv", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype, root);
     }
 
-    private void gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+    private void gatherv(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                          Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
         checkBuffer("Gather", sendbuf, sendoffset, sendcount, sendtype);
+        MpiCallEvent event = CallEvents.begin();
         try {
             CollectiveCheck.agree(core, CollectiveKind.GATHER, root, sendtype.map.base, -1);
             if (rank == root) {
@@ -364,6 +379,7 @@ public class Intracomm extends Comm {
         } catch (EngineException e) {
             throw raised(e);
         }
+        CallEvents.collective(event, call, core, root, sendcount, sendtype.map);
     }
 
     /** Sends the {@code r}-th block of {@code sendcount} items of {@code sendbuf} at {@code root} to rank {@code r}. */
@@ -373,8 +389,8 @@ public class Intracomm extends Comm {
         checkRoot("Scatter", root);
         // The send arguments count at the root only.
         boolean atRoot = rank == root;
-        scatterv(sendbuf, sendoffset, atRoot ? uniform(sendcount) : null, atRoot ? blocks(sendcount) : null, sendtype,
-            recvbuf, recvoffset, recvcount, recvtype, root);
+        scatterv("Scatter", sendbuf, sendoffset, atRoot ? uniform(sendcount) : null, atRoot ? blocks(sendcount) : null,
+            sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
     }
 
     /** As {@link #Scatter}, rank {@code r} getting {@code sendcount[r]} items from item {@code displs[r]} of {@code sendbuf}. */
@@ -382,12 +398,13 @@ public class Intracomm extends Comm {
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         checkUsable();
         checkRoot("Scatterv", root);
-        scatterv(sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+        scatterv("Scatterv", sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
     }
 
-    private void scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
+    private void scatterv(String call, Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         checkBuffer("Scatter", recvbuf, recvoffset, recvcount, recvtype);
+        MpiCallEvent event = CallEvents.begin();
         try {
             CollectiveCheck.agree(core, CollectiveKind.SCATTER, root, recvtype.map.base, -1);
             if (rank == root) {
@@ -398,26 +415,29 @@ public class Intracomm extends Comm {
         } catch (EngineException e) {
             throw raised(e);
         }
+        CallEvents.collective(event, call, core, root, recvcount, recvtype.map);
     }
 
     /** Every rank gets every rank's {@code sendcount} items, in rank order. */
     public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
         checkUsable();
-        allgatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, uniform(recvcount), blocks(recvcount), recvtype);
+        allgatherv("Allgather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, uniform(recvcount),
+            blocks(recvcount), recvtype);
     }
 
     /** As {@link #Allgather}, rank {@code r}'s {@code recvcount[r]} items landing at item {@code displs[r]}. */
     public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                            Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
         checkUsable();
-        allgatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype);
+        allgatherv("Allgatherv", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype);
     }
 
-    private void allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+    private void allgatherv(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                             Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
         checkBuffer("Allgather", sendbuf, sendoffset, sendcount, sendtype);
         checkBlocks("Allgather", recvbuf, recvoffset, recvcount, displs, recvtype);
+        MpiCallEvent event = CallEvents.begin();
         try {
             CollectiveCheck.agree(core, CollectiveKind.ALLGATHER, -1, sendtype.map.base, -1);
             Collectives.allgatherv(core, sendbuf, sendoffset, sendcount, sendtype.map, recvbuf, recvoffset, recvcount, displs,
@@ -425,13 +445,14 @@ public class Intracomm extends Comm {
         } catch (EngineException e) {
             throw raised(e);
         }
+        CallEvents.collective(event, call, core, -1, sendcount, sendtype.map);
     }
 
     /** Rank {@code i}'s {@code j}-th block goes to rank {@code j}'s {@code i}-th block. */
     public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
         checkUsable();
-        alltoallv(sendbuf, sendoffset, uniform(sendcount), blocks(sendcount), sendtype,
+        alltoallv("Alltoall", sendbuf, sendoffset, uniform(sendcount), blocks(sendcount), sendtype,
             recvbuf, recvoffset, uniform(recvcount), blocks(recvcount), recvtype);
     }
 
@@ -439,13 +460,15 @@ public class Intracomm extends Comm {
     public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
                           Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
         checkUsable();
-        alltoallv(sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype);
+        alltoallv("Alltoallv", sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls,
+            recvtype);
     }
 
-    private void alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
+    private void alltoallv(String call, Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
                            Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
         checkBlocks("Alltoall", sendbuf, sendoffset, sendcount, sdispls, sendtype);
         checkBlocks("Alltoall", recvbuf, recvoffset, recvcount, rdispls, recvtype);
+        MpiCallEvent event = CallEvents.begin();
         try {
             CollectiveCheck.agree(core, CollectiveKind.ALLTOALL, -1, sendtype.map.base, -1);
             Collectives.alltoallv(core, sendbuf, sendoffset, sendcount, sdispls, sendtype.map, recvbuf, recvoffset, recvcount,
@@ -453,6 +476,7 @@ public class Intracomm extends Comm {
         } catch (EngineException e) {
             throw raised(e);
         }
+        CallEvents.collective(event, call, core, -1, event == null ? 0 : sum(sendcount), sendtype.map);
     }
 
     // ---------------------------------------------------------------- argument checks
@@ -975,6 +999,14 @@ public class Intracomm extends Comm {
     }
 
     /** The sum of a count per rank, after their checks. */
+    private static long sum(int[] counts) {
+        long total = 0;
+        for (int c : counts) {
+            total += c;
+        }
+        return total;
+    }
+
     int totalOf(String call, int[] counts) {
         int[] displs = checkCounts(call, counts);
         return displs[size - 1] + counts[size - 1];

@@ -15,6 +15,8 @@ import org.hympj.comm.data.Compound;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.ReductionOps;
 import org.hympj.comm.data.TypeMap;
+import org.hympj.comm.events.CallEvents;
+import org.hympj.comm.events.RankEvent;
 import org.hympj.comm.match.MatchingEngine;
 import org.hympj.comm.match.RankActivity;
 import org.hympj.comm.match.ThreadOperations;
@@ -184,6 +186,8 @@ public class MPI {
     /** True when the attached buffer came as a ByteBuffer whose whole array is not at hand (direct, read-only, a slice). */
     private static boolean attachedCapacityOnly;
     private static String processorName;
+    /** This rank's life from Init to Finalize while MPI calls are recorded; null otherwise. */
+    private static RankEvent life;
 
     MPI() {
     }
@@ -224,6 +228,7 @@ public class MPI {
             providedThreadLevel = Job.THREAD_SUPPORT;
             state = ACTIVE;
             rt.engine().activity().phase(RankActivity.ACTIVE);
+            life = CallEvents.rankStarts();
         }
         return providedThreadLevel;
     }
@@ -273,6 +278,7 @@ public class MPI {
             state = FINALIZED;
         }
         activity.phase(RankActivity.FINALIZED);
+        CallEvents.rankEnds(life, runtime.rank(), runtime.size());
     }
 
     public static boolean Initialized() {

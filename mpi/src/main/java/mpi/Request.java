@@ -6,6 +6,8 @@ import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.match.Operation;
 import org.hympj.comm.match.ReceiveOperation;
 import org.hympj.comm.errors.EngineException;
+import org.hympj.comm.events.CallEvents;
+import org.hympj.comm.events.MpiCallEvent;
 
 /**
  * A non-blocking operation in progress. A request is waited for (or tested) by one thread.
@@ -107,6 +109,14 @@ public class Request implements Freeable {
 
     /** Waits for the operation and returns its status. */
     public Status Wait() {
+        MpiCallEvent event = CallEvents.begin();
+        Status status = completeOne();
+        CallEvents.requests(event, "Wait", (comm == null ? MPI.COMM_WORLD : comm).core);
+        return status;
+    }
+
+    /** {@link #Wait} without an event of its own, for the calls on arrays of requests too. */
+    private Status completeOne() {
         MPI.checkActive();
         Errhandler.entering(comm);
         if (op == null || !active) {
@@ -230,12 +240,14 @@ public class Request implements Freeable {
         }
         Comm comm = firstActive(requests).comm;
         Errhandler.entering(comm);
+        MpiCallEvent event = CallEvents.begin();
         while (true) {
             for (int i = 0; i < ops.length; i++) {
                 if (ops[i] != null && ops[i].isComplete()) {
                     Errhandler.entering(requests[i].comm);
                     Status s = requests[i].finish();
                     s.index = i;
+                    CallEvents.requests(event, "Waitany", comm.core);
                     return s;
                 }
             }
@@ -247,11 +259,19 @@ public class Request implements Freeable {
     public static Status[] Waitall(Request[] requests) {
         MPI.checkActive();
         checkArray("Waitall", requests);
+        MpiCallEvent event = CallEvents.begin();
+        Status[] statuses = completeAll(requests);
+        CallEvents.requests(event, "Waitall", MPI.COMM_WORLD.core);
+        return statuses;
+    }
+
+    /** Waits for every request in turn; if any failed, raises the first error after all have completed. */
+    private static Status[] completeAll(Request[] requests) {
         Status[] statuses = new Status[requests.length];
         MPIException first = null;
         for (int i = 0; i < requests.length; i++) {
             try {
-                statuses[i] = requests[i] == null ? Status.empty(MPI.ANY_SOURCE) : requests[i].Wait();
+                statuses[i] = requests[i] == null ? Status.empty(MPI.ANY_SOURCE) : requests[i].completeOne();
                 statuses[i].index = i;
             } catch (MPIException e) {
                 if (first == null) {
@@ -275,7 +295,9 @@ public class Request implements Freeable {
         }
         Comm comm = firstActive(requests).comm;
         Errhandler.entering(comm);
+        MpiCallEvent event = CallEvents.begin();
         awaitAny(comm, ops, "Waitsome");
+        CallEvents.requests(event, "Waitsome", comm.core);
         return finishCompleted(requests, ops);
     }
 
@@ -309,7 +331,7 @@ public class Request implements Freeable {
                 return null;
             }
         }
-        return Waitall(requests);
+        return completeAll(requests);
     }
 
     /** The statuses of the requests that have completed, possibly none. */
