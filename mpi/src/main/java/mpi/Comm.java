@@ -12,6 +12,7 @@ import org.hympj.comm.match.SendOperation;
 import org.hympj.comm.errors.EngineException;
 import org.hympj.comm.events.CallEvents;
 import org.hympj.comm.events.MpiCallEvent;
+import org.hympj.comm.events.MpiCollectiveEvent;
 import org.hympj.comm.runtime.RankRuntime;
 
 /**
@@ -293,6 +294,33 @@ public abstract class Comm implements Freeable {
         }
     }
 
+    // ---------------------------------------------------------------- recorded calls
+
+    /**
+     * Ends a recorded point-to-point call, wait or probe on this communicator with {@code peer}
+     * and {@code tag} (or -1), moving {@code count} items of {@code type} (or none); nothing
+     * while calls are not recorded ({@code event} null).
+     */
+    final void callEnded(MpiCallEvent event, String call, int peer, int tag, int count, TypeMap type) {
+        if (event != null) {
+            CallEvents.endCall(event, MPI.callTotals(), call, name, context, rt.rank(), peer, tag, CallEvents.bytes(count, type),
+                type);
+        }
+    }
+
+    /**
+     * Numbers a collective on this communicator (every collective, so that the numbers agree
+     * across ranks whenever a recording starts) and ends its event, if recorded, with
+     * {@code root} (or -1) and the {@code count} items of {@code type} this rank contributes.
+     */
+    final void collectiveEnded(MpiCollectiveEvent event, String call, int root, long count, TypeMap type) {
+        long sequence = core.nextCollective();
+        if (event != null) {
+            CallEvents.endCollective(event, MPI.callTotals(), call, name, context, rt.rank(), root, CallEvents.bytes(count, type),
+                type, sequence);
+        }
+    }
+
     // ---------------------------------------------------------------- blocking sends
 
     /** Standard send: returns when {@code buf} may be reused. */
@@ -321,14 +349,14 @@ public abstract class Comm implements Freeable {
         if (dest == MPI.PROC_NULL) {
             return;
         }
-        MpiCallEvent event = CallEvents.begin();
+        MpiCallEvent event = CallEvents.beginCall();
         try {
             core.send(op, buf, offset, count, datatype.map, dest, tag, mode,
                 mode == SendOperation.BUFFERED ? MPI.attachedBuffer() : null);
         } catch (EngineException e) {
             throw raised(e);
         }
-        CallEvents.pointToPoint(event, op, core, dest, tag, count, datatype.map);
+        callEnded(event, op, dest, tag, count, datatype.map);
     }
 
     /** Fills in {@code s} and hands it to the destination's path. */
@@ -365,10 +393,10 @@ public abstract class Comm implements Freeable {
         if (dest == MPI.PROC_NULL) {
             return Request.completedNothing(this);
         }
-        MpiCallEvent event = CallEvents.begin();
+        MpiCallEvent event = CallEvents.beginCall();
         SendOperation s = new SendOperation();
         startSend(s, buf, offset, count, datatype, dest, tag, mode);
-        CallEvents.pointToPoint(event, op, core, dest, tag, count, datatype.map);
+        callEnded(event, op, dest, tag, count, datatype.map);
         // No string is built here: a message naming the call is made only if the wait fails.
         return new Request(this, s, op, dest, tag);
     }
@@ -407,7 +435,7 @@ public abstract class Comm implements Freeable {
         if (source == MPI.PROC_NULL) {
             return null;
         }
-        MpiCallEvent event = CallEvents.begin();
+        MpiCallEvent event = CallEvents.beginCall();
         ReceiveOperation r;
         try {
             r = core.receive(buf, offset, count, datatype.map, source, tag);
@@ -415,7 +443,8 @@ public abstract class Comm implements Freeable {
             throw raised(e);
         }
         if (event != null) {
-            CallEvents.received(event, call, core, r.matchedSource(), r.matchedTag(), r.matchedCount(), datatype.map);
+            CallEvents.endCall(event, MPI.callTotals(), call, name, context, rt.rank(), r.matchedSource(), r.matchedTag(),
+                (long) r.matchedCount() * datatype.map.base.size(), datatype.map);
         }
         return r;
     }
@@ -430,10 +459,10 @@ public abstract class Comm implements Freeable {
         if (source == MPI.PROC_NULL) {
             return Request.receivedFromProcNull(this);
         }
-        MpiCallEvent event = CallEvents.begin();
+        MpiCallEvent event = CallEvents.beginCall();
         ReceiveOperation r = new ReceiveOperation();
         postReceive(r, buf, offset, count, datatype, source, tag);
-        CallEvents.pointToPoint(event, call, core, source, tag, count, datatype.map);
+        callEnded(event, call, source, tag, count, datatype.map);
         Request request = new Request(this, r, call, source, tag);
         request.unpacksInto(datatype, buf, offset, count);
         return request;
@@ -460,7 +489,7 @@ public abstract class Comm implements Freeable {
         checkUsable();
         checkSend("Sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
         checkRecv("Sendrecv", recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
-        MpiCallEvent event = CallEvents.begin();
+        MpiCallEvent event = CallEvents.beginCall();
         ReceiveOperation r;
         try {
             r = core.sendReceive("Sendrecv", sendbuf, sendoffset, sendcount, sendtype.map, dest, sendtag,
@@ -469,7 +498,7 @@ public abstract class Comm implements Freeable {
             throw raised(e);
         }
         // The bytes sent, to the destination: what a profile of the sender's traffic adds up.
-        CallEvents.pointToPoint(event, "Sendrecv", core, dest, sendtag, dest == MPI.PROC_NULL ? 0 : sendcount, sendtype.map);
+        callEnded(event, "Sendrecv", dest, sendtag, dest == MPI.PROC_NULL ? 0 : sendcount, sendtype.map);
         if (r == null) {
             return Status.empty(MPI.PROC_NULL);
         }
@@ -498,14 +527,14 @@ public abstract class Comm implements Freeable {
         if (source == MPI.PROC_NULL) {
             return Status.empty(MPI.PROC_NULL);
         }
-        MpiCallEvent event = CallEvents.begin();
+        MpiCallEvent event = CallEvents.beginCall();
         ProbeResult p = new ProbeResult();
         try {
             core.probe(source, tag, p);
         } catch (EngineException e) {
             throw raised(e);
         }
-        CallEvents.pointToPoint(event, "Probe", core, p.source, p.tag, 0, null);
+        callEnded(event, "Probe", p.source, p.tag, 0, null);
         return new Status(p.source, p.tag, p.count, MPI.basic(p.type), false);
     }
 

@@ -13,7 +13,7 @@ import org.hympj.comm.data.ReductionOps;
 import org.hympj.comm.data.TypeMap;
 import org.hympj.comm.errors.EngineException;
 import org.hympj.comm.events.CallEvents;
-import org.hympj.comm.events.MpiCallEvent;
+import org.hympj.comm.events.MpiCollectiveEvent;
 
 /**
  * A communicator within one group of ranks, the type of {@code MPI.COMM_WORLD} and
@@ -245,14 +245,14 @@ public class Intracomm extends Comm {
     /** Returns once every rank of the communicator has entered the barrier. */
     public void Barrier() {
         checkUsable();
-        MpiCallEvent event = CallEvents.begin();
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.BARRIER, -1, null, -1);
             Collectives.barrier(core);
         } catch (EngineException e) {
             throw raised(e);
         }
-        CallEvents.collective(event, "Barrier", core, -1, 0, null);
+        collectiveEnded(event, "Barrier", -1, 0, null);
     }
 
     /** Copies {@code count} items of {@code buf} at {@code root} to {@code buf} at every rank. */
@@ -261,14 +261,14 @@ public class Intracomm extends Comm {
         checkBuffer("Bcast", buf, offset, count, datatype);
         checkRoot("Bcast", root);
         TypeMap map = datatype.map;
-        MpiCallEvent event = CallEvents.begin();
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.BCAST, root, map.base, count * map.width);
             Collectives.bcast(core, buf, offset, count, map, root);
         } catch (EngineException e) {
             throw raised(e);
         }
-        CallEvents.collective(event, "Bcast", core, root, count, map);
+        collectiveEnded(event, "Bcast", root, count, map);
     }
 
     /** Combines every rank's {@code sendbuf} item by item with {@code op} into {@code recvbuf} at {@code root}. */
@@ -282,28 +282,28 @@ public class Intracomm extends Comm {
             checkBuffer("Reduce", recvbuf, recvoffset, count, datatype);
         }
         TypeMap map = datatype.map;
-        MpiCallEvent event = CallEvents.begin();
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.REDUCE, root, map.base, count * map.width);
             Collectives.reduce(core, sendbuf, sendoffset, recvbuf, recvoffset, count, map, map, op.reduction(datatype), root);
         } catch (EngineException e) {
             throw raised(e);
         }
-        CallEvents.collective(event, "Reduce", core, root, count, map);
+        collectiveEnded(event, "Reduce", root, count, map);
     }
 
     /** As {@link #Reduce}, with the result in {@code recvbuf} at every rank, the same bits everywhere. */
     public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
         checkReduction("Allreduce", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         TypeMap map = datatype.map;
-        MpiCallEvent event = CallEvents.begin();
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.REDUCE, -1, map.base, count * map.width);
             Collectives.allreduce(core, sendbuf, sendoffset, recvbuf, recvoffset, count, map, op.reduction(datatype));
         } catch (EngineException e) {
             throw raised(e);
         }
-        CallEvents.collective(event, "Allreduce", core, -1, count, map);
+        collectiveEnded(event, "Allreduce", -1, count, map);
     }
 
     /**
@@ -319,7 +319,7 @@ public class Intracomm extends Comm {
         checkBuffer("Reduce_scatter", recvbuf, recvoffset, recvcounts[rank], datatype);
         checkOp("Reduce_scatter", op, datatype);
         TypeMap map = datatype.map;
-        MpiCallEvent event = CallEvents.begin();
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.REDUCE, -2, map.base, total * map.width);
             Collectives.reduceScatter(core, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, displs, total, map,
@@ -327,21 +327,21 @@ public class Intracomm extends Comm {
         } catch (EngineException e) {
             throw raised(e);
         }
-        CallEvents.collective(event, "Reduce_scatter", core, -1, total, map);
+        collectiveEnded(event, "Reduce_scatter", -1, total, map);
     }
 
     /** Inclusive prefix reduction: rank {@code r} gets the reduction of the {@code sendbuf}s of ranks 0 to r. */
     public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
         checkReduction("Scan", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         TypeMap map = datatype.map;
-        MpiCallEvent event = CallEvents.begin();
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.SCAN, -1, map.base, count * map.width);
             Collectives.scan(core, sendbuf, sendoffset, recvbuf, recvoffset, count, map, op.reduction(datatype));
         } catch (EngineException e) {
             throw raised(e);
         }
-        CallEvents.collective(event, "Scan", core, -1, count, map);
+        collectiveEnded(event, "Scan", -1, count, map);
     }
 
     // ---------------------------------------------------------------- gather and scatter
@@ -368,7 +368,7 @@ public class Intracomm extends Comm {
     private void gatherv(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                          Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
         checkBuffer("Gather", sendbuf, sendoffset, sendcount, sendtype);
-        MpiCallEvent event = CallEvents.begin();
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.GATHER, root, sendtype.map.base, -1);
             if (rank == root) {
@@ -379,7 +379,7 @@ public class Intracomm extends Comm {
         } catch (EngineException e) {
             throw raised(e);
         }
-        CallEvents.collective(event, call, core, root, sendcount, sendtype.map);
+        collectiveEnded(event, call, root, sendcount, sendtype.map);
     }
 
     /** Sends the {@code r}-th block of {@code sendcount} items of {@code sendbuf} at {@code root} to rank {@code r}. */
@@ -404,7 +404,7 @@ public class Intracomm extends Comm {
     private void scatterv(String call, Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         checkBuffer("Scatter", recvbuf, recvoffset, recvcount, recvtype);
-        MpiCallEvent event = CallEvents.begin();
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.SCATTER, root, recvtype.map.base, -1);
             if (rank == root) {
@@ -415,7 +415,7 @@ public class Intracomm extends Comm {
         } catch (EngineException e) {
             throw raised(e);
         }
-        CallEvents.collective(event, call, core, root, recvcount, recvtype.map);
+        collectiveEnded(event, call, root, recvcount, recvtype.map);
     }
 
     /** Every rank gets every rank's {@code sendcount} items, in rank order. */
@@ -437,7 +437,7 @@ public class Intracomm extends Comm {
                             Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
         checkBuffer("Allgather", sendbuf, sendoffset, sendcount, sendtype);
         checkBlocks("Allgather", recvbuf, recvoffset, recvcount, displs, recvtype);
-        MpiCallEvent event = CallEvents.begin();
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.ALLGATHER, -1, sendtype.map.base, -1);
             Collectives.allgatherv(core, sendbuf, sendoffset, sendcount, sendtype.map, recvbuf, recvoffset, recvcount, displs,
@@ -445,7 +445,7 @@ public class Intracomm extends Comm {
         } catch (EngineException e) {
             throw raised(e);
         }
-        CallEvents.collective(event, call, core, -1, sendcount, sendtype.map);
+        collectiveEnded(event, call, -1, sendcount, sendtype.map);
     }
 
     /** Rank {@code i}'s {@code j}-th block goes to rank {@code j}'s {@code i}-th block. */
@@ -468,7 +468,7 @@ public class Intracomm extends Comm {
                            Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
         checkBlocks("Alltoall", sendbuf, sendoffset, sendcount, sdispls, sendtype);
         checkBlocks("Alltoall", recvbuf, recvoffset, recvcount, rdispls, recvtype);
-        MpiCallEvent event = CallEvents.begin();
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.ALLTOALL, -1, sendtype.map.base, -1);
             Collectives.alltoallv(core, sendbuf, sendoffset, sendcount, sdispls, sendtype.map, recvbuf, recvoffset, recvcount,
@@ -476,7 +476,7 @@ public class Intracomm extends Comm {
         } catch (EngineException e) {
             throw raised(e);
         }
-        CallEvents.collective(event, call, core, -1, event == null ? 0 : sum(sendcount), sendtype.map);
+        collectiveEnded(event, call, -1, event == null ? 0 : sum(sendcount), sendtype.map);
     }
 
     // ---------------------------------------------------------------- argument checks

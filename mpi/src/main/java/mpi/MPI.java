@@ -16,6 +16,7 @@ import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.ReductionOps;
 import org.hympj.comm.data.TypeMap;
 import org.hympj.comm.events.CallEvents;
+import org.hympj.comm.events.CallTotals;
 import org.hympj.comm.events.RankEvent;
 import org.hympj.comm.match.MatchingEngine;
 import org.hympj.comm.match.RankActivity;
@@ -188,6 +189,8 @@ public class MPI {
     private static String processorName;
     /** This rank's life from Init to Finalize while MPI calls are recorded; null otherwise. */
     private static RankEvent life;
+    /** This rank's recorded calls by kind. */
+    private static final CallTotals CALL_TOTALS = new CallTotals();
 
     MPI() {
     }
@@ -258,6 +261,11 @@ public class MPI {
         return operations.calledByMainThread();
     }
 
+    /** This rank's recorded calls by kind. */
+    static CallTotals callTotals() {
+        return CALL_TOTALS;
+    }
+
     /** Ends MPI on this rank; no MPI call may follow. */
     public static void Finalize() {
         LauncherJoin.JoinedRank launched;
@@ -278,7 +286,7 @@ public class MPI {
             state = FINALIZED;
         }
         activity.phase(RankActivity.FINALIZED);
-        CallEvents.rankEnds(life, runtime.rank(), runtime.size());
+        CallEvents.rankEnds(life, CALL_TOTALS, runtime.rank(), runtime.size());
     }
 
     public static boolean Initialized() {

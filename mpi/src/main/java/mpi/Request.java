@@ -109,9 +109,9 @@ public class Request implements Freeable {
 
     /** Waits for the operation and returns its status. */
     public Status Wait() {
-        MpiCallEvent event = CallEvents.begin();
+        MpiCallEvent event = CallEvents.beginCall();
         Status status = completeOne();
-        CallEvents.requests(event, "Wait", (comm == null ? MPI.COMM_WORLD : comm).core);
+        (comm == null ? MPI.COMM_WORLD : comm).callEnded(event, "Wait", -1, -1, 0, null);
         return status;
     }
 
@@ -240,14 +240,14 @@ public class Request implements Freeable {
         }
         Comm comm = firstActive(requests).comm;
         Errhandler.entering(comm);
-        MpiCallEvent event = CallEvents.begin();
+        MpiCallEvent event = CallEvents.beginCall();
         while (true) {
             for (int i = 0; i < ops.length; i++) {
                 if (ops[i] != null && ops[i].isComplete()) {
                     Errhandler.entering(requests[i].comm);
                     Status s = requests[i].finish();
                     s.index = i;
-                    CallEvents.requests(event, "Waitany", comm.core);
+                    comm.callEnded(event, "Waitany", -1, -1, 0, null);
                     return s;
                 }
             }
@@ -259,9 +259,9 @@ public class Request implements Freeable {
     public static Status[] Waitall(Request[] requests) {
         MPI.checkActive();
         checkArray("Waitall", requests);
-        MpiCallEvent event = CallEvents.begin();
+        MpiCallEvent event = CallEvents.beginCall();
         Status[] statuses = completeAll(requests);
-        CallEvents.requests(event, "Waitall", MPI.COMM_WORLD.core);
+        MPI.COMM_WORLD.callEnded(event, "Waitall", -1, -1, 0, null);
         return statuses;
     }
 
@@ -295,9 +295,9 @@ public class Request implements Freeable {
         }
         Comm comm = firstActive(requests).comm;
         Errhandler.entering(comm);
-        MpiCallEvent event = CallEvents.begin();
+        MpiCallEvent event = CallEvents.beginCall();
         awaitAny(comm, ops, "Waitsome");
-        CallEvents.requests(event, "Waitsome", comm.core);
+        comm.callEnded(event, "Waitsome", -1, -1, 0, null);
         return finishCompleted(requests, ops);
     }
 

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -13,20 +14,24 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordingFile;
+import org.hympj.comm.events.MpiCallEvent;
+import org.hympj.comm.events.MpiCallTotalsEvent;
+import org.hympj.comm.events.MpiCollectiveEvent;
+import org.hympj.comm.events.RankEvent;
 
 /**
- * The MPI calls and rank lifetimes of a job, read from its recordings (one file per JVM, or a
- * merged file: chunks are read alike). Immutable once read.
+ * The MPI calls of a job as its recordings (one file per JVM, or a merged file: chunks are read
+ * alike) hold them: each rank's totals per kind of call, its wall time, and the calls recorded
+ * one by one. Immutable once read.
  */
 final class ProfileData {
-    static final String CALL_EVENT = "org.hympj.MpiCall";
-    static final String RANK_EVENT = "org.hympj.Rank";
-
+    final List<CallTotalsRecord> totals;
     final List<CallRecord> calls;
     /** Each rank's wall time from MPI.Init to MPI.Finalize, in nanoseconds, by world rank. */
     final Map<Integer, Long> wallNanos;
 
-    private ProfileData(List<CallRecord> calls, Map<Integer, Long> wallNanos) {
+    private ProfileData(List<CallTotalsRecord> totals, List<CallRecord> calls, Map<Integer, Long> wallNanos) {
+        this.totals = List.copyOf(totals);
         this.calls = List.copyOf(calls);
         this.wallNanos = Map.copyOf(wallNanos);
     }
@@ -39,28 +44,35 @@ final class ProfileData {
     }
 
     static ProfileData read(List<Path> recordings) throws IOException {
+        List<CallTotalsRecord> totals = new ArrayList<>();
         List<CallRecord> calls = new ArrayList<>();
         Map<Integer, Long> walls = new TreeMap<>();
         for (Path file : recordings) {
             try (RecordingFile in = new RecordingFile(file)) {
                 while (in.hasMoreEvents()) {
                     RecordedEvent e = in.readEvent();
-                    String name = e.getEventType().getName();
-                    if (name.equals(CALL_EVENT)) {
-                        calls.add(new CallRecord(e.getInt("worldRank"), e.getString("call"), e.getString("communicator"),
-                            e.getInt("context"), e.getInt("peer"), e.getInt("tag"), e.getLong("bytes"), e.getLong("sequence"),
-                            nanos(e.getStartTime()), e.getDuration().toNanos(), e.getLong("waitNanos"), site(e.getStackTrace())));
-                    } else if (name.equals(RANK_EVENT)) {
-                        walls.merge(e.getInt("worldRank"), e.getDuration().toNanos(), Long::sum);
+                    switch (e.getEventType().getName()) {
+                        case MpiCallTotalsEvent.NAME -> totals.add(new CallTotalsRecord(e.getInt("worldRank"), e.getString("call"),
+                            e.getLong("count"), e.getLong("bytes"), e.getLong("nanos"), e.getLong("waitNanos"), e.getLong("maxNanos"),
+                            Arrays.stream(e.getString("sizes").split(",")).mapToLong(Long::parseLong).toArray()));
+                        case MpiCallEvent.NAME -> calls.add(call(e, 0));
+                        case MpiCollectiveEvent.NAME -> calls.add(call(e, e.getLong("sequence")));
+                        case RankEvent.NAME -> walls.merge(e.getInt("worldRank"), e.getDuration().toNanos(), Long::sum);
+                        default -> {
+                            // not HyMPJ's: a recording may hold the JVM's own events too
+                        }
                     }
                 }
             }
         }
-        return new ProfileData(calls, walls);
+        return new ProfileData(totals, calls, walls);
     }
 
-    private static long nanos(Instant t) {
-        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+    private static CallRecord call(RecordedEvent e, long sequence) {
+        Instant start = e.getStartTime();
+        return new CallRecord(e.getInt("worldRank"), e.getString("call"), e.getString("communicator"), e.getInt("context"),
+            sequence, start.getEpochSecond() * 1_000_000_000L + start.getNano(), e.getDuration().toNanos(),
+            site(e.getStackTrace()));
     }
 
     /**

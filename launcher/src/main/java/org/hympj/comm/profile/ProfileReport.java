@@ -13,18 +13,18 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.hympj.comm.events.CallTotals;
 
 /**
  * An mpiP-style summary of a job's MPI calls: per rank, wall time, time in MPI and its share;
- * the call sites with the most time in MPI; per call, count, bytes, mean and max; a histogram of
- * message sizes; and the collectives whose ranks arrived furthest apart (the same collective is
- * found on every rank by its communicator's context and its sequence number there).
+ * per call, count, bytes, mean and max; a histogram of message sizes (all from the ranks' totals,
+ * which count every call); the call sites with the most time in MPI; and the collectives whose
+ * ranks arrived furthest apart (from the calls recorded one by one: the same collective is found
+ * on every rank by its communicator's context and its sequence number there).
  */
 final class ProfileReport {
     /** Rows in the lists of call sites and of imbalanced collectives. */
     static final int TOP = 10;
-    /** Upper bounds (inclusive) of the message-size histogram's bins, in bytes; the last bin is open. */
-    static final long[] SIZE_BINS = {0, 8, 64, 512, 4 << 10, 32 << 10, 256 << 10, 2 << 20};
 
     private final ProfileData data;
 
@@ -39,13 +39,32 @@ final class ProfileReport {
         long waitNanos;
         long bytes;
         long maxNanos;
+        final long[] sizes = new long[CallTotals.SIZE_BINS.length + 1];
+
+        void add(CallTotalsRecord t) {
+            count += t.count();
+            nanos += t.nanos();
+            waitNanos += t.waitNanos();
+            bytes += t.bytes();
+            maxNanos = Math.max(maxNanos, t.maxNanos());
+            for (int b = 0; b < sizes.length && b < t.sizes().length; b++) {
+                sizes[b] += t.sizes()[b];
+            }
+        }
 
         void add(CallRecord c) {
             count++;
             nanos += c.durationNanos();
-            waitNanos += c.waitNanos();
-            bytes += c.bytes();
             maxNanos = Math.max(maxNanos, c.durationNanos());
+        }
+
+        boolean movedMessages() {
+            for (long n : sizes) {
+                if (n > 0) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 
@@ -54,50 +73,46 @@ final class ProfileReport {
                      String lastSite) {
     }
 
-    SortedRanks ranks() {
-        Map<Integer, Totals> mpi = new TreeMap<>();
+    /** Each rank's wall time: from Init to Finalize, or where that was not recorded, the span of its recorded calls. */
+    Map<Integer, Long> wallNanos() {
         Map<Integer, long[]> span = new TreeMap<>();
         for (CallRecord c : data.calls) {
-            mpi.computeIfAbsent(c.rank(), r -> new Totals()).add(c);
             span.merge(c.rank(), new long[] {c.startNanos(), c.startNanos() + c.durationNanos()},
                 (a, b) -> new long[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
         }
-        TreeSet<Integer> all = new TreeSet<>(mpi.keySet());
-        all.addAll(data.wallNanos.keySet());
+        TreeSet<Integer> ranks = new TreeSet<>(data.wallNanos.keySet());
+        data.totals.forEach(t -> ranks.add(t.rank()));
         Map<Integer, Long> wall = new TreeMap<>();
-        for (int r : all) {
+        for (int r : ranks) {
             Long w = data.wallNanos.get(r);
             long[] s = span.get(r);
-            wall.put(r, w != null ? w : s[1] - s[0]);
+            wall.put(r, w != null ? w : s != null ? s[1] - s[0] : 0);
         }
-        return new SortedRanks(wall, mpi);
+        return wall;
     }
 
-    /** Wall time and MPI totals by world rank. */
-    record SortedRanks(Map<Integer, Long> wallNanos, Map<Integer, Totals> mpi) {
-        Totals of(int rank) {
-            return mpi.getOrDefault(rank, new Totals());
+    /** The ranks' totals summed by {@code key}. */
+    private Map<String, Totals> totalsBy(java.util.function.Function<CallTotalsRecord, String> key) {
+        Map<String, Totals> out = new TreeMap<>();
+        for (CallTotalsRecord t : data.totals) {
+            out.computeIfAbsent(key.apply(t), k -> new Totals()).add(t);
         }
+        return out;
     }
 
-    /** Totals by a key of each call, largest time first. */
-    private List<Map.Entry<String, Totals>> by(java.util.function.Function<CallRecord, String> key) {
-        Map<String, Totals> groups = new LinkedHashMap<>();
-        for (CallRecord c : data.calls) {
-            groups.computeIfAbsent(key.apply(c), k -> new Totals()).add(c);
-        }
-        List<Map.Entry<String, Totals>> sorted = new ArrayList<>(groups.entrySet());
-        sorted.sort(Comparator.comparingLong((Map.Entry<String, Totals> e) -> e.getValue().nanos).reversed()
-            .thenComparing(Map.Entry::getKey));
+    private static <K> List<Map.Entry<K, Totals>> byTime(Map<K, Totals> groups) {
+        List<Map.Entry<K, Totals>> sorted = new ArrayList<>(groups.entrySet());
+        sorted.sort(Comparator.comparingLong((Map.Entry<K, Totals> e) -> e.getValue().nanos).reversed());
         return sorted;
     }
 
-    List<Map.Entry<String, Totals>> byCall() {
-        return by(CallRecord::call);
-    }
-
+    /** The calls recorded one by one, summed by call and site, largest time first. */
     List<Map.Entry<String, Totals>> bySite() {
-        return by(c -> c.call() + " at " + c.site());
+        Map<String, Totals> groups = new LinkedHashMap<>();
+        for (CallRecord c : data.calls) {
+            groups.computeIfAbsent(c.call() + " at " + c.site(), k -> new Totals()).add(c);
+        }
+        return byTime(groups);
     }
 
     /** Collectives by how long their last rank started after their first, largest first. */
@@ -130,38 +145,15 @@ final class ProfileReport {
         return out;
     }
 
-    /** Calls by message size bin: for each call with bytes, its count in each bin of {@link #SIZE_BINS}. */
-    Map<String, long[]> sizeHistogram() {
-        Map<String, long[]> bins = new TreeMap<>();
-        for (CallRecord c : data.calls) {
-            if (c.bytes() > 0 || isMessage(c.call())) {
-                bins.computeIfAbsent(c.call(), k -> new long[SIZE_BINS.length + 1])[bin(c.bytes())]++;
-            }
-        }
-        return bins;
-    }
-
-    private static boolean isMessage(String call) {
-        return !call.startsWith("Wait") && !call.equals("Barrier") && !call.equals("Probe");
-    }
-
-    static int bin(long bytes) {
-        for (int b = 0; b < SIZE_BINS.length; b++) {
-            if (bytes <= SIZE_BINS[b]) {
-                return b;
-            }
-        }
-        return SIZE_BINS.length;
-    }
-
     static String binLabel(int b) {
+        long[] bins = CallTotals.SIZE_BINS;
         if (b == 0) {
             return "0";
         }
-        if (b == SIZE_BINS.length) {
-            return ">" + size(SIZE_BINS[b - 1]);
+        if (b == bins.length) {
+            return ">" + size(bins[b - 1]);
         }
-        return size(SIZE_BINS[b - 1] + 1) + "-" + size(SIZE_BINS[b]);
+        return size(bins[b - 1] + 1) + "-" + size(bins[b]);
     }
 
     private static String size(long bytes) {
@@ -176,47 +168,55 @@ final class ProfileReport {
 
     /** Prints the report. */
     void print(PrintStream out) {
-        SortedRanks ranks = ranks();
-        out.println("HyMPJ profile: " + ranks.wallNanos().size() + " ranks, " + data.calls.size() + " MPI calls recorded");
+        Map<Integer, Long> wall = wallNanos();
+        Map<String, Totals> perRank = totalsBy(t -> Integer.toString(t.rank()));
+        Map<String, Totals> perCall = totalsBy(CallTotalsRecord::call);
+        long calls = perCall.values().stream().mapToLong(t -> t.count).sum();
+        out.println("HyMPJ profile: " + wall.size() + " ranks, " + calls + " MPI calls, " + data.calls.size()
+            + " of them recorded one by one (every collective, and the point-to-point calls over the threshold)");
         out.println();
         out.println("Time per rank (wall: MPI.Init to MPI.Finalize)");
         out.printf(Locale.ROOT, "%6s %12s %12s %7s %12s%n", "Rank", "Wall s", "MPI s", "MPI %", "Waiting s");
-        for (Map.Entry<Integer, Long> r : ranks.wallNanos().entrySet()) {
-            Totals t = ranks.of(r.getKey());
+        for (Map.Entry<Integer, Long> r : wall.entrySet()) {
+            Totals t = perRank.getOrDefault(Integer.toString(r.getKey()), new Totals());
             out.printf(Locale.ROOT, "%6d %12.4f %12.4f %7.2f %12.4f%n", r.getKey(), seconds(r.getValue()), seconds(t.nanos),
                 percent(t.nanos, r.getValue()), seconds(t.waitNanos));
         }
-        long mpiTotal = data.calls.stream().mapToLong(CallRecord::durationNanos).sum();
+        long mpiTotal = perCall.values().stream().mapToLong(t -> t.nanos).sum();
         out.println();
-        out.println("Call sites by time in MPI (all ranks)");
-        out.printf(Locale.ROOT, "%-60s %10s %12s %7s%n", "Call at site", "Count", "Time ms", "MPI %");
+        out.println("Call sites by time in MPI (calls recorded one by one, all ranks)");
         List<Map.Entry<String, Totals>> sites = bySite();
-        for (Map.Entry<String, Totals> s : sites.subList(0, Math.min(TOP, sites.size()))) {
-            out.printf(Locale.ROOT, "%-60s %10d %12.3f %7.2f%n", s.getKey(), s.getValue().count, millis(s.getValue().nanos),
-                percent(s.getValue().nanos, mpiTotal));
+        sites = sites.subList(0, Math.min(TOP, sites.size()));
+        int width = Math.max(20, sites.stream().mapToInt(s -> s.getKey().length()).max().orElse(0));
+        out.printf(Locale.ROOT, "%-" + width + "s %10s %12s %7s%n", "Call at site", "Count", "Time ms", "MPI %");
+        for (Map.Entry<String, Totals> s : sites) {
+            out.printf(Locale.ROOT, "%-" + width + "s %10d %12.3f %7.2f%n", s.getKey(), s.getValue().count,
+                millis(s.getValue().nanos), percent(s.getValue().nanos, mpiTotal));
         }
         out.println();
         out.println("Calls (all ranks)");
         out.printf(Locale.ROOT, "%-16s %10s %14s %12s %12s %12s %7s%n", "Call", "Count", "Bytes", "Time ms", "Mean us",
             "Max us", "Wait %");
-        for (Map.Entry<String, Totals> c : byCall()) {
+        for (Map.Entry<String, Totals> c : byTime(perCall)) {
             Totals t = c.getValue();
             out.printf(Locale.ROOT, "%-16s %10d %14d %12.3f %12.3f %12.3f %7.2f%n", c.getKey(), t.count, t.bytes,
-                millis(t.nanos), t.nanos / 1e3 / t.count, t.maxNanos / 1e3, percent(t.waitNanos, t.nanos));
+                millis(t.nanos), t.nanos / 1e3 / Math.max(1, t.count), t.maxNanos / 1e3, percent(t.waitNanos, t.nanos));
         }
         out.println();
         out.println("Message sizes (calls per size in bytes, all ranks)");
         out.printf(Locale.ROOT, "%-16s", "Call");
-        for (int b = 0; b <= SIZE_BINS.length; b++) {
+        for (int b = 0; b <= CallTotals.SIZE_BINS.length; b++) {
             out.printf(Locale.ROOT, " %10s", binLabel(b));
         }
         out.println();
-        for (Map.Entry<String, long[]> h : sizeHistogram().entrySet()) {
-            out.printf(Locale.ROOT, "%-16s", h.getKey());
-            for (long n : h.getValue()) {
-                out.printf(Locale.ROOT, " %10d", n);
+        for (Map.Entry<String, Totals> c : perCall.entrySet()) {
+            if (c.getValue().movedMessages()) {
+                out.printf(Locale.ROOT, "%-16s", c.getKey());
+                for (long n : c.getValue().sizes) {
+                    out.printf(Locale.ROOT, " %10d", n);
+                }
+                out.println();
             }
-            out.println();
         }
         out.println();
         out.println("Most imbalanced collectives (the rank that started last, and how long after the first)");
@@ -230,19 +230,15 @@ final class ProfileReport {
         }
     }
 
-    /** Writes one CSV row per rank, call and call site: the totals a spreadsheet needs to redo the report. */
+    /** Writes one CSV row per rank and call: the totals a spreadsheet needs to redo the report's tables. */
     void writeCsv(Path file) throws IOException {
-        Map<String, Totals> rows = new TreeMap<>();
-        for (CallRecord c : data.calls) {
-            rows.computeIfAbsent(c.rank() + "\u0000" + c.call() + "\u0000" + c.site(), k -> new Totals()).add(c);
-        }
+        List<CallTotalsRecord> rows = new ArrayList<>(data.totals);
+        rows.sort(Comparator.comparingInt(CallTotalsRecord::rank).thenComparing(CallTotalsRecord::call));
         try (Writer out = Files.newBufferedWriter(file)) {
-            out.write("rank,call,site,count,bytes,time_ns,wait_ns,max_ns\n");
-            for (Map.Entry<String, Totals> row : rows.entrySet()) {
-                String[] key = row.getKey().split("\u0000");
-                Totals t = row.getValue();
-                out.write(key[0] + "," + key[1] + ",\"" + key[2].replace("\"", "\"\"") + "\"," + t.count + "," + t.bytes + ","
-                    + t.nanos + "," + t.waitNanos + "," + t.maxNanos + "\n");
+            out.write("rank,call,count,bytes,time_ns,wait_ns,max_ns\n");
+            for (CallTotalsRecord t : rows) {
+                out.write(t.rank() + "," + t.call() + "," + t.count() + "," + t.bytes() + "," + t.nanos() + "," + t.waitNanos()
+                    + "," + t.maxNanos() + "\n");
             }
         }
     }
@@ -250,11 +246,11 @@ final class ProfileReport {
     /** Time in MPI per rank and call, for the chart. */
     Map<Integer, Map<String, Long>> nanosByRankAndCall() {
         Map<Integer, Map<String, Long>> out = new TreeMap<>();
-        for (int rank : ranks().wallNanos().keySet()) {
+        for (int rank : wallNanos().keySet()) {
             out.put(rank, new TreeMap<>());
         }
-        for (CallRecord c : data.calls) {
-            out.get(c.rank()).merge(c.call(), c.durationNanos(), Long::sum);
+        for (CallTotalsRecord t : data.totals) {
+            out.get(t.rank()).merge(t.call(), t.nanos(), Long::sum);
         }
         return out;
     }
