@@ -11,7 +11,6 @@ import org.hympj.comm.match.ReceiveOperation;
 import org.hympj.comm.match.SendOperation;
 import org.hympj.comm.errors.EngineException;
 import org.hympj.comm.events.CallEvents;
-import org.hympj.comm.events.MpiCallEvent;
 import org.hympj.comm.events.MpiCollectiveEvent;
 import org.hympj.comm.runtime.RankRuntime;
 
@@ -297,14 +296,15 @@ public abstract class Comm implements Freeable {
     // ---------------------------------------------------------------- recorded calls
 
     /**
-     * Ends a recorded point-to-point call, wait or probe on this communicator with {@code peer}
-     * and {@code tag} (or -1), moving {@code count} items of {@code type} (or none); nothing
-     * while calls are not recorded ({@code event} null).
+     * Ends a point-to-point call, wait or probe on this communicator that started at
+     * {@code started} ({@link CallEvents#callStarts}) with {@code peer} and {@code tag} (or -1),
+     * moving {@code count} items of {@code type} (or none); nothing while calls are not recorded
+     * ({@code started} 0).
      */
-    final void callEnded(MpiCallEvent event, String call, int peer, int tag, int count, TypeMap type) {
-        if (event != null) {
-            CallEvents.endCall(event, MPI.callTotals(), call, name, context, rt.rank(), peer, tag, CallEvents.bytes(count, type),
-                type);
+    final void callEnded(long started, String call, int peer, int tag, int count, TypeMap type) {
+        if (started != 0) {
+            CallEvents.endCall(started, MPI.callTotals(), call, name, context, rt.rank(), peer, tag,
+                CallEvents.bytes(count, type), type);
         }
     }
 
@@ -349,14 +349,14 @@ public abstract class Comm implements Freeable {
         if (dest == MPI.PROC_NULL) {
             return;
         }
-        MpiCallEvent event = CallEvents.beginCall();
+        long started = CallEvents.callStarts();
         try {
             core.send(op, buf, offset, count, datatype.map, dest, tag, mode,
                 mode == SendOperation.BUFFERED ? MPI.attachedBuffer() : null);
         } catch (EngineException e) {
             throw raised(e);
         }
-        callEnded(event, op, dest, tag, count, datatype.map);
+        callEnded(started, op, dest, tag, count, datatype.map);
     }
 
     /** Fills in {@code s} and hands it to the destination's path. */
@@ -393,10 +393,10 @@ public abstract class Comm implements Freeable {
         if (dest == MPI.PROC_NULL) {
             return Request.completedNothing(this);
         }
-        MpiCallEvent event = CallEvents.beginCall();
+        long started = CallEvents.callStarts();
         SendOperation s = new SendOperation();
         startSend(s, buf, offset, count, datatype, dest, tag, mode);
-        callEnded(event, op, dest, tag, count, datatype.map);
+        callEnded(started, op, dest, tag, count, datatype.map);
         // No string is built here: a message naming the call is made only if the wait fails.
         return new Request(this, s, op, dest, tag);
     }
@@ -435,15 +435,15 @@ public abstract class Comm implements Freeable {
         if (source == MPI.PROC_NULL) {
             return null;
         }
-        MpiCallEvent event = CallEvents.beginCall();
+        long started = CallEvents.callStarts();
         ReceiveOperation r;
         try {
             r = core.receive(buf, offset, count, datatype.map, source, tag);
         } catch (EngineException e) {
             throw raised(e);
         }
-        if (event != null) {
-            CallEvents.endCall(event, MPI.callTotals(), call, name, context, rt.rank(), r.matchedSource(), r.matchedTag(),
+        if (started != 0) {
+            CallEvents.endCall(started, MPI.callTotals(), call, name, context, rt.rank(), r.matchedSource(), r.matchedTag(),
                 (long) r.matchedCount() * datatype.map.base.size(), datatype.map);
         }
         return r;
@@ -459,10 +459,10 @@ public abstract class Comm implements Freeable {
         if (source == MPI.PROC_NULL) {
             return Request.receivedFromProcNull(this);
         }
-        MpiCallEvent event = CallEvents.beginCall();
+        long started = CallEvents.callStarts();
         ReceiveOperation r = new ReceiveOperation();
         postReceive(r, buf, offset, count, datatype, source, tag);
-        callEnded(event, call, source, tag, count, datatype.map);
+        callEnded(started, call, source, tag, count, datatype.map);
         Request request = new Request(this, r, call, source, tag);
         request.unpacksInto(datatype, buf, offset, count);
         return request;
@@ -489,7 +489,7 @@ public abstract class Comm implements Freeable {
         checkUsable();
         checkSend("Sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
         checkRecv("Sendrecv", recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
-        MpiCallEvent event = CallEvents.beginCall();
+        long started = CallEvents.callStarts();
         ReceiveOperation r;
         try {
             r = core.sendReceive("Sendrecv", sendbuf, sendoffset, sendcount, sendtype.map, dest, sendtag,
@@ -498,7 +498,7 @@ public abstract class Comm implements Freeable {
             throw raised(e);
         }
         // The bytes sent, to the destination: what a profile of the sender's traffic adds up.
-        callEnded(event, "Sendrecv", dest, sendtag, dest == MPI.PROC_NULL ? 0 : sendcount, sendtype.map);
+        callEnded(started, "Sendrecv", dest, sendtag, dest == MPI.PROC_NULL ? 0 : sendcount, sendtype.map);
         if (r == null) {
             return Status.empty(MPI.PROC_NULL);
         }
@@ -527,14 +527,14 @@ public abstract class Comm implements Freeable {
         if (source == MPI.PROC_NULL) {
             return Status.empty(MPI.PROC_NULL);
         }
-        MpiCallEvent event = CallEvents.beginCall();
+        long started = CallEvents.callStarts();
         ProbeResult p = new ProbeResult();
         try {
             core.probe(source, tag, p);
         } catch (EngineException e) {
             throw raised(e);
         }
-        callEnded(event, "Probe", p.source, p.tag, 0, null);
+        callEnded(started, "Probe", p.source, p.tag, 0, null);
         return new Status(p.source, p.tag, p.count, MPI.basic(p.type), false);
     }
 

@@ -7,7 +7,6 @@ import org.hympj.comm.match.Operation;
 import org.hympj.comm.match.ReceiveOperation;
 import org.hympj.comm.errors.EngineException;
 import org.hympj.comm.events.CallEvents;
-import org.hympj.comm.events.MpiCallEvent;
 
 /**
  * A non-blocking operation in progress. A request is waited for (or tested) by one thread.
@@ -109,9 +108,9 @@ public class Request implements Freeable {
 
     /** Waits for the operation and returns its status. */
     public Status Wait() {
-        MpiCallEvent event = CallEvents.beginCall();
+        long started = CallEvents.callStarts();
         Status status = completeOne();
-        (comm == null ? MPI.COMM_WORLD : comm).callEnded(event, "Wait", -1, -1, 0, null);
+        (comm == null ? MPI.COMM_WORLD : comm).callEnded(started, "Wait", -1, -1, 0, null);
         return status;
     }
 
@@ -240,14 +239,14 @@ public class Request implements Freeable {
         }
         Comm comm = firstActive(requests).comm;
         Errhandler.entering(comm);
-        MpiCallEvent event = CallEvents.beginCall();
+        long started = CallEvents.callStarts();
         while (true) {
             for (int i = 0; i < ops.length; i++) {
                 if (ops[i] != null && ops[i].isComplete()) {
                     Errhandler.entering(requests[i].comm);
                     Status s = requests[i].finish();
                     s.index = i;
-                    comm.callEnded(event, "Waitany", -1, -1, 0, null);
+                    comm.callEnded(started, "Waitany", -1, -1, 0, null);
                     return s;
                 }
             }
@@ -259,9 +258,9 @@ public class Request implements Freeable {
     public static Status[] Waitall(Request[] requests) {
         MPI.checkActive();
         checkArray("Waitall", requests);
-        MpiCallEvent event = CallEvents.beginCall();
+        long started = CallEvents.callStarts();
         Status[] statuses = completeAll(requests);
-        MPI.COMM_WORLD.callEnded(event, "Waitall", -1, -1, 0, null);
+        MPI.COMM_WORLD.callEnded(started, "Waitall", -1, -1, 0, null);
         return statuses;
     }
 
@@ -295,9 +294,9 @@ public class Request implements Freeable {
         }
         Comm comm = firstActive(requests).comm;
         Errhandler.entering(comm);
-        MpiCallEvent event = CallEvents.beginCall();
+        long started = CallEvents.callStarts();
         awaitAny(comm, ops, "Waitsome");
-        comm.callEnded(event, "Waitsome", -1, -1, 0, null);
+        comm.callEnded(started, "Waitsome", -1, -1, 0, null);
         return finishCompleted(requests, ops);
     }
 

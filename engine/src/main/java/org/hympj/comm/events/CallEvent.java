@@ -41,9 +41,6 @@ public abstract class CallEvent extends Event {
     @Timespan(Timespan.NANOSECONDS)
     long waitNanos;
 
-    /** {@link System#nanoTime} at the call's start, for the rank's totals; not recorded. */
-    transient long startNanos;
-
     CallEvent() {
     }
 }

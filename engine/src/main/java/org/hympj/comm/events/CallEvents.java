@@ -7,21 +7,25 @@ import jdk.jfr.Recording;
 import org.hympj.comm.data.TypeMap;
 
 /**
- * Starts and ends the events of MPI calls for the facade, which is per rank and so cannot hold
- * the event classes itself; it passes what it knows of the call as plain values.
+ * Times and records MPI calls for the facade, which is per rank and so cannot hold the event
+ * classes itself; it passes what it knows of a call as plain values.
  *
  * <p>Invariant: {@link #on()} is true exactly while some recording enables
  * {@link MpiCallTotalsEvent} (a recorder listener refreshes it as recordings start and stop).
- * While it is false a call pays one volatile read and allocates nothing: the begin methods
- * return null and the end methods return at once on a null event. While it is true every call
- * is added to its rank's {@link CallTotals}, and is an event of its own unless the recording's
- * threshold leaves it out. The wait time of a call is summed into the event the calling thread
- * began last; a call that throws leaves its event uncommitted, and the thread's next call
- * replaces it.
+ * While it is false a call pays one volatile read and allocates nothing: {@link #callStarts}
+ * returns 0, {@link #beginCollective} null, and the facade ends neither. While it is true every
+ * call is added to its rank's {@link CallTotals}; a collective is an event of its own, and a
+ * point-to-point call, wait or probe one if it took at least the call threshold. The time a
+ * thread waits within a call is summed in a per-thread counter that each call's start clears.
  */
 public final class CallEvents {
+    /** The call threshold, in microseconds, of a recording that no HyMPJ launcher started. */
+    public static final int CALL_THRESHOLD_MICROS_DEFAULT = 10;
+
     private static volatile boolean on;
-    private static final ThreadLocal<CallEvent> CURRENT = new ThreadLocal<>();
+    private static volatile long callThresholdNanos = CALL_THRESHOLD_MICROS_DEFAULT * 1_000L;
+    /** The calling thread's waiting in its current call, in nanoseconds (one element). */
+    private static final ThreadLocal<long[]> WAITED = ThreadLocal.withInitial(() -> new long[1]);
 
     static {
         FlightRecorder.addListener(new FlightRecorderListener() {
@@ -47,18 +51,31 @@ public final class CallEvents {
         on = FlightRecorder.isInitialized() && EventType.getEventType(MpiCallTotalsEvent.class).isEnabled();
     }
 
-    /** The event of a point-to-point call, wait or probe starting now on this thread, or null when none is recorded. */
-    public static MpiCallEvent beginCall() {
-        return on ? started(new MpiCallEvent()) : null;
+    /**
+     * Sets the call threshold: a point-to-point call, wait or probe that takes at least
+     * {@code micros} microseconds is an {@link MpiCallEvent} of its own.
+     */
+    public static void callThresholdMicros(int micros) {
+        callThresholdNanos = micros * 1_000L;
+    }
+
+    /** The start of a point-to-point call, wait or probe: a time to hand to {@link #endCall}, or 0 when none is recorded. */
+    public static long callStarts() {
+        if (!on) {
+            return 0;
+        }
+        WAITED.get()[0] = 0;
+        // Never 0, which means "not recorded".
+        return System.nanoTime() | 1;
     }
 
     /** The event of a collective starting now on this thread, or null when none is recorded. */
     public static MpiCollectiveEvent beginCollective() {
-        return on ? started(new MpiCollectiveEvent()) : null;
-    }
-
-    private static <E extends CallEvent> E started(E event) {
-        CURRENT.set(event);
+        if (!on) {
+            return null;
+        }
+        MpiCollectiveEvent event = new MpiCollectiveEvent();
+        WAITED.get()[0] = 0;
         event.startNanos = System.nanoTime();
         event.begin();
         return event;
@@ -72,10 +89,7 @@ public final class CallEvents {
     /** Adds the wait that started at {@code start} (from {@link #waitStarts}) to this thread's current call. */
     public static void waited(long start) {
         if (start != 0) {
-            CallEvent event = CURRENT.get();
-            if (event != null) {
-                event.waitNanos += System.nanoTime() - start;
-            }
+            WAITED.get()[0] += System.nanoTime() - start;
         }
     }
 
@@ -85,48 +99,53 @@ public final class CallEvents {
     }
 
     /**
-     * Ends the point-to-point call, wait or probe {@code event} ({@code call} on communicator
-     * {@code communicator}, context {@code context}, by world rank {@code worldRank}, with
-     * {@code peer} and {@code tag} or -1, moving {@code bytes} of {@code type} or none) and adds
-     * it to the rank's {@code totals}.
+     * Ends the point-to-point call, wait or probe that started at {@code started} (from
+     * {@link #callStarts}, not 0): {@code call} on communicator {@code communicator}, context
+     * {@code context}, by world rank {@code worldRank}, with {@code peer} and {@code tag} or -1,
+     * moving {@code bytes} of {@code type} or none. Adds it to the rank's {@code totals}, and
+     * records it if it took at least the call threshold.
      */
-    public static void endCall(MpiCallEvent event, CallTotals totals, String call, String communicator, int context,
-                               int worldRank, int peer, int tag, long bytes, TypeMap type) {
-        long nanos = System.nanoTime() - event.startNanos;
-        totals.add(call, bytes, nanos, event.waitNanos, type != null);
-        event.end();
-        if (event.shouldCommit()) {
+    public static void endCall(long started, CallTotals totals, String call, String communicator, int context, int worldRank,
+                               int peer, int tag, long bytes, TypeMap type) {
+        long nanos = System.nanoTime() - started;
+        long waited = WAITED.get()[0];
+        totals.add(call, bytes, nanos, waited, type != null);
+        if (nanos >= callThresholdNanos) {
+            MpiCallEvent event = new MpiCallEvent();
             event.peer = peer < 0 ? -1 : peer;
             event.tag = tag;
-            commit(event, call, communicator, context, worldRank, bytes, type);
+            event.callNanos = nanos;
+            commit(event, call, communicator, context, worldRank, bytes, type, waited);
         }
     }
 
     /**
-     * Ends the collective {@code event}, the {@code sequence}-th this rank made on its
-     * communicator, with {@code root} or -1; otherwise as {@link #endCall}.
+     * Ends the collective {@code event} (from {@link #beginCollective}, not null), the
+     * {@code sequence}-th this rank made on its communicator, with {@code root} or -1; otherwise
+     * as {@link #endCall}, except that every collective is recorded.
      */
     public static void endCollective(MpiCollectiveEvent event, CallTotals totals, String call, String communicator,
                                      int context, int worldRank, int root, long bytes, TypeMap type, long sequence) {
-        long nanos = System.nanoTime() - event.startNanos;
-        totals.add(call, bytes, nanos, event.waitNanos, type != null);
+        long waited = WAITED.get()[0];
+        totals.add(call, bytes, System.nanoTime() - event.startNanos, waited, type != null);
         event.end();
-        if (event.shouldCommit()) {
-            event.root = root < 0 ? -1 : root;
-            event.sequence = sequence;
-            commit(event, call, communicator, context, worldRank, bytes, type);
-        }
+        event.root = root < 0 ? -1 : root;
+        event.sequence = sequence;
+        commit(event, call, communicator, context, worldRank, bytes, type, waited);
     }
 
     private static void commit(CallEvent event, String call, String communicator, int context, int worldRank, long bytes,
-                               TypeMap type) {
-        event.call = call;
-        event.communicator = communicator;
-        event.context = context;
-        event.worldRank = worldRank;
-        event.bytes = bytes;
-        event.datatype = type == null ? null : String.valueOf(type);
-        event.commit();
+                               TypeMap type, long waited) {
+        if (event.shouldCommit()) {
+            event.call = call;
+            event.communicator = communicator;
+            event.context = context;
+            event.worldRank = worldRank;
+            event.bytes = bytes;
+            event.datatype = type == null ? null : String.valueOf(type);
+            event.waitNanos = waited;
+            event.commit();
+        }
     }
 
     /** The event of a rank's life, begun at {@code MPI.Init}, or null when no call is recorded. */

@@ -6,11 +6,14 @@ import jdk.jfr.Enabled;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
+import jdk.jfr.Timespan;
 
 /**
- * One point-to-point call, wait, test or probe of one rank, from its start to its return, with
- * the stack trace that leads to the program's call site. A recording's threshold for it keeps
- * the many short calls out (they are counted in {@link MpiCallTotalsEvent} all the same).
+ * One point-to-point call, wait or probe of one rank that took at least the call threshold
+ ({@link CallEvents#callThresholdMicros}, {@code hympj.profile.call.micros}), with the stack trace that leads to the program's call
+ * site. It is written as the call returns, with the call's time in {@code callNanos}: a Flight
+ * Recorder event begun at every call's start costs more than a short call, so the shorter ones are
+ * only counted ({@link MpiCallTotalsEvent}).
  */
 @Name(MpiCallEvent.NAME)
 @Label("MPI Call")
@@ -29,4 +32,9 @@ public final class MpiCallEvent extends CallEvent {
     @Label("Tag")
     @Description("The message tag; -1 when the call has none")
     int tag;
+
+    @Label("Call Time")
+    @Description("The call's time from its start to this event, written as it returned")
+    @Timespan(Timespan.NANOSECONDS)
+    long callNanos;
 }

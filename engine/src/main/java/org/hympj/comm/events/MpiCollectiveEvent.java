@@ -29,4 +29,7 @@ public final class MpiCollectiveEvent extends CallEvent {
     @Label("Sequence")
     @Description("The collective's number among those this rank made on the communicator: the same on every rank")
     long sequence;
+
+    /** {@link System#nanoTime} at the call's start, for the rank's totals; not recorded. */
+    transient long startNanos;
 }

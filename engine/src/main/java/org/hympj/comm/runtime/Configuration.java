@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import org.hympj.comm.events.CallEvents;
 import org.hympj.comm.match.RankInbox;
 
 /**
@@ -157,6 +158,14 @@ public final class Configuration {
     /** The environment variable read when {@link #PROFILE_DIR_PROP} is not set. */
     public static final String PROFILE_DIR_ENV = "HYMPJ_PROFILE_DIR";
 
+    /**
+     * Microseconds from which a recorded point-to-point call, wait or probe is an event of its own,
+     * with its call site; shorter ones are only counted in their rank's totals.
+     */
+    public static final String PROFILE_CALL_MICROS_PROP = "hympj.profile.call.micros";
+    /** The default of {@link #PROFILE_CALL_MICROS_PROP}. */
+    public static final int PROFILE_CALL_MICROS_DEFAULT = CallEvents.CALL_THRESHOLD_MICROS_DEFAULT;
+
     /** Set by the hympjrun script: the HyMPJ installation directory, where the shipped programs' jars are. */
     public static final String HOME_PROP = "hympj.home";
 
@@ -207,6 +216,7 @@ public final class Configuration {
     private final int warmupMillis;
     private final String netAddress;
     private final String profileDir;
+    private final int profileCallMicros;
     private final int netRingBytes;
     private final int netFragmentBytes;
     private final int netHeartbeatMillis;
@@ -255,6 +265,7 @@ public final class Configuration {
         netLeaderSpins = r.integer(NET_LEADER_SPINS_PROP, -1, 0);
         rendezvousDir = r.text(RENDEZVOUS_DIR_PROP, RENDEZVOUS_DIR_ENV, null);
         profileDir = r.text(PROFILE_DIR_PROP, PROFILE_DIR_ENV, null);
+        profileCallMicros = r.integer(PROFILE_CALL_MICROS_PROP, PROFILE_CALL_MICROS_DEFAULT, 0);
         home = r.text(HOME_PROP, null, null);
         scriptPid = r.processId(SCRIPT_PID_PROP);
         heapAuto = r.bool(HEAP_AUTO_PROP, false);
@@ -430,6 +441,11 @@ public final class Configuration {
     /** {@value #PROFILE_DIR_PROP} or {@value #PROFILE_DIR_ENV}; null when neither is set. */
     public String profileDir() {
         return profileDir;
+    }
+
+    /** {@value #PROFILE_CALL_MICROS_PROP}. */
+    public int profileCallMicros() {
+        return profileCallMicros;
     }
 
     /** {@value #HOME_PROP}; null when not set. */

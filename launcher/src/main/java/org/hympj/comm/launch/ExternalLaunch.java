@@ -203,7 +203,7 @@ public final class ExternalLaunch implements LauncherJoin.JoinedRank {
         }
         WarmUp.beforeRanks(configuration, p.localSize() > 1);
         // Written when the JVM exits, after its program's Finalize.
-        JvmRecording.startIn(configuration.profileDir());
+        JvmRecording.startIn(configuration);
         Job job = new Job(p.size(), p.rank(), 1, configuration.withLocalRanks(p.localSize()));
         // For the JVM's life: kill -USR1 (mpirun forwards it) and -Dhympj.hang.report=SECONDS report this rank.
         HangReports.watch(job, configuration.hangReportSeconds(), w -> w.printTo(System.err));

@@ -141,7 +141,7 @@ public final class Hympjrun {
             }
             System.setProperty(Configuration.JVM_RANKS_PROP, Integer.toString(options.np));
             WarmUp.beforeRanks(options.configuration, false);
-            JvmRecording recording = JvmRecording.startIn(options.configuration.profileDir());
+            JvmRecording recording = JvmRecording.startIn(options.configuration);
             ThreadJob job = ThreadJob.start(new Job(options.np, 0, options.np, options.configuration), 0, options.np,
                 options.classpathUrls(), options.mainClass, options.programArgs);
             try (recording; HangReports.Watch hangs = HangReports.watch(job.job(), options.hangReportSeconds,

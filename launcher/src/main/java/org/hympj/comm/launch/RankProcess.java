@@ -88,7 +88,7 @@ public final class RankProcess {
                                 java.util.function.LongConsumer finish, Runnable close, PrintStream err,
                                 java.util.function.Consumer<HangReports.Watch> onIdle) {
         try {
-            JvmRecording recording = JvmRecording.startIn(options.configuration.profileDir());
+            JvmRecording recording = JvmRecording.startIn(options.configuration);
             ThreadJob threads = ThreadJob.start(job, first, count, options.classpathUrls(), options.mainClass, options.programArgs);
             JobOutcome outcome;
             try (recording; HangReports.Watch hangs = HangReports.watch(job, options.hangReportSeconds, onIdle)) {

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.text.ParseException;
 import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
+import org.hympj.comm.events.CallEvents;
 
 /**
  * The Flight Recorder recording of one JVM of a profiled job: HyMPJ's events only (the settings
@@ -30,17 +31,19 @@ public final class JvmRecording implements AutoCloseable {
     }
 
     /**
-     * Starts this JVM's recording into {@code directory} (made if missing) when it is not null;
-     * returns null otherwise.
+     * Starts this JVM's recording into the profile directory that {@code configuration} names
+     * (made if missing), with its call threshold; returns null when it names none.
      *
-     * @param directory the job's profile directory ({@code hympj.profile.dir}), or null
+     * @param configuration the JVM's settings: {@code hympj.profile.dir}, {@code hympj.profile.call.micros}
      * @return the recording, to {@link #close} when the JVM's ranks have ended; null without a directory
      * @throws UncheckedIOException if the directory cannot be made or the settings cannot be read
      */
-    public static JvmRecording startIn(String directory) {
+    public static JvmRecording startIn(org.hympj.comm.runtime.Configuration configuration) {
+        String directory = configuration.profileDir();
         if (directory == null) {
             return null;
         }
+        CallEvents.callThresholdMicros(configuration.profileCallMicros());
         try {
             Path dir = Files.createDirectories(Path.of(directory));
             Recording recording = new Recording(settings());

@@ -55,8 +55,8 @@ final class ProfileData {
                         case MpiCallTotalsEvent.NAME -> totals.add(new CallTotalsRecord(e.getInt("worldRank"), e.getString("call"),
                             e.getLong("count"), e.getLong("bytes"), e.getLong("nanos"), e.getLong("waitNanos"), e.getLong("maxNanos"),
                             Arrays.stream(e.getString("sizes").split(",")).mapToLong(Long::parseLong).toArray()));
-                        case MpiCallEvent.NAME -> calls.add(call(e, 0));
-                        case MpiCollectiveEvent.NAME -> calls.add(call(e, e.getLong("sequence")));
+                        case MpiCallEvent.NAME -> calls.add(call(e, 0, e.getLong("callNanos")));
+                        case MpiCollectiveEvent.NAME -> calls.add(call(e, e.getLong("sequence"), e.getDuration().toNanos()));
                         case RankEvent.NAME -> walls.merge(e.getInt("worldRank"), e.getDuration().toNanos(), Long::sum);
                         default -> {
                             // not HyMPJ's: a recording may hold the JVM's own events too
@@ -68,11 +68,11 @@ final class ProfileData {
         return new ProfileData(totals, calls, walls);
     }
 
-    private static CallRecord call(RecordedEvent e, long sequence) {
-        Instant start = e.getStartTime();
+    /** A call that took {@code nanos} and ended at the event's end (a collective's event spans it; another's is written as it returns). */
+    private static CallRecord call(RecordedEvent e, long sequence, long nanos) {
+        Instant end = e.getEndTime();
         return new CallRecord(e.getInt("worldRank"), e.getString("call"), e.getString("communicator"), e.getInt("context"),
-            sequence, start.getEpochSecond() * 1_000_000_000L + start.getNano(), e.getDuration().toNanos(),
-            site(e.getStackTrace()));
+            sequence, end.getEpochSecond() * 1_000_000_000L + end.getNano() - nanos, nanos, site(e.getStackTrace()));
     }
 
     /**
