@@ -10,8 +10,11 @@ import org.hympj.comm.data.TypeMap;
  * Times and records MPI calls for the facade, which is per rank and so cannot hold the event
  * classes itself; it passes what it knows of a call as plain values.
  *
- * <p>Invariant: {@link #on()} is true exactly while some recording enables
- * {@link MpiCallTotalsEvent} (a recorder listener refreshes it as recordings start and stop).
+ * <p>Invariant: once recordings are watched ({@link #watchRecordings}), {@link #on()} is true
+ * exactly while some recording enables {@link MpiCallTotalsEvent} (a recorder listener refreshes
+ * it as recordings start and stop). They are watched from the first call in a JVM whose recorder
+ * runs, or once a launcher has started a recording: registering the listener loads enough of the
+ * recorder to add to every JVM's start-up, so a JVM that records nothing does not pay it.
  * While it is false a call pays one volatile read and allocates nothing: {@link #callStarts}
  * returns 0, {@link #beginCollective} null, and the facade ends neither. While it is true every
  * call is added to its rank's {@link CallTotals}; a collective is an event of its own, and a
@@ -23,18 +26,15 @@ public final class CallEvents {
     public static final int CALL_THRESHOLD_MICROS_DEFAULT = 10;
 
     private static volatile boolean on;
+    private static boolean watching;
     private static volatile long callThresholdNanos = CALL_THRESHOLD_MICROS_DEFAULT * 1_000L;
     /** The calling thread's waiting in its current call, in nanoseconds (one element). */
     private static final ThreadLocal<long[]> WAITED = ThreadLocal.withInitial(() -> new long[1]);
 
     static {
-        FlightRecorder.addListener(new FlightRecorderListener() {
-            @Override
-            public void recordingStateChanged(Recording recording) {
-                refresh();
-            }
-        });
-        refresh();
+        if (FlightRecorder.isInitialized()) {
+            watchRecordings();
+        }
     }
 
     private CallEvents() {
@@ -45,10 +45,22 @@ public final class CallEvents {
         return on;
     }
 
+    /** Follows the recordings of this JVM from now on: calls are recorded while one enables HyMPJ's events. */
+    public static synchronized void watchRecordings() {
+        if (!watching) {
+            watching = true;
+            FlightRecorder.addListener(new FlightRecorderListener() {
+                @Override
+                public void recordingStateChanged(Recording recording) {
+                    refresh();
+                }
+            });
+        }
+        refresh();
+    }
+
     private static void refresh() {
-        // Asking for the event type before the recorder exists would start the recorder's machinery
-        // in every job; with no recorder, no recording enables anything.
-        on = FlightRecorder.isInitialized() && EventType.getEventType(MpiCallTotalsEvent.class).isEnabled();
+        on = EventType.getEventType(MpiCallTotalsEvent.class).isEnabled();
     }
 
     /**

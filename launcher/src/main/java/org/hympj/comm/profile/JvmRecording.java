@@ -52,6 +52,8 @@ public final class JvmRecording implements AutoCloseable {
             recording.setDumpOnExit(true);
             recording.setDestination(dir.resolve(hostName() + "-" + ProcessHandle.current().pid() + ".jfr"));
             recording.start();
+            // The engine may have made its first calls (the warm-up's) before the recorder ran.
+            CallEvents.watchRecordings();
             return new JvmRecording(recording);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot record this JVM's profile in " + directory + ": " + e.getMessage(), e);
