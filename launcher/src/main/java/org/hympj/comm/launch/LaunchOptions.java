@@ -21,7 +21,7 @@ import org.hympj.comm.runtime.Configuration;
  * options so existing scripts port by renaming the command:
  * <pre>
  * hympjrun -np N [--jvms M [--aot-cache FILE]] [-dev multicore|hybdev|niodev] [-cp PATH | -classpath PATH | -jar app.jar] [-wdir DIR]
- *          [--hang-report SECONDS] MainClass [args...]
+ *          [--hang-report SECONDS] [--profile[=FILE]] MainClass [args...]
  * hympjrun -np N --hosts h1,h2,... | --hostfile F | -machinesfile F [--ranks-per-node K] [--jvms-per-node M] [--rsh CMD]
  *          [--net-address IF|CIDR|IP] ... MainClass [args...]
  * </pre>
