@@ -113,11 +113,6 @@ public final class Hympjrun {
             }
         }
         int reported = profile.report(recordings, System.out, err);
-        try {
-            ProfileCommand.remove(recordings);
-        } catch (IOException e) {
-            err.println("hympjrun: cannot remove the JVMs' recordings in " + recordings + ": " + e.getMessage());
-        }
         return status != 0 ? status : reported;
     }
 

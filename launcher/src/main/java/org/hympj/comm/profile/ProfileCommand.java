@@ -11,9 +11,12 @@ import java.util.List;
 
 /**
  * What {@code hympjrun --profile[=FILE]} does around a job and {@code hympjrun profile-report DIR}
- * does after one: merges the JVMs' recordings into one (a recording file is a sequence of chunks,
- * so the files are concatenated), and writes the report beside it: {@code STEM.jfr} (for JDK
- * Mission Control), {@code STEM.txt} (the report it prints), {@code STEM.csv} and {@code STEM.png}.
+ * does after one: reads the JVMs' recordings one by one, merges them into one (a recording file is
+ * a sequence of chunks, so the files are concatenated), and writes the report beside it:
+ * {@code STEM.jfr} (for JDK Mission Control), {@code STEM.txt} (the report it prints),
+ * {@code STEM.csv} and {@code STEM.png}. The JVMs' own files stay: the JDK's reader
+ * ({@code jfr}, {@code RecordingFile}) takes a chunk's metadata for the next one's when their ids
+ * agree, which chunks of different JVMs may, so it reads only them reliably.
  */
 public final class ProfileCommand {
     /** The merged recording of {@code hympjrun --profile} without a file. */
@@ -38,19 +41,19 @@ public final class ProfileCommand {
     }
 
     /**
-     * The directory where the JVMs of a job profiled by this command record, made empty, beside
-     * its output.
+     * The directory where the JVMs of a job profiled by this command record, beside its output:
+     * {@code STEM.parts}, made, or emptied of the recordings of an earlier profile of the same
+     * name, as its other files are replaced.
      *
      * @return the directory
-     * @throws IOException if it cannot be made, or holds recordings of another job
+     * @throws IOException if it cannot be made or emptied
      */
     public Path recordingDirectory() throws IOException {
-        Path dir = sibling(".parts");
-        if (Files.isDirectory(dir) && !ProfileData.recordingsIn(dir).isEmpty()) {
-            throw new IOException(dir + " holds recordings already (of a job still running, or one that was stopped):"
-                + " remove it, or give --profile=FILE another name");
+        Path dir = Files.createDirectories(sibling(".parts"));
+        for (Path earlier : ProfileData.recordingsIn(dir)) {
+            Files.delete(earlier);
         }
-        return Files.createDirectories(dir);
+        return dir;
     }
 
     private Path sibling(String suffix) {
@@ -91,7 +94,7 @@ public final class ProfileCommand {
             out.print(text.toString(StandardCharsets.UTF_8));
             out.println();
             out.println("hympjrun: profile of " + parts.size() + " JVM" + (parts.size() == 1 ? "" : "s") + " written to " + jfr
-                + " (JDK Mission Control), " + txt + ", " + csv + " and " + png);
+                + " (JDK Mission Control), " + txt + ", " + csv + " and " + png + "; each JVM's recording is in " + directory);
             return 0;
         } catch (IOException e) {
             err.println("hympjrun: cannot write the profile of " + directory + ": " + e.getMessage());
@@ -126,18 +129,5 @@ public final class ProfileCommand {
         Path dir = Path.of(args.get(0)).toAbsolutePath().normalize();
         Path file = args.size() == 2 ? Path.of(args.get(1)) : dir.resolveSibling(dir.getFileName() + ".jfr");
         return writing(file.toAbsolutePath()).report(dir, out, err);
-    }
-
-    /**
-     * Removes a recording directory made by {@link #recordingDirectory} and the recordings in it.
-     *
-     * @param directory the directory
-     * @throws IOException if a file cannot be removed
-     */
-    public static void remove(Path directory) throws IOException {
-        for (Path part : ProfileData.recordingsIn(directory)) {
-            Files.delete(part);
-        }
-        Files.deleteIfExists(directory);
     }
 }

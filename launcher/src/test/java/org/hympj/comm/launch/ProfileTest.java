@@ -1,12 +1,12 @@
 package org.hympj.comm.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,12 +29,12 @@ class ProfileTest {
 
     @Test
     void threadRanksProfileNamesTheLateRankAndItsLineAndCountsEverySend(@TempDir Path dir) throws Exception {
-        checkProfile(dir, "-np", "2");
+        checkProfile(dir, 1, "-np", "2");
     }
 
     @Test
     void twoJvmsProfileNamesTheLateRankAndItsLineAndCountsEverySend(@TempDir Path dir) throws Exception {
-        checkProfile(dir, "-np", "2", "--jvms", "2");
+        checkProfile(dir, 2, "-np", "2", "--jvms", "2");
     }
 
     @Test
@@ -44,7 +44,7 @@ class ProfileTest {
         assertTrue(HympjrunTest.stderrOf("profile-report", dir.toString()).startsWith("1\nhympjrun: no recording (.jfr) in "));
     }
 
-    private static void checkProfile(Path dir, String... job) throws Exception {
+    private static void checkProfile(Path dir, int jvms, String... job) throws Exception {
         Path file = dir.resolve("job.jfr");
         String[] args = concat(job, "--profile=" + file, "-cp", CLASSES, Imbalanced.class.getName());
         String before = System.getProperty("hympj.profile.dir");
@@ -52,11 +52,22 @@ class ProfileTest {
         assertEquals(before, System.getProperty("hympj.profile.dir"), "the launcher leaves its JVM's properties as they were");
         checkReport(Files.readString(dir.resolve("job.txt")), Files.readAllLines(dir.resolve("job.csv")), 2);
         assertTrue(Files.size(dir.resolve("job.png")) > 0);
+        // Each JVM's recording stays beside the merged one, which is all of them, one after the other.
+        List<Path> parts;
+        try (var files = Files.list(dir.resolve("job.parts"))) {
+            parts = files.toList();
+        }
+        assertEquals(jvms, parts.size(), parts.toString());
+        long partBytes = 0;
+        List<String> names = new ArrayList<>();
+        for (Path part : parts) {
+            partBytes += Files.size(part);
+            RecordingFile.readAllEvents(part).forEach(e -> names.add(e.getEventType().getName()));
+        }
+        assertEquals(partBytes, Files.size(file));
         // Rank 0 waits for the late rank long enough to park: the park is an event of its own.
-        List<String> names = RecordingFile.readAllEvents(file).stream().map(e -> e.getEventType().getName()).distinct().toList();
         assertTrue(names.containsAll(List.of("org.hympj.MpiCallTotals", "org.hympj.MpiCollective", "org.hympj.Rank", "org.hympj.Park")),
-            "the merged recording holds every JVM's events: " + names);
-        assertFalse(Files.exists(dir.resolve("job.parts")), "the JVMs' own recordings are removed once merged");
+            "the JVMs recorded their totals, collectives, ranks and parks: " + names.stream().distinct().toList());
     }
 
     /** The report of {@link Imbalanced} on {@code ranks} ranks: the late rank and its line, the sends counted exactly. */
