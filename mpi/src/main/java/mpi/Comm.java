@@ -10,6 +10,8 @@ import org.hympj.comm.match.ProbeResult;
 import org.hympj.comm.match.ReceiveOperation;
 import org.hympj.comm.match.SendOperation;
 import org.hympj.comm.errors.EngineException;
+import org.hympj.comm.events.CallEvents;
+import org.hympj.comm.events.MpiCollectiveEvent;
 import org.hympj.comm.runtime.RankRuntime;
 
 /**
@@ -420,6 +422,34 @@ public abstract class Comm implements Freeable {
         }
     }
 
+    // ---------------------------------------------------------------- recorded calls
+
+    /**
+     * Ends a point-to-point call, wait or probe on this communicator that started at
+     * {@code started} ({@link CallEvents#callStarts}) with {@code peer} and {@code tag} (or -1),
+     * moving {@code count} items of {@code type} (or none); nothing while calls are not recorded
+     * ({@code started} 0).
+     */
+    final void callEnded(long started, String call, int peer, int tag, int count, TypeMap type) {
+        if (started != 0) {
+            CallEvents.endCall(started, MPI.callTotals(), call, name, context, rt.rank(), peer, tag,
+                CallEvents.bytes(count, type), type);
+        }
+    }
+
+    /**
+     * Numbers a collective on this communicator (every collective, so that the numbers agree
+     * across ranks whenever a recording starts) and ends its event, if recorded, with
+     * {@code root} (or -1) and the {@code count} items of {@code type} this rank contributes.
+     */
+    final void collectiveEnded(MpiCollectiveEvent event, String call, int root, long count, TypeMap type) {
+        long sequence = core.nextCollective();
+        if (event != null) {
+            CallEvents.endCollective(event, MPI.callTotals(), call, name, context, rt.rank(), root, CallEvents.bytes(count, type),
+                type, sequence);
+        }
+    }
+
     // ---------------------------------------------------------------- blocking sends
 
     /**
@@ -512,12 +542,14 @@ public abstract class Comm implements Freeable {
         if (dest == MPI.PROC_NULL) {
             return;
         }
+        long started = CallEvents.callStarts();
         try {
             core.send(op, buf, offset, count, datatype.map, dest, tag, mode,
                 mode == SendOperation.BUFFERED ? MPI.attachedBuffer() : null);
         } catch (EngineException e) {
             throw raised(e);
         }
+        callEnded(started, op, dest, tag, count, datatype.map);
     }
 
     /** Fills in {@code s} and hands it to the destination's path. */
@@ -628,8 +660,10 @@ public abstract class Comm implements Freeable {
         if (dest == MPI.PROC_NULL) {
             return Request.completedNothing(this);
         }
+        long started = CallEvents.callStarts();
         SendOperation s = new SendOperation();
         startSend(s, buf, offset, count, datatype, dest, tag, mode);
+        callEnded(started, op, dest, tag, count, datatype.map);
         // No string is built here: a message naming the call is made only if the wait fails.
         return new Request(this, s, op, dest, tag);
     }
@@ -686,11 +720,18 @@ public abstract class Comm implements Freeable {
         if (source == MPI.PROC_NULL) {
             return null;
         }
+        long started = CallEvents.callStarts();
+        ReceiveOperation r;
         try {
-            return core.receive(buf, offset, count, datatype.map, source, tag);
+            r = core.receive(buf, offset, count, datatype.map, source, tag);
         } catch (EngineException e) {
             throw raised(e);
         }
+        if (started != 0) {
+            CallEvents.endCall(started, MPI.callTotals(), call, name, context, rt.rank(), r.matchedSource(), r.matchedTag(),
+                (long) r.matchedCount() * datatype.map.base.size(), datatype.map);
+        }
+        return r;
     }
 
     /**
@@ -722,8 +763,10 @@ public abstract class Comm implements Freeable {
         if (source == MPI.PROC_NULL) {
             return Request.receivedFromProcNull(this);
         }
+        long started = CallEvents.callStarts();
         ReceiveOperation r = new ReceiveOperation();
         postReceive(r, buf, offset, count, datatype, source, tag);
+        callEnded(started, call, source, tag, count, datatype.map);
         Request request = new Request(this, r, call, source, tag);
         request.unpacksInto(datatype, buf, offset, count);
         return request;
@@ -775,6 +818,7 @@ public abstract class Comm implements Freeable {
         checkUsable();
         checkSend("Sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
         checkRecv("Sendrecv", recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
+        long started = CallEvents.callStarts();
         ReceiveOperation r;
         try {
             r = core.sendReceive("Sendrecv", sendbuf, sendoffset, sendcount, sendtype.map, dest, sendtag,
@@ -782,6 +826,8 @@ public abstract class Comm implements Freeable {
         } catch (EngineException e) {
             throw raised(e);
         }
+        // The bytes sent, to the destination: what a profile of the sender's traffic adds up.
+        callEnded(started, "Sendrecv", dest, sendtag, dest == MPI.PROC_NULL ? 0 : sendcount, sendtype.map);
         if (r == null) {
             return Status.empty(MPI.PROC_NULL);
         }
@@ -842,12 +888,14 @@ public abstract class Comm implements Freeable {
         if (source == MPI.PROC_NULL) {
             return Status.empty(MPI.PROC_NULL);
         }
+        long started = CallEvents.callStarts();
         ProbeResult p = new ProbeResult();
         try {
             core.probe(source, tag, p);
         } catch (EngineException e) {
             throw raised(e);
         }
+        callEnded(started, "Probe", p.source, p.tag, 0, null);
         return new Status(p.source, p.tag, p.count, MPI.basic(p.type), false);
     }
 

@@ -12,6 +12,8 @@ import org.hympj.comm.coll.Collectives;
 import org.hympj.comm.data.ReductionOps;
 import org.hympj.comm.data.TypeMap;
 import org.hympj.comm.errors.EngineException;
+import org.hympj.comm.events.CallEvents;
+import org.hympj.comm.events.MpiCollectiveEvent;
 
 /**
  * A communicator within one group of ranks, the type of {@code MPI.COMM_WORLD} and
@@ -294,12 +296,14 @@ public class Intracomm extends Comm {
      */
     public void Barrier() {
         checkUsable();
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.BARRIER, -1, null, -1);
             Collectives.barrier(core);
         } catch (EngineException e) {
             throw raised(e);
         }
+        collectiveEnded(event, "Barrier", -1, 0, null);
     }
 
     /**
@@ -321,12 +325,14 @@ public class Intracomm extends Comm {
         checkBuffer("Bcast", buf, offset, count, datatype);
         checkRoot("Bcast", root);
         TypeMap map = datatype.map;
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.BCAST, root, map.base, count * map.width);
             Collectives.bcast(core, buf, offset, count, map, root);
         } catch (EngineException e) {
             throw raised(e);
         }
+        collectiveEnded(event, "Bcast", root, count, map);
     }
 
     /**
@@ -357,12 +363,14 @@ public class Intracomm extends Comm {
             checkBuffer("Reduce", recvbuf, recvoffset, count, datatype);
         }
         TypeMap map = datatype.map;
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.REDUCE, root, map.base, count * map.width);
             Collectives.reduce(core, sendbuf, sendoffset, recvbuf, recvoffset, count, map, map, op.reduction(datatype), root);
         } catch (EngineException e) {
             throw raised(e);
         }
+        collectiveEnded(event, "Reduce", root, count, map);
     }
 
     /**
@@ -384,12 +392,14 @@ public class Intracomm extends Comm {
     public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
         checkReduction("Allreduce", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         TypeMap map = datatype.map;
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.REDUCE, -1, map.base, count * map.width);
             Collectives.allreduce(core, sendbuf, sendoffset, recvbuf, recvoffset, count, map, op.reduction(datatype));
         } catch (EngineException e) {
             throw raised(e);
         }
+        collectiveEnded(event, "Allreduce", -1, count, map);
     }
 
     /**
@@ -418,6 +428,7 @@ public class Intracomm extends Comm {
         checkBuffer("Reduce_scatter", recvbuf, recvoffset, recvcounts[rank], datatype);
         checkOp("Reduce_scatter", op, datatype);
         TypeMap map = datatype.map;
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.REDUCE, -2, map.base, total * map.width);
             Collectives.reduceScatter(core, sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, displs, total, map,
@@ -425,6 +436,7 @@ public class Intracomm extends Comm {
         } catch (EngineException e) {
             throw raised(e);
         }
+        collectiveEnded(event, "Reduce_scatter", -1, total, map);
     }
 
     /**
@@ -446,12 +458,14 @@ public class Intracomm extends Comm {
     public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype, Op op) {
         checkReduction("Scan", sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op);
         TypeMap map = datatype.map;
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.SCAN, -1, map.base, count * map.width);
             Collectives.scan(core, sendbuf, sendoffset, recvbuf, recvoffset, count, map, op.reduction(datatype));
         } catch (EngineException e) {
             throw raised(e);
         }
+        collectiveEnded(event, "Scan", -1, count, map);
     }
 
     // ---------------------------------------------------------------- gather and scatter
@@ -481,8 +495,8 @@ public class Intracomm extends Comm {
         checkRoot("Gather", root);
         // The receive arguments count at the root only.
         boolean atRoot = rank == root;
-        gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, atRoot ? uniform(recvcount) : null,
-            atRoot ? blocks(recvcount) : null, recvtype, root);
+        gatherv("Gather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
+            atRoot ? uniform(recvcount) : null, atRoot ? blocks(recvcount) : null, recvtype, root);
     }
 
     /**
@@ -510,12 +524,13 @@ public class Intracomm extends Comm {
                         Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
         checkUsable();
         checkRoot("Gatherv", root);
-        gatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype, root);
+        gatherv("Gatherv", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype, root);
     }
 
-    private void gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+    private void gatherv(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                          Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) {
         checkBuffer("Gather", sendbuf, sendoffset, sendcount, sendtype);
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.GATHER, root, sendtype.map.base, -1);
             if (rank == root) {
@@ -526,6 +541,7 @@ public class Intracomm extends Comm {
         } catch (EngineException e) {
             throw raised(e);
         }
+        collectiveEnded(event, call, root, sendcount, sendtype.map);
     }
 
     /**
@@ -553,8 +569,8 @@ public class Intracomm extends Comm {
         checkRoot("Scatter", root);
         // The send arguments count at the root only.
         boolean atRoot = rank == root;
-        scatterv(sendbuf, sendoffset, atRoot ? uniform(sendcount) : null, atRoot ? blocks(sendcount) : null, sendtype,
-            recvbuf, recvoffset, recvcount, recvtype, root);
+        scatterv("Scatter", sendbuf, sendoffset, atRoot ? uniform(sendcount) : null, atRoot ? blocks(sendcount) : null,
+            sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
     }
 
     /**
@@ -582,12 +598,13 @@ public class Intracomm extends Comm {
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         checkUsable();
         checkRoot("Scatterv", root);
-        scatterv(sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
+        scatterv("Scatterv", sendbuf, sendoffset, sendcount, displs, sendtype, recvbuf, recvoffset, recvcount, recvtype, root);
     }
 
-    private void scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
+    private void scatterv(String call, Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         checkBuffer("Scatter", recvbuf, recvoffset, recvcount, recvtype);
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.SCATTER, root, recvtype.map.base, -1);
             if (rank == root) {
@@ -598,6 +615,7 @@ public class Intracomm extends Comm {
         } catch (EngineException e) {
             throw raised(e);
         }
+        collectiveEnded(event, call, root, recvcount, recvtype.map);
     }
 
     /**
@@ -619,7 +637,8 @@ public class Intracomm extends Comm {
     public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                           Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
         checkUsable();
-        allgatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, uniform(recvcount), blocks(recvcount), recvtype);
+        allgatherv("Allgather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, uniform(recvcount),
+            blocks(recvcount), recvtype);
     }
 
     /**
@@ -642,13 +661,14 @@ public class Intracomm extends Comm {
     public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                            Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
         checkUsable();
-        allgatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype);
+        allgatherv("Allgatherv", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype);
     }
 
-    private void allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+    private void allgatherv(String call, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                             Object recvbuf, int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) {
         checkBuffer("Allgather", sendbuf, sendoffset, sendcount, sendtype);
         checkBlocks("Allgather", recvbuf, recvoffset, recvcount, displs, recvtype);
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.ALLGATHER, -1, sendtype.map.base, -1);
             Collectives.allgatherv(core, sendbuf, sendoffset, sendcount, sendtype.map, recvbuf, recvoffset, recvcount, displs,
@@ -656,6 +676,7 @@ public class Intracomm extends Comm {
         } catch (EngineException e) {
             throw raised(e);
         }
+        collectiveEnded(event, call, -1, sendcount, sendtype.map);
     }
 
     /**
@@ -677,7 +698,7 @@ public class Intracomm extends Comm {
     public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
         checkUsable();
-        alltoallv(sendbuf, sendoffset, uniform(sendcount), blocks(sendcount), sendtype,
+        alltoallv("Alltoall", sendbuf, sendoffset, uniform(sendcount), blocks(sendcount), sendtype,
             recvbuf, recvoffset, uniform(recvcount), blocks(recvcount), recvtype);
     }
 
@@ -703,13 +724,15 @@ public class Intracomm extends Comm {
     public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
                           Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
         checkUsable();
-        alltoallv(sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls, recvtype);
+        alltoallv("Alltoallv", sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls,
+            recvtype);
     }
 
-    private void alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
+    private void alltoallv(String call, Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
                            Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
         checkBlocks("Alltoall", sendbuf, sendoffset, sendcount, sdispls, sendtype);
         checkBlocks("Alltoall", recvbuf, recvoffset, recvcount, rdispls, recvtype);
+        MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.ALLTOALL, -1, sendtype.map.base, -1);
             Collectives.alltoallv(core, sendbuf, sendoffset, sendcount, sdispls, sendtype.map, recvbuf, recvoffset, recvcount,
@@ -717,6 +740,7 @@ public class Intracomm extends Comm {
         } catch (EngineException e) {
             throw raised(e);
         }
+        collectiveEnded(event, call, -1, event == null ? 0 : sum(sendcount), sendtype.map);
     }
 
     // ---------------------------------------------------------------- argument checks
@@ -1441,6 +1465,14 @@ public class Intracomm extends Comm {
     }
 
     /** The sum of a count per rank, after their checks. */
+    private static long sum(int[] counts) {
+        long total = 0;
+        for (int c : counts) {
+            total += c;
+        }
+        return total;
+    }
+
     int totalOf(String call, int[] counts) {
         int[] displs = checkCounts(call, counts);
         return displs[size - 1] + counts[size - 1];

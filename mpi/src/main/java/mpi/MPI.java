@@ -15,6 +15,9 @@ import org.hympj.comm.data.Compound;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.ReductionOps;
 import org.hympj.comm.data.TypeMap;
+import org.hympj.comm.events.CallEvents;
+import org.hympj.comm.events.CallTotals;
+import org.hympj.comm.events.RankEvent;
 import org.hympj.comm.match.MatchingEngine;
 import org.hympj.comm.match.RankActivity;
 import org.hympj.comm.match.ThreadOperations;
@@ -261,6 +264,10 @@ public class MPI {
     /** True when the attached buffer came as a ByteBuffer whose whole array is not at hand (direct, read-only, a slice). */
     private static boolean attachedCapacityOnly;
     private static String processorName;
+    /** This rank's life from Init to Finalize while MPI calls are recorded; null otherwise. */
+    private static RankEvent life;
+    /** This rank's recorded calls by kind. */
+    private static final CallTotals CALL_TOTALS = new CallTotals();
 
     MPI() {
     }
@@ -313,6 +320,7 @@ public class MPI {
             providedThreadLevel = Job.THREAD_SUPPORT;
             state = ACTIVE;
             rt.engine().activity().phase(RankActivity.ACTIVE);
+            life = CallEvents.rankStarts();
         }
         return providedThreadLevel;
     }
@@ -350,6 +358,11 @@ public class MPI {
         return operations.calledByMainThread();
     }
 
+    /** This rank's recorded calls by kind. */
+    static CallTotals callTotals() {
+        return CALL_TOTALS;
+    }
+
     /**
      * Ends MPI on this rank; no MPI call may follow.
      *
@@ -375,6 +388,7 @@ public class MPI {
             state = FINALIZED;
         }
         activity.phase(RankActivity.FINALIZED);
+        CallEvents.rankEnds(life, CALL_TOTALS, runtime.rank(), runtime.size());
     }
 
     /**

@@ -7,6 +7,7 @@ import org.hympj.comm.match.DoneOperation;
 import org.hympj.comm.match.Operation;
 import org.hympj.comm.match.ReceiveOperation;
 import org.hympj.comm.errors.EngineException;
+import org.hympj.comm.events.CallEvents;
 
 /**
  * A non-blocking operation in progress. A request is waited for (or tested) by one thread.
@@ -123,6 +124,14 @@ public class Request implements Freeable {
      *     the message was longer than the buffer); {@code MPI.ERR_OTHER} before {@code Init} or after {@code Finalize}
      */
     public Status Wait() {
+        long started = CallEvents.callStarts();
+        Status status = completeOne();
+        (comm == null ? MPI.COMM_WORLD : comm).callEnded(started, "Wait", -1, -1, 0, null);
+        return status;
+    }
+
+    /** {@link #Wait} without an event of its own, for the calls on arrays of requests too. */
+    private Status completeOne() {
         MPI.checkActive();
         Errhandler.entering(comm);
         if (op == null || !active) {
@@ -266,12 +275,14 @@ public class Request implements Freeable {
         }
         Comm comm = firstActive(requests).comm;
         Errhandler.entering(comm);
+        long started = CallEvents.callStarts();
         while (true) {
             for (int i = 0; i < ops.length; i++) {
                 if (ops[i] != null && ops[i].isComplete()) {
                     Errhandler.entering(requests[i].comm);
                     Status s = requests[i].finish();
                     s.index = i;
+                    comm.callEnded(started, "Waitany", -1, -1, 0, null);
                     return s;
                 }
             }
@@ -291,11 +302,19 @@ public class Request implements Freeable {
     public static Status[] Waitall(Request[] requests) {
         MPI.checkActive();
         checkArray("Waitall", requests);
+        long started = CallEvents.callStarts();
+        Status[] statuses = completeAll(requests);
+        MPI.COMM_WORLD.callEnded(started, "Waitall", -1, -1, 0, null);
+        return statuses;
+    }
+
+    /** Waits for every request in turn; if any failed, raises the first error after all have completed. */
+    private static Status[] completeAll(Request[] requests) {
         Status[] statuses = new Status[requests.length];
         MPIException first = null;
         for (int i = 0; i < requests.length; i++) {
             try {
-                statuses[i] = requests[i] == null ? Status.empty(MPI.ANY_SOURCE) : requests[i].Wait();
+                statuses[i] = requests[i] == null ? Status.empty(MPI.ANY_SOURCE) : requests[i].completeOne();
                 statuses[i].index = i;
             } catch (MPIException e) {
                 if (first == null) {
@@ -327,7 +346,9 @@ public class Request implements Freeable {
         }
         Comm comm = firstActive(requests).comm;
         Errhandler.entering(comm);
+        long started = CallEvents.callStarts();
         awaitAny(comm, ops, "Waitsome");
+        comm.callEnded(started, "Waitsome", -1, -1, 0, null);
         return finishCompleted(requests, ops);
     }
 
@@ -375,7 +396,7 @@ public class Request implements Freeable {
                 return null;
             }
         }
-        return Waitall(requests);
+        return completeAll(requests);
     }
 
     /**

@@ -189,6 +189,10 @@ public final class Team implements AutoCloseable {
             throw new IllegalStateException("the team is running a region started by another thread;"
                 + " a team runs one region at a time");
         }
+        TeamEvents.Region event = TeamEvents.on() ? new TeamEvents.Region() : null;
+        if (event != null) {
+            event.begin();
+        }
         try {
             body = region;
             failure.set(null);
@@ -213,6 +217,10 @@ public final class Team implements AutoCloseable {
             body = null;
         } finally {
             busy.set(false);
+        }
+        if (event != null) {
+            event.threads = size;
+            event.commit();
         }
         Throwable failed = failure.get();
         if (failed != null) {

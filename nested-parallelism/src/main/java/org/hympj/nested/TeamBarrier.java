@@ -43,6 +43,14 @@ final class TeamBarrier {
             team.unparkAll();
             return;
         }
+        if (TeamEvents.on()) {
+            TeamEvents.BarrierWait event = new TeamEvents.BarrierWait();
+            event.begin();
+            team.waitFor(me, Team.BARRIER_SENSE, target);
+            event.thread = me.threadId();
+            event.commit();
+            return;
+        }
         team.waitFor(me, Team.BARRIER_SENSE, target);
     }
 }

@@ -60,6 +60,8 @@ public final class CommunicatorCore {
     private HeapCollectiveArea heapArea;
     /** Tells {@link #heapArea} that the answer is known and there is none. */
     private static final HeapCollectiveArea NO_AREA = new HeapCollectiveArea(0);
+    /** The collectives this rank has made on this communicator, so that each has the same number on every rank. */
+    private long collectives;
 
     /**
      * A communicator of {@code size} ranks on {@code context}, this rank being {@code rank};
@@ -86,6 +88,16 @@ public final class CommunicatorCore {
     public void bindPeers(int[] remoteWorldRanks) {
         this.peerSize = remoteWorldRanks.length;
         this.peerWorldRanks = remoteWorldRanks;
+    }
+
+    /** The name this communicator was made with. */
+    public String name() {
+        return name;
+    }
+
+    /** Numbers the collective this rank starts on this communicator: 1, 2, ... in the order it starts them. */
+    public long nextCollective() {
+        return ++collectives;
     }
 
     public RankRuntime runtime() {

@@ -2,6 +2,8 @@ package org.hympj.comm.match;
 
 import java.util.concurrent.locks.LockSupport;
 import org.hympj.comm.errors.ErrorClass;
+import org.hympj.comm.events.CallEvents;
+import org.hympj.comm.events.ParkEvent;
 
 /**
  * How a thread waits for operations: spin, then yield, then park until the completer unparks
@@ -16,6 +18,8 @@ import org.hympj.comm.errors.ErrorClass;
  * hand-off. Before it parks it tells its rank's inbox, whose writers then match for it, and
  * records the call it parks in in its rank's {@link RankActivity}, for hang reports: only
  * there, since every wait that can hang parks and a wait that completes sooner pays nothing.
+ * While MPI calls are recorded ({@link CallEvents}), the time from a wait's first poll to its
+ * end counts as the call's waiting time, and each park is an event of its own.
  */
 public final class Waiting {
     static final long PARK_BACKSTOP_NANOS = 20_000_000L;
@@ -39,6 +43,13 @@ public final class Waiting {
         if (op.isComplete()) {
             return 0;
         }
+        long waitStart = CallEvents.waitStarts();
+        int outcome = awaitPending(op, engine, call, peer);
+        CallEvents.waited(waitStart);
+        return outcome;
+    }
+
+    private static int awaitPending(Operation op, MatchingEngine engine, String call, int peer) {
         JobContext job = engine.job();
         if (op instanceof CollectiveOperation) {
             // Another thread of the rank runs the collective and needs a core more than this
@@ -73,6 +84,7 @@ public final class Waiting {
         Thread me = Thread.currentThread();
         op.setWaiter(me);
         RankActivity.ParkedThread parked = announce(engine.activity(), call, op.ofRequest(), op, peer);
+        ParkEvent parkEvent = CallEvents.parks();
         engine.beforePark();
         try {
             while (!op.isComplete()) {
@@ -87,6 +99,7 @@ public final class Waiting {
             op.setWaiter(null);
             engine.activity().awake(parked);
             engine.afterPark();
+            CallEvents.unparked(parkEvent, call, peer);
         }
     }
 
@@ -113,6 +126,13 @@ public final class Waiting {
         if (anyComplete(ops)) {
             return 0;
         }
+        long waitStart = CallEvents.waitStarts();
+        int outcome = awaitAnyPending(ops, engine, call);
+        CallEvents.waited(waitStart);
+        return outcome;
+    }
+
+    private static int awaitAnyPending(Operation[] ops, MatchingEngine engine, String call) {
         JobContext job = engine.job();
         for (int i = job.spins(), pauseBelow = i - UNPAUSED_POLLS; i > 0; i--) {
             if (engine.progress() == 0 && i < pauseBelow) {
@@ -141,6 +161,7 @@ public final class Waiting {
         }
         RankActivity.ParkedThread parked = first == null ? null : announce(engine.activity(), call, false, first,
             first instanceof ReceiveOperation ? ((ReceiveOperation) first).source : RankActivity.UNKNOWN_PEER);
+        ParkEvent parkEvent = CallEvents.parks();
         engine.beforePark();
         try {
             while (!anyComplete(ops)) {
@@ -161,6 +182,7 @@ public final class Waiting {
                 engine.activity().awake(parked);
             }
             engine.afterPark();
+            CallEvents.unparked(parkEvent, call, -1);
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import org.hympj.comm.events.CallEvents;
 import org.hympj.comm.match.RankInbox;
 
 /**
@@ -157,6 +158,23 @@ public final class Configuration {
     /** The environment variable read when {@link #RENDEZVOUS_DIR_PROP} is not set. */
     public static final String RENDEZVOUS_DIR_ENV = "HYMPJ_RENDEZVOUS_DIR";
 
+    /**
+     * A directory where each JVM of the job records its ranks' MPI calls with Java Flight Recorder,
+     * one file per JVM; {@code hympjrun --profile} sets it, and {@code hympjrun profile-report DIR}
+     * reads what a job under mpirun or srun left there.
+     */
+    public static final String PROFILE_DIR_PROP = "hympj.profile.dir";
+    /** The environment variable read when {@link #PROFILE_DIR_PROP} is not set. */
+    public static final String PROFILE_DIR_ENV = "HYMPJ_PROFILE_DIR";
+
+    /**
+     * Microseconds from which a recorded point-to-point call, wait or probe is an event of its own,
+     * with its call site; shorter ones are only counted in their rank's totals.
+     */
+    public static final String PROFILE_CALL_MICROS_PROP = "hympj.profile.call.micros";
+    /** The default of {@link #PROFILE_CALL_MICROS_PROP}. */
+    public static final int PROFILE_CALL_MICROS_DEFAULT = CallEvents.CALL_THRESHOLD_MICROS_DEFAULT;
+
     /** Set by the hympjrun script: the HyMPJ installation directory, where the shipped programs' jars are. */
     public static final String HOME_PROP = "hympj.home";
 
@@ -207,6 +225,8 @@ public final class Configuration {
     private final boolean warmup;
     private final int warmupMillis;
     private final String netAddress;
+    private final String profileDir;
+    private final int profileCallMicros;
     private final int netRingBytes;
     private final int netFragmentBytes;
     private final int netHeartbeatMillis;
@@ -255,6 +275,8 @@ public final class Configuration {
         netLivenessMillis = r.integer(NET_LIVENESS_MILLIS_PROP, NET_LIVENESS_MILLIS_DEFAULT, 1);
         netLeaderSpins = r.integer(NET_LEADER_SPINS_PROP, -1, 0);
         rendezvousDir = r.text(RENDEZVOUS_DIR_PROP, RENDEZVOUS_DIR_ENV, null);
+        profileDir = r.text(PROFILE_DIR_PROP, PROFILE_DIR_ENV, null);
+        profileCallMicros = r.integer(PROFILE_CALL_MICROS_PROP, PROFILE_CALL_MICROS_DEFAULT, 0);
         home = r.text(HOME_PROP, null, null);
         scriptPid = r.processId(SCRIPT_PID_PROP);
         heapAuto = r.bool(HEAP_AUTO_PROP, false);
@@ -430,6 +452,16 @@ public final class Configuration {
     /** {@value #RENDEZVOUS_DIR_PROP} or {@value #RENDEZVOUS_DIR_ENV}; null when neither is set. */
     public String rendezvousDir() {
         return rendezvousDir;
+    }
+
+    /** {@value #PROFILE_DIR_PROP} or {@value #PROFILE_DIR_ENV}; null when neither is set. */
+    public String profileDir() {
+        return profileDir;
+    }
+
+    /** {@value #PROFILE_CALL_MICROS_PROP}. */
+    public int profileCallMicros() {
+        return profileCallMicros;
     }
 
     /** {@value #HOME_PROP}; null when not set. */

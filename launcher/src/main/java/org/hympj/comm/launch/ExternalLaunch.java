@@ -16,6 +16,7 @@ import org.hympj.comm.runtime.ClusterLayout;
 import org.hympj.comm.runtime.ClusterPath;
 import org.hympj.comm.runtime.ProcessLayout;
 import org.hympj.comm.process.RingPath;
+import org.hympj.comm.profile.JvmRecording;
 import org.hympj.comm.runtime.Configuration;
 import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.Job;
@@ -201,6 +202,8 @@ public final class ExternalLaunch implements LauncherJoin.JoinedRank {
             System.setProperty(Configuration.LOCAL_RANKS_PROP, Integer.toString(p.localSize()));
         }
         WarmUp.beforeRanks(configuration, p.localSize() > 1);
+        // Written when the JVM exits, after its program's Finalize.
+        JvmRecording.startIn(configuration);
         Job job = new Job(p.size(), p.rank(), 1, configuration.withLocalRanks(p.localSize()));
         // For the JVM's life: kill -USR1 (mpirun forwards it) and -Dhympj.hang.report=SECONDS report this rank.
         HangReports.watch(job, configuration.hangReportSeconds(), w -> w.printTo(System.err));

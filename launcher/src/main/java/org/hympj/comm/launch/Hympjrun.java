@@ -1,10 +1,14 @@
 package org.hympj.comm.launch;
 
 import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import org.hympj.comm.profile.JvmRecording;
+import org.hympj.comm.profile.ProfileCommand;
 import org.hympj.comm.runtime.Configuration;
 import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.runtime.Job;
@@ -20,6 +24,8 @@ import org.hympj.loaders.ProgramEntry;
  * the job is aborted (ranks waiting in MPI fail at once), and it exits with status 1 after
  * at most {@link #GRACE_MILLIS} even if some rank is stuck outside MPI. It answers SIGUSR1,
  * which the script sends on SIGQUIT, with a {@link HangReports hang report} of the job.
+ * With {@code --profile} every JVM of the job records its MPI calls, and the launcher prints
+ * their report when the job has ended ({@link ProfileCommand}).
  */
 public final class Hympjrun {
     static final long GRACE_MILLIS = 5_000;
@@ -53,6 +59,9 @@ public final class Hympjrun {
 
     /** Runs a job and returns the exit status. */
     static int run(String[] args, PrintStream err) {
+        if (args.length > 0 && args[0].equals("profile-report")) {
+            return ProfileCommand.main(Arrays.asList(args).subList(1, args.length), System.out, err);
+        }
         LaunchOptions options;
         try {
             options = LaunchOptions.parse(args);
@@ -74,6 +83,40 @@ public final class Hympjrun {
             err.println("hympjrun: " + missing);
             return 2;
         }
+        return options.profile == null ? runJob(options, err) : runProfiled(options, err);
+    }
+
+    /**
+     * Runs the job with every JVM recording into a directory beside the profile (the JVMs that
+     * the job starts inherit the setting with the launcher's other {@code hympj.*} properties),
+     * then reports. The job's status comes first; a report that cannot be written makes it 1.
+     */
+    private static int runProfiled(LaunchOptions options, PrintStream err) {
+        ProfileCommand profile = ProfileCommand.writing(options.profile);
+        Path recordings;
+        try {
+            recordings = profile.recordingDirectory();
+        } catch (IOException e) {
+            err.println("hympjrun: cannot profile the job: " + e.getMessage());
+            return 1;
+        }
+        String before = System.setProperty(Configuration.PROFILE_DIR_PROP, recordings.toString());
+        int status;
+        try {
+            options.configuration = Configuration.fromSystem();
+            status = runJob(options, err);
+        } finally {
+            if (before == null) {
+                System.clearProperty(Configuration.PROFILE_DIR_PROP);
+            } else {
+                System.setProperty(Configuration.PROFILE_DIR_PROP, before);
+            }
+        }
+        int reported = profile.report(recordings, System.out, err);
+        return status != 0 ? status : reported;
+    }
+
+    private static int runJob(LaunchOptions options, PrintStream err) {
         if (options.cluster != null) {
             return ClusterLauncher.run(options, System.out, err);
         }
@@ -93,9 +136,11 @@ public final class Hympjrun {
             }
             System.setProperty(Configuration.JVM_RANKS_PROP, Integer.toString(options.np));
             WarmUp.beforeRanks(options.configuration, false);
+            JvmRecording recording = JvmRecording.startIn(options.configuration);
             ThreadJob job = ThreadJob.start(new Job(options.np, 0, options.np, options.configuration), 0, options.np,
                 options.classpathUrls(), options.mainClass, options.programArgs);
-            try (HangReports.Watch hangs = HangReports.watch(job.job(), options.hangReportSeconds, w -> w.printTo(System.err))) {
+            try (recording; HangReports.Watch hangs = HangReports.watch(job.job(), options.hangReportSeconds,
+                w -> w.printTo(System.err))) {
                 return report(job.await(GRACE_MILLIS), options.np, err);
             }
         } catch (InterruptedException e) {
@@ -148,6 +193,9 @@ public final class Hympjrun {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        if (options.configuration.profileDir() != null) {
+            command.add("-D" + Configuration.PROFILE_DIR_PROP + "=" + options.configuration.profileDir());
+        }
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(Hympjrun.class.getName());

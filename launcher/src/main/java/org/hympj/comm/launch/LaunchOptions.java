@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
+import org.hympj.comm.profile.ProfileCommand;
 import org.hympj.comm.runtime.Configuration;
 
 /**
@@ -20,7 +21,7 @@ import org.hympj.comm.runtime.Configuration;
  * options so existing scripts port by renaming the command:
  * <pre>
  * hympjrun -np N [--jvms M [--aot-cache FILE]] [-dev multicore|hybdev|niodev] [-cp PATH | -classpath PATH | -jar app.jar] [-wdir DIR]
- *          [--hang-report SECONDS] MainClass [args...]
+ *          [--hang-report SECONDS] [--profile[=FILE]] MainClass [args...]
  * hympjrun -np N --hosts h1,h2,... | --hostfile F | -machinesfile F [--ranks-per-node K] [--jvms-per-node M] [--rsh CMD]
  *          [--net-address IF|CIDR|IP] ... MainClass [args...]
  * </pre>
@@ -68,6 +69,14 @@ public final class LaunchOptions {
         "                       communicator, peer, tag) and the messages queued unmatched at it;",
         "                       default off. The report also comes on SIGQUIT to hympjrun",
         "                       (kill -QUIT <pid>, Ctrl-\\ in a terminal) and once on Ctrl-C",
+        "  --profile[=FILE]     record every JVM's MPI calls with Java Flight Recorder and, when the",
+        "                       job ends, print where its time went in MPI (per rank, call site, call,",
+        "                       message size, late arrivals at collectives); FILE (default",
+        "                       hympj-profile.jfr) is the merged recording, with .txt, .csv and .png",
+        "                       beside it (docs/profiling.md)",
+        "  hympjrun profile-report DIR [FILE]",
+        "                       the same report of the recordings a job under mpirun or srun left in",
+        "                       DIR (each JVM records there given -Dhympj.profile.dir=DIR)",
         "",
         "on a cluster (the ranks' JVMs started through a remote shell; HyMPJ, Java and the program",
         "at the same paths on every node):",
@@ -131,6 +140,8 @@ public final class LaunchOptions {
     final Path workingDirectory;
     /** Where the ranks run when they span nodes; null for a job on this node. */
     Cluster cluster;
+    /** The merged recording that --profile asks for, or null when the job is not profiled. */
+    Path profile;
     /** One line each on what the command line asked that HyMPJ does not need (MPJ Express's daemon ports, ...). */
     List<String> notes = List.of();
     /** The launcher's settings ({@code hympj.*} properties, {@code HYMPJ_*} variables), read with the command line. */
@@ -174,6 +185,7 @@ public final class LaunchOptions {
         String wdir = null;
         String aotCache = null;
         int hangReport = 0;
+        String profile = null;
         String device = null;
         boolean jvmsGiven = false;
         List<String> notes = new ArrayList<>();
@@ -181,6 +193,14 @@ public final class LaunchOptions {
         int i = 0;
         while (i < args.length && args[i].startsWith("-")) {
             String option = args[i];
+            if (option.equals("--profile") || option.startsWith("--profile=")) {
+                profile = option.equals("--profile") ? ProfileCommand.DEFAULT_FILE : option.substring("--profile=".length());
+                if (profile.isBlank()) {
+                    throw new UsageException("--profile=FILE needs a file name");
+                }
+                i++;
+                continue;
+            }
             switch (option) {
                 case "-h": case "-help": case "--help":
                     return null;
@@ -233,7 +253,7 @@ public final class LaunchOptions {
                     i++;
                     jvms = onDevice(device, np, jvms, jvmsGiven, clusterArgs);
                     return complete(configuration, clusterArgs.applyTo(finish(np, jvms, classpath, jar, null,
-                        Arrays.copyOfRange(args, i, args.length), wdir)), aotCache, hangReport, notes);
+                        Arrays.copyOfRange(args, i, args.length), wdir)), aotCache, hangReport, profile, notes);
                 default:
                     String note = IGNORED_WITH_VALUE.get(option);
                     if (note != null) {
@@ -256,17 +276,18 @@ public final class LaunchOptions {
         ShippedProgram shipped = ShippedProgram.named(args[i]);
         if (shipped != null && classpath == null) {
             return complete(configuration, clusterArgs.applyTo(finish(np, jvms, shippedClasspath(shipped, configuration.home()), null,
-                shipped.mainClass, Arrays.copyOfRange(args, i + 1, args.length), wdir)), aotCache, hangReport, notes);
+                shipped.mainClass, Arrays.copyOfRange(args, i + 1, args.length), wdir)), aotCache, hangReport, profile, notes);
         }
         return complete(configuration, clusterArgs.applyTo(finish(np, jvms, classpath, null, args[i],
-            Arrays.copyOfRange(args, i + 1, args.length), wdir)), aotCache, hangReport, notes);
+            Arrays.copyOfRange(args, i + 1, args.length), wdir)), aotCache, hangReport, profile, notes);
     }
 
     private static LaunchOptions complete(Configuration configuration, LaunchOptions options, String aotCache, int hangReport,
-                                          List<String> notes) throws UsageException {
+                                          String profile, List<String> notes) throws UsageException {
         options.configuration = configuration;
         setAotCache(options, aotCache);
         options.hangReportSeconds = hangReport;
+        options.profile = profile == null ? null : Path.of(profile).toAbsolutePath().normalize();
         options.notes = List.copyOf(notes);
         return options;
     }

@@ -11,6 +11,7 @@ import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.JobOutcome;
 import org.hympj.comm.runtime.ThreadJob;
 import org.hympj.comm.launch.warmup.WarmUp;
+import org.hympj.comm.profile.JvmRecording;
 import org.hympj.net.wireup.JobSecret;
 import org.hympj.net.wireup.PeerAddress;
 import org.hympj.shm.JobId;
@@ -87,9 +88,10 @@ public final class RankProcess {
                                 java.util.function.LongConsumer finish, Runnable close, PrintStream err,
                                 java.util.function.Consumer<HangReports.Watch> onIdle) {
         try {
+            JvmRecording recording = JvmRecording.startIn(options.configuration);
             ThreadJob threads = ThreadJob.start(job, first, count, options.classpathUrls(), options.mainClass, options.programArgs);
             JobOutcome outcome;
-            try (HangReports.Watch hangs = HangReports.watch(job, options.hangReportSeconds, onIdle)) {
+            try (recording; HangReports.Watch hangs = HangReports.watch(job, options.hangReportSeconds, onIdle)) {
                 outcome = threads.await(Hympjrun.GRACE_MILLIS);
             }
             if (outcome.succeeded()) {

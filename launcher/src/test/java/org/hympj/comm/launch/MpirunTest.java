@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,7 @@ import org.hympj.comm.p2p.MatchingSemanticsTest;
 import org.hympj.comm.p2p.PointToPointTest;
 import org.hympj.comm.testing.LauncherPrograms;
 import org.hympj.comm.testing.MpjStylePrograms;
+import org.hympj.comm.testing.ProfiledPrograms;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -111,6 +113,26 @@ class MpirunTest {
         runOk(3, PointToPointTest.SendrecvRing.class);
         runOk(3, MatchingSemanticsTest.ConcurrentSendersInOrder.class);
         runOk(4, CollectivesTest.Program.class);
+    }
+
+    /**
+     * Under mpirun, -Dhympj.profile.dir makes each rank's JVM record into that directory, and
+     * {@code hympjrun profile-report DIR} reports them as {@code --profile} does: the late rank
+     * and its line, every send counted.
+     */
+    @Test
+    void eachRanksJvmRecordsIntoTheProfileDirectoryAndProfileReportMergesThem(@TempDir Path dir) throws Exception {
+        Path recordings = dir.resolve("profile");
+        List<String> options = new ArrayList<>(own.jvmOptions());
+        options.add("-Dhympj.profile.dir=" + recordings);
+        ForeignLaunches.Run r = ForeignLaunches.run(mpirun(2), options, ProfiledPrograms.Imbalanced.class);
+        assertEquals(0, r.exitCode(), r.output());
+        try (var files = Files.list(recordings)) {
+            assertEquals(2, files.filter(f -> f.toString().endsWith(".jfr")).count(), "one recording per JVM:\n" + r.output());
+        }
+        assertEquals(0, Hympjrun.run(new String[] {"profile-report", recordings.toString()}, System.err));
+        ProfileTest.checkReport(Files.readString(dir.resolve("profile.txt")), Files.readAllLines(dir.resolve("profile.csv")), 2);
+        assertTrue(Files.size(dir.resolve("profile.png")) > 0);
     }
 
     /**
