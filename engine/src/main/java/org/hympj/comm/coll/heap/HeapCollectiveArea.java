@@ -12,6 +12,8 @@ import org.hympj.comm.data.Reduction;
 import org.hympj.comm.data.TypeMap;
 import org.hympj.comm.errors.EngineException;
 import org.hympj.comm.errors.ErrorClass;
+import org.hympj.comm.events.CallEvents;
+import org.hympj.comm.events.ParkEvent;
 import org.hympj.comm.match.JobContext;
 import org.hympj.comm.match.MatchingEngine;
 import org.hympj.comm.match.RankActivity;
@@ -311,6 +313,13 @@ public final class HeapCollectiveArea {
         if (entered(j, n)) {
             return;
         }
+        long waitStart = CallEvents.waitStarts();
+        awaitPending(me, j, n, engine, context, kind);
+        CallEvents.waited(waitStart);
+    }
+
+    /** The rest of {@link #await}, once rank {@code j} was not there at the first look. */
+    private void awaitPending(int me, int j, long n, MatchingEngine engine, int context, int kind) {
         JobContext job = engine.job();
         for (int i = job.spins(); i > 0; i--) {
             Thread.onSpinWait();
@@ -332,6 +341,7 @@ public final class HeapCollectiveArea {
         HeapSlot mine = slots[me];
         mine.parked = thread;
         RankActivity.ParkedThread parked = engine.activity().parkingInCollective(context, j, kind);
+        ParkEvent parkEvent = CallEvents.parks();
         // The job's progress agent drains the rings from other JVMs while no rank thread does.
         engine.job().beforePark();
         sleepers.incrementAndGet();
@@ -353,6 +363,7 @@ public final class HeapCollectiveArea {
             mine.parked = null;
             engine.activity().awake(parked);
             engine.job().afterPark();
+            CallEvents.unparked(parkEvent, RankActivity.collectiveName(kind), j);
         }
     }
 }
