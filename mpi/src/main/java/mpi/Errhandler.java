@@ -21,7 +21,7 @@ public final class Errhandler {
     /** The package whose classes make the runtime's errors: the {@code mpi} faces. */
     private static final String RUNTIME_PACKAGE = "mpi";
     private static final Set<String> CALL_CLASSES = Set.of("mpi.Comm", "mpi.Intracomm", "mpi.Intercomm",
-        "mpi.Cartcomm", "mpi.Graphcomm", "mpi.Request", "mpi.Prequest", "mpi.Message");
+        "mpi.Cartcomm", "mpi.Graphcomm", "mpi.Request", "mpi.Prequest", "mpi.Message", "mpi.Win");
     private static final ThreadLocal<Comm> CALL = new ThreadLocal<>();
     /** Set once a communicator of this rank is fatal; from then on calls say which communicator they are on. */
     private static volatile boolean tracking;

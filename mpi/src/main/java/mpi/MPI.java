@@ -20,6 +20,7 @@ import org.hympj.comm.match.RankActivity;
 import org.hympj.comm.match.ThreadOperations;
 import org.hympj.comm.runtime.Bootstrap;
 import org.hympj.comm.errors.ErrorClass;
+import org.hympj.comm.rma.Window;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.LauncherJoin;
 import org.hympj.comm.runtime.RankRuntime;
@@ -263,6 +264,7 @@ public class MPI {
         RankActivity activity = runtime.engine().activity();
         activity.phase(RankActivity.FINALIZING);
         NonBlockingCollectives.endAll();
+        Window.endAll(runtime.rank());
         if (launched != null) {
             // No JVM of an mpirun/srun job leaves while another may still talk to it: MPI's
             // Finalize is collective in practice, and the goodbye must follow every rank's last call.
@@ -485,6 +487,11 @@ public class MPI {
     public static final int ERR_UNSUPPORTED_OPERATION = ErrorClass.ERR_UNSUPPORTED_OPERATION;
     public static final int ERR_WIN = ErrorClass.ERR_WIN;
     public static final int ERR_SYSRESOURCE = ErrorClass.ERR_SYSRESOURCE;
+    /** MPI-3's error classes of windows: an access outside the target's window, attaching, shared memory, the window's kind. */
+    public static final int ERR_RMA_RANGE = ErrorClass.ERR_RMA_RANGE;
+    public static final int ERR_RMA_ATTACH = ErrorClass.ERR_RMA_ATTACH;
+    public static final int ERR_RMA_SHARED = ErrorClass.ERR_RMA_SHARED;
+    public static final int ERR_RMA_FLAVOR = ErrorClass.ERR_RMA_FLAVOR;
     /** The null datatype: it describes no data, and every call that would use it raises {@code ERR_TYPE}. */
     public static final Datatype DATATYPE_NULL = Datatype.nullType();
     /**
