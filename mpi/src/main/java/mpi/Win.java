@@ -1,6 +1,13 @@
 package mpi;
 
 import java.nio.Buffer;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
 import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.ReductionOps;
@@ -62,18 +69,27 @@ public final class Win implements Freeable {
     }
 
     /**
-     * Makes a window over {@code base} on every rank of {@code comm}, as
-     * {@code MPI_WIN_ALLOCATE} ({@link #FLAVOR_PRIVATE}) does. The memory is the buffer the
-     * program passes, as in Open MPI's binding; a direct buffer of {@link MPI#newByteBuffer}
-     * and its kin is the memory {@code MPI_WIN_ALLOCATE} would give. {@link #FLAVOR_SHARED}
-     * ({@code MPI_WIN_ALLOCATE_SHARED}) is refused with {@code ERR_RMA_FLAVOR}. Collective.
-     * @param size     the window's size, in elements of {@code base}
+     * Makes a window as {@code MPI_WIN_ALLOCATE} ({@link #FLAVOR_PRIVATE}) or
+     * {@code MPI_WIN_ALLOCATE_SHARED} ({@link #FLAVOR_SHARED}) do. Collective.
+     *
+     * <p>{@link #FLAVOR_PRIVATE}: the memory is the buffer the program passes, as in Open MPI's
+     * binding; a direct buffer of {@link MPI#newByteBuffer} and its kin is the memory
+     * {@code MPI_WIN_ALLOCATE} would give.
+     *
+     * <p>{@link #FLAVOR_SHARED}: the ranks of {@code comm} must all run on one node (else
+     * {@code ERR_RMA_SHARED}); the window's memory is one block that every rank of the node sees,
+     * each rank's {@code size} elements after those of the ranks before it: a direct buffer of the
+     * JVM for thread ranks, memory the node's JVMs map together for ranks in several JVMs (its
+     * file is removed as soon as every JVM has mapped it). {@code base} gives the element type
+     * and the first contents of this rank's part; afterwards the part is reached through
+     * {@link #sharedQuery} or {@code getAttr(MPI.WIN_BASE)}, not through {@code base}.
+     * @param size     this rank's part of the window, in elements of {@code base}
      * @param dispUnit the unit of displacements into this rank's window, in elements of {@code base}
      * @param info     hints; accepted and not used
      * @param comm     the ranks that share the window; an intracommunicator
-     * @param base     this rank's memory of the window, from its start
+     * @param base     this rank's memory of the window ({@link #FLAVOR_PRIVATE}), or its element type and first contents
      * @param flavor   {@link #FLAVOR_PRIVATE} or {@link #FLAVOR_SHARED}
-     * @throws MPIException if an argument is bad or the flavour is not available
+     * @throws MPIException if an argument is bad, or a shared window's ranks run on more than one node
      */
     public Win(int size, int dispUnit, Info info, Comm comm, Buffer base, int flavor) throws MPIException {
         this("Win (allocate)", base, size, dispUnit, comm, checkedFlavor(flavor));
@@ -98,28 +114,31 @@ public final class Win implements Freeable {
             throw new MPIException(MPI.ERR_DISP, call + ": the displacement unit must be positive, got " + dispUnit);
         }
         int elementBytes = elementBytes(base);
-        Buffer memory = base.duplicate().clear().limit(size).slice();
         Intracomm own = ((Intracomm) comm).Dup();
         this.comm = own;
-        this.base = base;
         this.flavor = flavor;
         String windowName = "the window over " + comm;
         CommunicatorCore answers = new CommunicatorCore("the answers of " + windowName, own.rt, MPI.operations,
             MPI.class.getClassLoader(), own.context + 2, own.rank, own.size, own.worldRanks());
         try {
-            this.window = Window.create(windowName, own.core, answers, memory, dispUnit * elementBytes,
-                MPI.class.getClassLoader());
+            if (flavor == FLAVOR_SHARED) {
+                this.window = Window.createShared(call, windowName, own.core, answers, size * elementBytes,
+                    dispUnit * elementBytes, MPI.class.getClassLoader());
+                this.base = viewLike(base, window.sharedPart(own.rank));
+                copy(base, this.base, size);
+            } else {
+                this.window = Window.create(windowName, own.core, answers, base.duplicate().clear().limit(size).slice(),
+                    dispUnit * elementBytes, MPI.class.getClassLoader());
+                this.base = base;
+            }
         } catch (EngineException e) {
+            own.Free();
             throw Comm.raised(e);
         }
     }
 
     private static int checkedFlavor(int flavor) {
-        if (flavor == FLAVOR_SHARED) {
-            throw new MPIException(MPI.ERR_RMA_FLAVOR, "Win: shared-memory windows (Win.FLAVOR_SHARED) are not available; "
-                + "make the window with Win.FLAVOR_PRIVATE");
-        }
-        if (flavor != FLAVOR_PRIVATE) {
+        if (flavor != FLAVOR_PRIVATE && flavor != FLAVOR_SHARED) {
             throw new MPIException(MPI.ERR_RMA_FLAVOR, "Win: the flavour must be Win.FLAVOR_PRIVATE or Win.FLAVOR_SHARED, got "
                 + flavor);
         }
@@ -127,16 +146,58 @@ public final class Win implements Freeable {
     }
 
     private static int elementBytes(Buffer buffer) {
-        if (buffer instanceof java.nio.ByteBuffer) {
+        if (buffer instanceof ByteBuffer) {
             return 1;
         }
-        if (buffer instanceof java.nio.CharBuffer || buffer instanceof java.nio.ShortBuffer) {
+        if (buffer instanceof CharBuffer || buffer instanceof ShortBuffer) {
             return 2;
         }
-        if (buffer instanceof java.nio.IntBuffer || buffer instanceof java.nio.FloatBuffer) {
+        if (buffer instanceof IntBuffer || buffer instanceof FloatBuffer) {
             return 4;
         }
         return 8;
+    }
+
+    /** {@code bytes} seen as a buffer of {@code like}'s element type. */
+    private static Buffer viewLike(Buffer like, ByteBuffer bytes) {
+        if (like instanceof CharBuffer) {
+            return bytes.asCharBuffer();
+        }
+        if (like instanceof ShortBuffer) {
+            return bytes.asShortBuffer();
+        }
+        if (like instanceof IntBuffer) {
+            return bytes.asIntBuffer();
+        }
+        if (like instanceof FloatBuffer) {
+            return bytes.asFloatBuffer();
+        }
+        if (like instanceof LongBuffer) {
+            return bytes.asLongBuffer();
+        }
+        if (like instanceof DoubleBuffer) {
+            return bytes.asDoubleBuffer();
+        }
+        return bytes;
+    }
+
+    /** Copies the first {@code n} elements of {@code from} into {@code to}, a buffer of the same element type. */
+    private static void copy(Buffer from, Buffer to, int n) {
+        if (to instanceof ByteBuffer t) {
+            t.put(0, (ByteBuffer) from, 0, n);
+        } else if (to instanceof CharBuffer t) {
+            t.put(0, (CharBuffer) from, 0, n);
+        } else if (to instanceof ShortBuffer t) {
+            t.put(0, (ShortBuffer) from, 0, n);
+        } else if (to instanceof IntBuffer t) {
+            t.put(0, (IntBuffer) from, 0, n);
+        } else if (to instanceof FloatBuffer t) {
+            t.put(0, (FloatBuffer) from, 0, n);
+        } else if (to instanceof LongBuffer t) {
+            t.put(0, (LongBuffer) from, 0, n);
+        } else {
+            ((DoubleBuffer) to).put(0, (DoubleBuffer) from, 0, n);
+        }
     }
 
     // ---------------------------------------------------------------- data movement
@@ -663,6 +724,37 @@ public final class Win implements Freeable {
     // ---------------------------------------------------------------- the window itself
 
     /**
+     * Rank {@code rank}'s part of a shared window's memory, which this rank loads from and
+     * stores to directly ({@code MPI_WIN_SHARED_QUERY}, which Open MPI's Java API lacks): a
+     * buffer of the element type of the buffer the window was made with, over that rank's
+     * {@code size} elements. {@code MPI.PROC_NULL} names the first rank with a part of non-zero
+     * size. Loads and stores by different ranks are ordered by {@link #sync} and a barrier, or
+     * by the window's synchronisation, as MPI's unified memory model has it. The buffer must not
+     * be used after {@link #free}.
+     * @param rank a rank of the window's group, or {@code MPI.PROC_NULL}
+     * @return that rank's part of the node's memory
+     * @throws MPIException if the window was not made with {@link #FLAVOR_SHARED}, the rank is bad, or the window is freed
+     */
+    public Buffer sharedQuery(int rank) throws MPIException {
+        enter("sharedQuery");
+        if (flavor != FLAVOR_SHARED) {
+            throw new MPIException(MPI.ERR_RMA_FLAVOR, "sharedQuery: " + window + " was not made with Win.FLAVOR_SHARED; "
+                + "only a shared window's memory can be loaded from and stored to by other ranks");
+        }
+        int of = rank;
+        if (rank == MPI.PROC_NULL) {
+            of = 0;
+            while (of < comm.size - 1 && window.sizeOf(of) == 0) {
+                of++;
+            }
+        } else {
+            checkRank("sharedQuery", rank);
+        }
+        return viewLike(base, window.sharedPart(of));
+    }
+
+
+    /**
      * The ranks that share the window ({@code MPI_WIN_GET_GROUP}).
      * @return the group of the communicator the window was made on
      * @throws MPIException if the window is freed
@@ -777,7 +869,7 @@ public final class Win implements Freeable {
 
     /**
      * The value of attribute {@code keyval} ({@code MPI_WIN_GET_ATTR}): for {@code MPI.WIN_BASE}
-     * the window's buffer, for {@code MPI.WIN_SIZE} its size in bytes as a {@code Long}, for
+     * the window's buffer (a shared window's: this rank's part), for {@code MPI.WIN_SIZE} its size in bytes as a {@code Long}, for
      * {@code MPI.WIN_DISP_UNIT} its displacement unit in bytes as an {@code Integer}; a user
      * key's value as set, or null.
      * @param keyval the key

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
 import java.nio.Buffer;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -87,6 +88,8 @@ public final class Window {
     private final CommunicatorCore requests;
     private final CommunicatorCore replies;
     private final WindowMemory memory;
+    /** The memory of every rank of the node, for a shared window; else null. */
+    private final ByteBuffer shared;
     private final int dispUnit;
     /** Each rank's window size in bytes, displacement unit in bytes, and the element type its memory holds. */
     private final long[] sizes;
@@ -110,12 +113,13 @@ public final class Window {
     private final boolean[] unconfirmed;
     private volatile boolean freed;
 
-    private Window(String name, CommunicatorCore requests, CommunicatorCore replies, Buffer base, int dispUnit,
-                   long[] all, ClassLoader rankLoader) {
+    private Window(String name, CommunicatorCore requests, CommunicatorCore replies, WindowMemory memory, ByteBuffer shared,
+                   int dispUnit, long[] all, ClassLoader rankLoader) {
         this.name = name;
         this.requests = requests;
         this.replies = replies;
-        this.memory = new WindowMemory(base);
+        this.memory = memory;
+        this.shared = shared;
         this.dispUnit = dispUnit;
         int size = requests.size();
         this.sizes = new long[size];
@@ -134,16 +138,45 @@ public final class Window {
     }
 
     /**
-     * Makes this rank's side of a window over {@code base} (null for no memory), displacements
-     * counted in units of {@code dispUnit} bytes, on the ranks of {@code requests}; collective.
-     * {@code requests} and {@code replies} are the window's own communicators (same ranks, two
-     * contexts no other traffic uses); the service thread runs with {@code rankLoader}.
+     * Makes this rank's side of a window over {@code base}, displacements counted in units of
+     * {@code dispUnit} bytes, on the ranks of {@code requests}; collective. {@code requests}
+     * and {@code replies} are the window's own communicators (same ranks, two contexts no other
+     * traffic uses); the service thread runs with {@code rankLoader}.
      */
     public static Window create(String name, CommunicatorCore requests, CommunicatorCore replies, Buffer base, int dispUnit,
                                 ClassLoader rankLoader) {
+        WindowMemory memory = new WindowMemory(base);
+        long[] all = exchange(requests, memory.bytes(), dispUnit, memory.held());
+        return start(new Window(name, requests, replies, memory, null, dispUnit, all, rankLoader));
+    }
+
+    /**
+     * As {@link #create}, over {@code bytes} of memory that every rank of the node sees, this
+     * rank's part after those of the ranks before it ({@code MPI_WIN_ALLOCATE_SHARED}); the
+     * ranks must all run on one node, else every rank raises {@code ERR_RMA_SHARED}. Collective.
+     */
+    public static Window createShared(String call, String name, CommunicatorCore requests, CommunicatorCore replies,
+                                      int bytes, int dispUnit, ClassLoader rankLoader) {
+        long[] all = exchange(requests, bytes, dispUnit, ElementType.BYTE);
+        long total = 0;
+        long offset = 0;
+        for (int r = 0; r < requests.size(); r++) {
+            offset += r < requests.rank() ? all[3 * r] : 0;
+            total += all[3 * r];
+        }
+        if (total > Integer.MAX_VALUE) {
+            throw new EngineException(ErrorClass.ERR_SIZE, call + ": the ranks' parts of a shared window take " + total
+                + " bytes together; at most 2^31 - 1 are possible");
+        }
+        ByteBuffer shared = NodeWindowMemory.take(call, requests, (int) total);
+        ByteBuffer mine = part(shared, offset, bytes);
+        return start(new Window(name, requests, replies, new WindowMemory(mine), shared, dispUnit, all, rankLoader));
+    }
+
+    /** Every rank's window size in bytes, displacement unit in bytes and held element type, three longs a rank. */
+    private static long[] exchange(CommunicatorCore requests, long bytes, int dispUnit, ElementType held) {
         int size = requests.size();
-        WindowMemory mine = new WindowMemory(base);
-        long[] local = {mine.bytes(), dispUnit, mine.held().ordinal()};
+        long[] local = {bytes, dispUnit, held.ordinal()};
         long[] all = new long[3 * size];
         int[] counts = new int[size];
         int[] displs = new int[size];
@@ -152,10 +185,42 @@ public final class Window {
             displs[r] = 3 * r;
         }
         Collectives.allgatherv(requests, local, 0, 3, LONG_MAP, all, 0, counts, displs, LONG_MAP);
-        Window w = new Window(name, requests, replies, base, dispUnit, all, rankLoader);
+        return all;
+    }
+
+    private static Window start(Window w) {
         LIVE.add(w);
         w.service.start();
         return w;
+    }
+
+    private static ByteBuffer part(ByteBuffer shared, long offset, long bytes) {
+        return shared.duplicate().limit((int) (offset + bytes)).position((int) offset).slice().order(ByteOrder.nativeOrder());
+    }
+
+    /**
+     * Rank {@code rank}'s part of a shared window's memory, which this rank may load from and
+     * store to directly ({@code MPI_WIN_SHARED_QUERY}); null for a window that is not shared.
+     */
+    public ByteBuffer sharedPart(int rank) {
+        if (shared == null) {
+            return null;
+        }
+        long offset = 0;
+        for (int r = 0; r < rank; r++) {
+            offset += sizes[r];
+        }
+        return part(shared, offset, sizes[rank]);
+    }
+
+    /** The displacement unit of {@code rank}'s window, in bytes. */
+    public int dispUnitOf(int rank) {
+        return dispUnits[rank];
+    }
+
+    /** The size of {@code rank}'s window, in bytes. */
+    public long sizeOf(int rank) {
+        return sizes[rank];
     }
 
     public Buffer base() {
@@ -486,6 +551,13 @@ public final class Window {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        releaseShared();
+    }
+
+    private void releaseShared() {
+        if (shared != null) {
+            NodeWindowMemory.release(requests);
+        }
     }
 
     /** Ends the service thread of every window of this rank that is not freed ({@code MPI.Finalize}); waits a bounded time. */
@@ -505,6 +577,8 @@ public final class Window {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
+            } finally {
+                w.releaseShared();
             }
         }
     }

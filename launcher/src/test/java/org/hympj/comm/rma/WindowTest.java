@@ -327,21 +327,7 @@ public class WindowTest {
             Intracomm world = MPI.COMM_WORLD;
             int rank = world.getRank();
             int size = world.getSize();
-            double[] byMessages = initial(rank);
-            double[] scratch = new double[CELLS + 2];
-            for (int s = 0; s < STEPS; s++) {
-                double[] halo = new double[1];
-                if (rank > 0) {
-                    world.sendRecv(new double[] {byMessages[1]}, 1, MPI.DOUBLE, rank - 1, 0, halo, 1, MPI.DOUBLE, rank - 1, 1);
-                    byMessages[0] = halo[0];
-                }
-                if (rank < size - 1) {
-                    world.sendRecv(new double[] {byMessages[CELLS]}, 1, MPI.DOUBLE, rank + 1, 1, halo, 1, MPI.DOUBLE, rank + 1,
-                        0);
-                    byMessages[CELLS + 1] = halo[0];
-                }
-                relax(byMessages, scratch);
-            }
+            double[] byMessages = byMessages(world);
 
             DoubleBuffer cells = MPI.newDoubleBuffer(CELLS + 2);
             cells.put(0, initial(rank));
@@ -357,7 +343,7 @@ public class WindowTest {
                 win.fence(0);
                 double[] local = new double[CELLS + 2];
                 cells.get(0, local);
-                relax(local, scratch);
+                relax(local, new double[CELLS + 2]);
                 cells.put(0, local);
                 win.fence(0);
             }
@@ -368,6 +354,27 @@ public class WindowTest {
                 assertEquals(byMessages[i], byWindow[i], "cell " + i + " of rank " + rank);
             }
             MPI.Finalize();
+        }
+
+        /** The stencil with halo messages: the reference; this rank's cells, with its halo. */
+        static double[] byMessages(Intracomm world) {
+            int rank = world.getRank();
+            int size = world.getSize();
+            double[] u = initial(rank);
+            double[] scratch = new double[CELLS + 2];
+            double[] halo = new double[1];
+            for (int s = 0; s < STEPS; s++) {
+                if (rank > 0) {
+                    world.sendRecv(new double[] {u[1]}, 1, MPI.DOUBLE, rank - 1, 0, halo, 1, MPI.DOUBLE, rank - 1, 1);
+                    u[0] = halo[0];
+                }
+                if (rank < size - 1) {
+                    world.sendRecv(new double[] {u[CELLS]}, 1, MPI.DOUBLE, rank + 1, 1, halo, 1, MPI.DOUBLE, rank + 1, 0);
+                    u[CELLS + 1] = halo[0];
+                }
+                relax(u, scratch);
+            }
+            return u;
         }
 
         static double[] initial(int rank) {
@@ -383,6 +390,107 @@ public class WindowTest {
                 scratch[i] = 0.5 * u[i] + 0.25 * (u[i - 1] + u[i + 1]);
             }
             System.arraycopy(scratch, 1, u, 1, CELLS);
+        }
+    }
+
+    /**
+     * The same stencil on a shared window: each rank's cells lie in the node's one memory, and a
+     * rank reads its neighbours' edge cells straight from their parts (sharedQuery), with no
+     * message and no put; two generations of cells, a barrier between steps.
+     */
+    public static class SharedWindowStencil {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int rank = world.getRank();
+            int size = world.getSize();
+            int cells = JacobiStencil.CELLS;
+            double[] reference = JacobiStencil.byMessages(world);
+
+            DoubleBuffer start = MPI.newDoubleBuffer(2 * cells);
+            double[] u = JacobiStencil.initial(rank);
+            start.put(0, u, 1, cells);
+            Win win = new Win(2 * cells, 1, MPI.INFO_NULL, world, start, Win.FLAVOR_SHARED);
+            DoubleBuffer mine = (DoubleBuffer) win.getAttr(MPI.WIN_BASE);
+            DoubleBuffer left = rank > 0 ? (DoubleBuffer) win.sharedQuery(rank - 1) : null;
+            DoubleBuffer right = rank < size - 1 ? (DoubleBuffer) win.sharedQuery(rank + 1) : null;
+            assertTrue(win.sharedQuery(rank) instanceof DoubleBuffer);
+            world.barrier();
+            double[] scratch = new double[cells + 2];
+            for (int s = 0; s < JacobiStencil.STEPS; s++) {
+                int from = (s % 2) * cells;
+                int to = cells - from;
+                u[0] = left == null ? 0 : left.get(from + cells - 1);
+                u[cells + 1] = right == null ? 0 : right.get(from);
+                mine.get(from, u, 1, cells);
+                JacobiStencil.relax(u, scratch);
+                mine.put(to, u, 1, cells);
+                win.sync();
+                world.barrier();
+                win.sync();
+            }
+            int last = (JacobiStencil.STEPS % 2) * cells;
+            for (int i = 1; i <= cells; i++) {
+                assertEquals(reference[i], mine.get(last + i - 1), "cell " + i + " of rank " + rank);
+            }
+            world.barrier();
+            win.free();
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * A shared window: every rank's stores are seen by every rank's loads, one-sided puts and
+     * accumulates reach the same memory, and no file of it is left in the job's shared-memory
+     * directory once every JVM has mapped it, nor after free.
+     */
+    public static class SharedWindowMemory {
+        public static void main(String[] args) throws Exception {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int rank = world.getRank();
+            int size = world.getSize();
+            int n = 4 + rank;
+            IntBuffer first = MPI.newIntBuffer(n);
+            for (int i = 0; i < n; i++) {
+                first.put(i, 100 * rank + i);
+            }
+            Win win = new Win(n, 1, MPI.INFO_NULL, world, first, Win.FLAVOR_SHARED);
+            assertEquals(0, windowFiles(), "the window's file is removed once every JVM has mapped it");
+            world.barrier();
+            for (int r = 0; r < size; r++) {
+                IntBuffer part = (IntBuffer) win.sharedQuery(r);
+                assertEquals(4 + r, part.capacity());
+                for (int i = 0; i < 4 + r; i++) {
+                    assertEquals(100 * r + i, part.get(i), "rank " + r + "'s element " + i);
+                }
+            }
+            assertEquals(4, ((IntBuffer) win.sharedQuery(MPI.PROC_NULL)).capacity());
+            world.barrier();
+            ((IntBuffer) win.sharedQuery((rank + 1) % size)).put(0, -rank);
+            win.sync();
+            world.barrier();
+            win.sync();
+            assertEquals(-((rank + size - 1) % size), ((IntBuffer) win.getAttr(MPI.WIN_BASE)).get(0));
+            win.fence(0);
+            win.accumulate(IntBuffer.wrap(new int[] {1}), 1, MPI.INT, 0, 1, 1, MPI.INT, MPI.SUM);
+            win.fence(0);
+            assertEquals(1 + size, ((IntBuffer) win.sharedQuery(0)).get(1));
+            win.free();
+            assertEquals(0, windowFiles());
+            MPI.Finalize();
+        }
+
+        /** Files of windows in this job's shared-memory directory (a job of several JVMs has one). */
+        static long windowFiles() throws java.io.IOException {
+            String job = System.getProperty("hympj.job.id");
+            if (job == null) {
+                return 0;
+            }
+            java.nio.file.Path dir = org.hympj.shm.JobDirectory.baseDirectory().resolve(org.hympj.shm.JobDirectory.PREFIX + job);
+            try (var files = java.nio.file.Files.list(dir)) {
+                return files.filter(f -> f.getFileName().toString().startsWith("window-")).count();
+            }
         }
     }
 
@@ -421,7 +529,8 @@ public class WindowTest {
             win.put(two, 2, MPI.INT, other, 2, 2, MPI.INT);
             win.unlock(other);
 
-            assertMpiError(MPI.ERR_RMA_FLAVOR, () -> new Win(4, 1, MPI.INFO_NULL, world, MPI.newIntBuffer(4), Win.FLAVOR_SHARED));
+            assertMpiError(MPI.ERR_RMA_FLAVOR, () -> new Win(4, 1, MPI.INFO_NULL, world, MPI.newIntBuffer(4), 7));
+            assertMpiError(MPI.ERR_RMA_FLAVOR, () -> win.sharedQuery(0));
             assertMpiError(MPI.ERR_SIZE, () -> new Win(MPI.newIntBuffer(2), 3, 1, MPI.INFO_NULL, world));
             assertMpiError(MPI.ERR_DISP, () -> new Win(MPI.newIntBuffer(2), 2, 0, MPI.INFO_NULL, world));
 
@@ -509,5 +618,19 @@ public class WindowTest {
     void errorsAndTheEndOfTheThread() {
         RankJobs.runOk(2, Errors.class);
         ProcessJobs.runOk(2, 2, Errors.class);
+    }
+
+    @Test
+    void sharedWindowStencilEqualsTheMessageVersion() {
+        RankJobs.runOk(3, SharedWindowStencil.class);
+        ProcessJobs.runOk(2, 2, SharedWindowStencil.class);
+        ProcessJobs.runOk(4, 3, SharedWindowStencil.class);
+    }
+
+    @Test
+    void sharedWindowLoadsStoresAndLeavesNoFile() {
+        RankJobs.runOk(3, SharedWindowMemory.class);
+        ProcessJobs.runOk(2, 2, SharedWindowMemory.class);
+        ProcessJobs.runOk(4, 3, SharedWindowMemory.class);
     }
 }
