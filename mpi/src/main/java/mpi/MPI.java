@@ -487,10 +487,13 @@ public class MPI {
     public static final int ERR_UNSUPPORTED_OPERATION = ErrorClass.ERR_UNSUPPORTED_OPERATION;
     public static final int ERR_WIN = ErrorClass.ERR_WIN;
     public static final int ERR_SYSRESOURCE = ErrorClass.ERR_SYSRESOURCE;
-    /** MPI-3's error classes of windows: an access outside the target's window, attaching, shared memory, the window's kind. */
+    /** An access outside the target's window (MPI-3's class). */
     public static final int ERR_RMA_RANGE = ErrorClass.ERR_RMA_RANGE;
+    /** Memory that cannot be attached to a dynamic window (MPI-3's class). */
     public static final int ERR_RMA_ATTACH = ErrorClass.ERR_RMA_ATTACH;
+    /** Memory that the window's ranks cannot share, as ranks of different nodes (MPI-3's class). */
     public static final int ERR_RMA_SHARED = ErrorClass.ERR_RMA_SHARED;
+    /** A call the window's flavour does not allow, or an unknown flavour (MPI-3's class). */
     public static final int ERR_RMA_FLAVOR = ErrorClass.ERR_RMA_FLAVOR;
     /** The null datatype: it describes no data, and every call that would use it raises {@code ERR_TYPE}. */
     public static final Datatype DATATYPE_NULL = Datatype.nullType();

@@ -35,6 +35,7 @@ import org.hympj.comm.p2p.DerivedDatatypesTest;
 import org.hympj.comm.p2p.MatchingSemanticsTest;
 import org.hympj.comm.p2p.PointToPointTest;
 import org.hympj.comm.p2p.RequestsTest;
+import org.hympj.comm.rma.WindowTest;
 import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.testing.MpjStylePrograms;
 import org.hympj.net.RogueClient;
@@ -220,6 +221,21 @@ class ClusterTest {
         for (Class<?> program : List.of(OmpiCollectivesTest.AllCollectives.class, OmpiCollectivesTest.InPlace.class,
             OmpiCollectivesTest.AllToAllw.class, OmpiNonBlockingCollectivesTest.AllStartedThenWaited.class,
             OmpiNonBlockingCollectivesTest.Interleaved.class, OmpiNonBlockingCollectivesTest.ProgressWhileComputing.class)) {
+            runOk(8, 4, List.of("--jvms-per-node", "2"), program);
+        }
+    }
+
+    /**
+     * One-sided windows across nodes (4 nodes, 2 JVMs each): every synchronisation, concurrent
+     * accumulates, exact fetch-and-op counters and a compare-and-swap lock through the bridge,
+     * a passive target that progresses without MPI calls, the put-halo stencil; shared windows
+     * refused over several nodes and working over each node's ranks.
+     */
+    @Test
+    void windowsAcrossNodes() throws Exception {
+        for (Class<?> program : List.of(WindowTest.FenceEpochs.class, WindowTest.ConcurrentAccumulates.class,
+            WindowTest.FetchAndOpCounter.class, WindowTest.CompareAndSwapMutex.class, WindowTest.PassiveTargetProgress.class,
+            WindowTest.PostStartCompleteWait.class, WindowTest.JacobiStencil.class, WindowTest.SharedWindowsPerNode.class)) {
             runOk(8, 4, List.of("--jvms-per-node", "2"), program);
         }
     }

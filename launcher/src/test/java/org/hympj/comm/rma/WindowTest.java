@@ -447,7 +447,11 @@ public class WindowTest {
     public static class SharedWindowMemory {
         public static void main(String[] args) throws Exception {
             MPI.Init(args);
-            Intracomm world = MPI.COMM_WORLD;
+            exercise(MPI.COMM_WORLD);
+            MPI.Finalize();
+        }
+
+        static void exercise(Intracomm world) throws Exception {
             int rank = world.getRank();
             int size = world.getSize();
             int n = 4 + rank;
@@ -478,7 +482,6 @@ public class WindowTest {
             assertEquals(1 + size, ((IntBuffer) win.sharedQuery(0)).get(1));
             win.free();
             assertEquals(0, windowFiles());
-            MPI.Finalize();
         }
 
         /** Files of windows in this job's shared-memory directory (a job of several JVMs has one). */
@@ -491,6 +494,24 @@ public class WindowTest {
             try (var files = java.nio.file.Files.list(dir)) {
                 return files.filter(f -> f.getFileName().toString().startsWith("window-")).count();
             }
+        }
+    }
+
+    /**
+     * Across nodes: a shared window over ranks of several nodes is refused on every rank with
+     * ERR_RMA_SHARED; over each node's ranks (splitType) it works as on one node.
+     */
+    public static class SharedWindowsPerNode {
+        public static void main(String[] args) throws Exception {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            assertMpiError(MPI.ERR_RMA_SHARED,
+                () -> new Win(4, 1, MPI.INFO_NULL, world, MPI.newIntBuffer(4), Win.FLAVOR_SHARED));
+            Intracomm node = world.splitType(MPI.COMM_TYPE_SHARED, 0, MPI.INFO_NULL);
+            assertTrue(node.getSize() < world.getSize(), "the job spans nodes");
+            SharedWindowMemory.exercise(node);
+            node.free();
+            MPI.Finalize();
         }
     }
 
