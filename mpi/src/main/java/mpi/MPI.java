@@ -264,7 +264,7 @@ public class MPI {
         RankActivity activity = runtime.engine().activity();
         activity.phase(RankActivity.FINALIZING);
         NonBlockingCollectives.endAll();
-        Window.endAll(runtime.rank());
+        Window.endAll(runtime);
         if (launched != null) {
             // No JVM of an mpirun/srun job leaves while another may still talk to it: MPI's
             // Finalize is collective in practice, and the goodbye must follow every rank's last call.

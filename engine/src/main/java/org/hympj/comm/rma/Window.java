@@ -20,6 +20,7 @@ import org.hympj.comm.errors.ErrorClass;
 import org.hympj.comm.match.MatchingEngine;
 import org.hympj.comm.match.ProbeResult;
 import org.hympj.comm.match.SendOperation;
+import org.hympj.comm.runtime.RankRuntime;
 
 /**
  * One rank's side of a window of one-sided communication: its memory, the origin's calls
@@ -560,11 +561,14 @@ public final class Window {
         }
     }
 
-    /** Ends the service thread of every window of this rank that is not freed ({@code MPI.Finalize}); waits a bounded time. */
-    public static void endAll(int rank) {
+    /**
+     * Ends the service thread of every window of the rank {@code rt} that is not freed
+     * ({@code MPI.Finalize}), waiting a bounded time, and lets go of their shared memory.
+     */
+    public static void endAll(RankRuntime rt) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(END_WAIT_SECONDS);
         for (Window w : LIVE.toArray(new Window[0])) {
-            if (w.requests.runtime().rank() != rank) {
+            if (w.requests.runtime() != rt) {
                 continue;
             }
             LIVE.remove(w);

@@ -460,8 +460,8 @@ public class WindowTest {
                 first.put(i, 100 * rank + i);
             }
             Win win = new Win(n, 1, MPI.INFO_NULL, world, first, Win.FLAVOR_SHARED);
-            assertEquals(0, windowFiles(), "the window's file is removed once every JVM has mapped it");
             world.barrier();
+            assertEquals(0, windowFiles(), "the window's file is removed once every JVM has mapped it");
             for (int r = 0; r < size; r++) {
                 IntBuffer part = (IntBuffer) win.sharedQuery(r);
                 assertEquals(4 + r, part.capacity());
@@ -484,16 +484,22 @@ public class WindowTest {
             assertEquals(0, windowFiles());
         }
 
-        /** Files of windows in this job's shared-memory directory (a job of several JVMs has one). */
+        /** Files of shared windows in the jobs' directories of the shared-memory base directory (only shared windows make such files). */
         static long windowFiles() throws java.io.IOException {
-            String job = System.getProperty("hympj.job.id");
-            if (job == null) {
-                return 0;
+            java.nio.file.Path base = org.hympj.shm.JobDirectory.baseDirectory();
+            long found = 0;
+            try (var jobs = java.nio.file.Files.newDirectoryStream(base, org.hympj.shm.JobDirectory.PREFIX + "*")) {
+                for (java.nio.file.Path job : jobs) {
+                    try (var files = java.nio.file.Files.newDirectoryStream(job, "window-*")) {
+                        for (java.nio.file.Path ignored : files) {
+                            found++;
+                        }
+                    } catch (java.io.IOException goneOrNotOurs) {
+                        // another job's directory, removed or unreadable meanwhile
+                    }
+                }
             }
-            java.nio.file.Path dir = org.hympj.shm.JobDirectory.baseDirectory().resolve(org.hympj.shm.JobDirectory.PREFIX + job);
-            try (var files = java.nio.file.Files.list(dir)) {
-                return files.filter(f -> f.getFileName().toString().startsWith("window-")).count();
-            }
+            return found;
         }
     }
 
