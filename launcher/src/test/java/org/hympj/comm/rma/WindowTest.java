@@ -447,11 +447,16 @@ public class WindowTest {
     public static class SharedWindowMemory {
         public static void main(String[] args) throws Exception {
             MPI.Init(args);
-            exercise(MPI.COMM_WORLD);
+            exercise(MPI.COMM_WORLD, MPI.COMM_WORLD);
             MPI.Finalize();
         }
 
-        static void exercise(Intracomm world) throws Exception {
+        /**
+         * The checks on a shared window over {@code world}'s ranks; {@code everyone} holds the
+         * ranks of every node that makes such windows at the same time, whose files lie in one
+         * base directory, and meets before a look for files.
+         */
+        static void exercise(Intracomm world, Intracomm everyone) throws Exception {
             int rank = world.getRank();
             int size = world.getSize();
             int n = 4 + rank;
@@ -460,7 +465,7 @@ public class WindowTest {
                 first.put(i, 100 * rank + i);
             }
             Win win = new Win(n, 1, MPI.INFO_NULL, world, first, Win.FLAVOR_SHARED);
-            world.barrier();
+            everyone.barrier();
             assertEquals(0, windowFiles(), "the window's file is removed once every JVM has mapped it");
             for (int r = 0; r < size; r++) {
                 IntBuffer part = (IntBuffer) win.sharedQuery(r);
@@ -481,6 +486,7 @@ public class WindowTest {
             win.fence(0);
             assertEquals(1 + size, ((IntBuffer) win.sharedQuery(0)).get(1));
             win.free();
+            everyone.barrier();
             assertEquals(0, windowFiles());
         }
 
@@ -515,7 +521,7 @@ public class WindowTest {
                 () -> new Win(4, 1, MPI.INFO_NULL, world, MPI.newIntBuffer(4), Win.FLAVOR_SHARED));
             Intracomm node = world.splitType(MPI.COMM_TYPE_SHARED, 0, MPI.INFO_NULL);
             assertTrue(node.getSize() < world.getSize(), "the job spans nodes");
-            SharedWindowMemory.exercise(node);
+            SharedWindowMemory.exercise(node, world);
             node.free();
             MPI.Finalize();
         }
