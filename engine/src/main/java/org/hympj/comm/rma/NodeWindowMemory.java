@@ -24,10 +24,6 @@ import org.hympj.comm.runtime.NodeMemory;
  * file is unlinked once every JVM has mapped it.
  */
 final class NodeWindowMemory {
-    /** A window, by its job and its requests' context (unique in the job while the window lives). */
-    private record Key(Job job, int context) {
-    }
-
     private static final class Held {
         final ByteBuffer memory;
         final NodeMemory mappedFrom;
@@ -39,7 +35,7 @@ final class NodeWindowMemory {
         }
     }
 
-    private static final Map<Key, Held> HELD = new ConcurrentHashMap<>();
+    private static final Map<WindowKey, Held> HELD = new ConcurrentHashMap<>();
 
     private NodeWindowMemory() {
     }
@@ -61,7 +57,7 @@ final class NodeWindowMemory {
             }
             oneJvm &= job.jvmOf(other) == job.jvmOf(me);
         }
-        Key key = new Key(job, comm.context());
+        WindowKey key = new WindowKey(job, comm.context());
         if (oneJvm) {
             return hold(key, () -> ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder()), null);
         }
@@ -83,7 +79,7 @@ final class NodeWindowMemory {
     /** Lets go of this rank's hold on the window's memory: the last rank of the JVM unmaps it. */
     static void release(CommunicatorCore comm) {
         Held[] last = new Held[1];
-        HELD.computeIfPresent(new Key(comm.runtime().job(), comm.context()), (k, h) -> {
+        HELD.computeIfPresent(new WindowKey(comm.runtime().job(), comm.context()), (k, h) -> {
             if (--h.ranks > 0) {
                 return h;
             }
@@ -95,7 +91,7 @@ final class NodeWindowMemory {
         }
     }
 
-    private static ByteBuffer hold(Key key, Supplier<ByteBuffer> make, NodeMemory from) {
+    private static ByteBuffer hold(WindowKey key, Supplier<ByteBuffer> make, NodeMemory from) {
         return HELD.compute(key, (k, h) -> {
             Held held = h != null ? h : new Held(make.get(), from);
             held.ranks++;

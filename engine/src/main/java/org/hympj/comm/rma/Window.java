@@ -6,6 +6,7 @@ import java.lang.reflect.Array;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -25,16 +26,17 @@ import org.hympj.comm.runtime.RankRuntime;
 /**
  * One rank's side of a window of one-sided communication: its memory, the origin's calls
  * (put, get, accumulates, synchronisation) and the service thread that applies the requests
- * of every origin to this rank's memory.
+ * of origins in other JVMs to this rank's memory.
  *
- * <p>Every access to a window's memory by another rank, or by this rank through the window,
- * is a request message to the target's service thread, which applies requests one at a time
- * in the order they arrive; so accumulates are atomic per element with respect to each other,
- * and the target applies them while its program computes, outside any MPI call, on every path
- * a message takes (threads, JVMs, nodes). Requests travel on a context of the window's own
+ * <p>An origin in the target's JVM applies its operation to the target's memory itself (they
+ * share a heap). An origin in another JVM sends a request message to the target's service
+ * thread, which applies requests in the order they arrive, while the target's program
+ * computes, outside any MPI call, on every path a message takes (rings, bridge). Both take the
+ * target's {@code applying} lock for each operation, so accumulates are atomic per element with
+ * respect to each other, whoever applies them. Requests travel on a context of the window's own
  * (the point-to-point context of {@code requests}); answers, and the post and complete notices
- * of generalized active target, on another ({@code replies}); so window traffic never matches
- * a program's messages. A request's answer tells the origin that the target has applied it and
+ * of generalized active target, on another ({@code replies}); so window traffic never matches a
+ * program's messages. A request's answer tells the origin that the target has applied it and
  * every request the origin sent the target before it, since messages between two ranks on one
  * context arrive in the order sent; flushes, unlocks, fences and {@code complete} rely on that.
  *
@@ -42,8 +44,10 @@ import org.hympj.comm.runtime.RankRuntime;
  * epoch, a lock of that target or of all, or an access group with it), within the target's
  * window and with the element type its memory holds; else the call raises an
  * {@link EngineException} ({@code ERR_RMA_SYNC}, {@code ERR_RMA_RANGE}, {@code ERR_TYPE}) and
- * sends nothing. The service thread lives from creation until {@link #free} or {@link #endAll};
- * every window not ended is in {@link #LIVE}.
+ * does nothing. Only operations sent as requests can be unconfirmed; those applied in this JVM
+ * are complete on return. The service thread lives from creation until {@link #free} or
+ * {@link #endAll}; every window not ended is in {@link #LIVE}, and its ranks of this JVM in
+ * {@link #PEERS}.
  */
 public final class Window {
     private static final int PUT = 1;
@@ -84,6 +88,8 @@ public final class Window {
     /** How long Finalize waits for a service thread to end. */
     private static final long END_WAIT_SECONDS = 10;
     private static final Set<Window> LIVE = ConcurrentHashMap.newKeySet();
+    /** The sides of each window's ranks in this JVM, until the window is freed. */
+    private static final Map<WindowKey, Window[]> PEERS = new ConcurrentHashMap<>();
 
     private final String name;
     private final CommunicatorCore requests;
@@ -97,8 +103,12 @@ public final class Window {
     private final int[] dispUnits;
     private final ElementType[] held;
     private final Thread service;
-    /** This rank's window lock; the service thread's alone. */
+    /** Guards this rank's memory and lock: operations on them are applied one at a time. */
+    private final Object applying = new Object();
+    /** This rank's window lock, guarded by {@link #applying}. */
     private final LockQueue lock = new LockQueue();
+    /** The window's side of each rank that runs in this JVM, null for the others; shared by those ranks. */
+    private final Window[] peers;
     private final AtomicInteger answers = new AtomicInteger();
 
     // The origin's epochs, guarded by this.
@@ -133,6 +143,7 @@ public final class Window {
         }
         this.locked = new int[size];
         this.unconfirmed = new boolean[size];
+        this.peers = PEERS.computeIfAbsent(key(), k -> new Window[size]);
         this.service = new Thread(this::serve, "hympj window service of " + name + " (rank " + requests.runtime().rank() + ")");
         service.setDaemon(true);
         service.setContextClassLoader(rankLoader);
@@ -189,10 +200,20 @@ public final class Window {
         return all;
     }
 
+    /**
+     * Starts {@code w}'s service thread, and makes {@code w} known to the ranks of this JVM once
+     * every rank has made its side (collective): they apply their operations on it themselves.
+     */
     private static Window start(Window w) {
         LIVE.add(w);
         w.service.start();
+        w.peers[w.requests.rank()] = w;
+        Collectives.barrier(w.requests);
         return w;
+    }
+
+    private WindowKey key() {
+        return new WindowKey(requests.runtime().job(), requests.context());
     }
 
     private static ByteBuffer part(ByteBuffer shared, long offset, long bytes) {
@@ -246,13 +267,23 @@ public final class Window {
     /** Writes {@code count} elements of {@code origin} from {@code offset} to {@code target}'s window at {@code disp}. */
     public void put(String call, ElementType type, Object origin, int offset, int count, int target, long disp) {
         checkAccess(call, type, count, target, disp);
-        send(call, target, request(PUT, 0, type, count, disp, 0, origin, offset, count));
-        unconfirmed(target);
+        Window here = peers[target];
+        if (here != null) {
+            here.store(type, disp, origin, offset, count);
+        } else {
+            send(call, target, request(PUT, 0, type, count, disp, 0, origin, offset, count));
+            unconfirmed(target);
+        }
     }
 
     /** Reads {@code count} elements of {@code target}'s window at {@code disp} into {@code origin} from {@code offset}. */
     public void get(String call, ElementType type, Object origin, int offset, int count, int target, long disp) {
         checkAccess(call, type, count, target, disp);
+        Window here = peers[target];
+        if (here != null) {
+            here.load(type, disp, origin, offset, count);
+            return;
+        }
         int tag = answerTag();
         byte[] answer = new byte[count * type.size()];
         send(call, target, request(GET, tag, type, count, disp, 0, null, 0, 0));
@@ -263,8 +294,13 @@ public final class Window {
     /** Combines {@code count} elements of {@code origin} into {@code target}'s window with the predefined operation {@code op}. */
     public void accumulate(String call, int op, ElementType type, Object origin, int offset, int count, int target, long disp) {
         checkAccess(call, type, count, target, disp);
-        send(call, target, request(ACCUMULATE, 0, type, count, disp, op, origin, offset, count));
-        unconfirmed(target);
+        Window here = peers[target];
+        if (here != null) {
+            here.combine(op, type, disp, origin, offset, count, null, 0);
+        } else {
+            send(call, target, request(ACCUMULATE, 0, type, count, disp, op, origin, offset, count));
+            unconfirmed(target);
+        }
     }
 
     /**
@@ -274,6 +310,11 @@ public final class Window {
     public void getAccumulate(String call, int op, ElementType type, Object origin, int offset, int count, Object result,
                               int resultOffset, int target, long disp) {
         checkAccess(call, type, count, target, disp);
+        Window here = peers[target];
+        if (here != null) {
+            here.combine(op, type, disp, origin, offset, count, result, resultOffset);
+            return;
+        }
         int tag = answerTag();
         byte[] answer = new byte[count * type.size()];
         send(call, target, request(GET_ACCUMULATE, tag, type, count, disp, op, origin, offset, count));
@@ -288,6 +329,11 @@ public final class Window {
     public void compareAndSwap(String call, ElementType type, Object origin, int offset, Object compare, int compareOffset,
                                Object result, int resultOffset, int target, long disp) {
         checkAccess(call, type, 1, target, disp);
+        Window here = peers[target];
+        if (here != null) {
+            here.swap(type, disp, origin, offset, compare, compareOffset, result, resultOffset);
+            return;
+        }
         int tag = answerTag();
         Object pair = type.newArray(2);
         System.arraycopy(origin, offset, pair, 0, 1);
@@ -422,9 +468,7 @@ public final class Window {
             locked[target] = type;
         }
         try {
-            int tag = answerTag();
-            send(call, target, request(LOCK, tag, ElementType.BYTE, 0, 0, type, null, 0, 0));
-            receive(target, tag, NOTHING);
+            acquire(call, new int[] {target}, type);
         } catch (RuntimeException | Error e) {
             synchronized (this) {
                 locked[target] = 0;
@@ -459,15 +503,8 @@ public final class Window {
             }
             lockedAll = true;
         }
-        int[] tags = new int[size];
         try {
-            for (int r = 0; r < size; r++) {
-                tags[r] = answerTag();
-                send(call, r, request(LOCK, tags[r], ElementType.BYTE, 0, 0, LOCK_SHARED, null, 0, 0));
-            }
-            for (int r = 0; r < size; r++) {
-                receive(r, tags[r], NOTHING);
-            }
+            acquire(call, allRanks(), LOCK_SHARED);
         } catch (RuntimeException | Error e) {
             synchronized (this) {
                 lockedAll = false;
@@ -484,11 +521,7 @@ public final class Window {
                 throw outOfEpoch(call + " without an epoch begun by lockAll");
             }
         }
-        int[] all = new int[requests.size()];
-        for (int r = 0; r < all.length; r++) {
-            all[r] = r;
-        }
-        release(call, all, LOCK_SHARED);
+        release(call, allRanks(), LOCK_SHARED);
         synchronized (this) {
             lockedAll = false;
         }
@@ -546,6 +579,7 @@ public final class Window {
         Collectives.barrier(requests);
         freed = true;
         LIVE.remove(this);
+        PEERS.remove(key());
         stop();
         try {
             service.join();
@@ -572,6 +606,7 @@ public final class Window {
                 continue;
             }
             LIVE.remove(w);
+            PEERS.remove(w.key());
             w.freed = true;
             try {
                 w.stop();
@@ -679,21 +714,59 @@ public final class Window {
         }
     }
 
+    /**
+     * Locks the windows of {@code targets} with {@code type}, each at once if it is in this JVM
+     * and free, else by a request that its grant answers; returns once all are granted.
+     */
+    private void acquire(String call, int[] targets, int type) {
+        int[] tags = new int[targets.length];
+        for (int i = 0; i < targets.length; i++) {
+            tags[i] = answerTag();
+            Window here = peers[targets[i]];
+            if (here == null) {
+                send(call, targets[i], request(LOCK, tags[i], ElementType.BYTE, 0, 0, type, null, 0, 0));
+            } else if (here.grant(requests.rank(), type, tags[i])) {
+                tags[i] = -1;
+            }
+        }
+        for (int i = 0; i < targets.length; i++) {
+            if (tags[i] >= 0) {
+                receive(targets[i], tags[i], NOTHING);
+            }
+        }
+    }
+
     /** Releases this rank's locks of {@code targets}, each once the operations sent it are applied. */
     private void release(String call, int[] targets, int type) {
         int[] tags = new int[targets.length];
         for (int i = 0; i < targets.length; i++) {
             tags[i] = answerTag();
-            send(call, targets[i], request(UNLOCK, tags[i], ElementType.BYTE, 0, 0, type, null, 0, 0));
+            Window here = peers[targets[i]];
+            if (here == null) {
+                send(call, targets[i], request(UNLOCK, tags[i], ElementType.BYTE, 0, 0, type, null, 0, 0));
+            } else {
+                here.unlockFor(type);
+                tags[i] = -1;
+            }
         }
         for (int i = 0; i < targets.length; i++) {
-            receive(targets[i], tags[i], NOTHING);
+            if (tags[i] >= 0) {
+                receive(targets[i], tags[i], NOTHING);
+            }
         }
         synchronized (this) {
             for (int t : targets) {
                 unconfirmed[t] = false;
             }
         }
+    }
+
+    private int[] allRanks() {
+        int[] all = new int[requests.size()];
+        for (int r = 0; r < all.length; r++) {
+            all[r] = r;
+        }
+        return all;
     }
 
     private int answerTag() {
@@ -753,55 +826,106 @@ public final class Window {
         int tag = (int) INTS.get(r, ANSWER_AT);
         ElementType type = ElementType.of((int) INTS.get(r, TYPE_AT));
         int count = (int) INTS.get(r, COUNT_AT);
-        long offset = (long) LONGS.get(r, DISP_AT) * dispUnit;
+        long disp = (long) LONGS.get(r, DISP_AT);
         int arg = (int) INTS.get(r, ARG_AT);
         switch (kind) {
-            case PUT -> memory.write(type, offset, data(r, type, count, 0), count);
-            case GET -> answer(origin, tag, type, memory.read(type, offset, count), count);
-            case ACCUMULATE -> combine(arg, type, offset, count, r);
-            case GET_ACCUMULATE -> answer(origin, tag, type, combine(arg, type, offset, count, r), count);
+            case PUT -> store(type, disp, data(r, type, count), 0, count);
+            case GET -> {
+                Object values = type.newArray(count);
+                load(type, disp, values, 0, count);
+                answer(origin, tag, type, values, count);
+            }
+            case ACCUMULATE -> combine(arg, type, disp, data(r, type, count), 0, count, null, 0);
+            case GET_ACCUMULATE -> {
+                Object before = type.newArray(count);
+                combine(arg, type, disp, data(r, type, count), 0, count, before, 0);
+                answer(origin, tag, type, before, count);
+            }
             case COMPARE_AND_SWAP -> {
-                Object before = memory.read(type, offset, 1);
-                Object pair = data(r, type, 2, 0);
-                if (Array.get(before, 0).equals(Array.get(pair, 1))) {
-                    memory.write(type, offset, pair, 1);
-                }
+                Object pair = data(r, type, 2);
+                Object before = type.newArray(1);
+                swap(type, disp, pair, 0, pair, 1, before, 0);
                 answer(origin, tag, type, before, 1);
             }
             case LOCK -> {
-                if (lock.request(origin, arg, tag)) {
+                if (grant(origin, arg, tag)) {
                     answer(origin, tag, ElementType.BYTE, NOTHING, 0);
                 }
             }
             case UNLOCK -> {
-                LockQueue.Waiter[] granted = lock.release(arg);
+                unlockFor(arg);
                 answer(origin, tag, ElementType.BYTE, NOTHING, 0);
-                for (LockQueue.Waiter w : granted) {
-                    answer(w.origin(), w.replyTag(), ElementType.BYTE, NOTHING, 0);
-                }
             }
             case FLUSH -> answer(origin, tag, ElementType.BYTE, NOTHING, 0);
             default -> throw new IllegalStateException("unknown window request " + kind + " from rank " + origin);
         }
     }
 
-    /** Combines the request's data into the memory at {@code offset}; returns the elements as they were. */
-    private Object combine(int op, ElementType type, long offset, int count, byte[] r) {
-        Object before = memory.read(type, offset, count);
-        if (op == ReductionOps.REPLACE) {
-            memory.write(type, offset, data(r, type, count, 0), count);
-        } else if (op != ReductionOps.NO_OP) {
-            Object after = type.newArray(count);
-            System.arraycopy(before, 0, after, 0, count);
-            ReductionOps.combine(op, type, data(r, type, count, 0), 0, after, 0, count);
-            memory.write(type, offset, after, count);
+    // The operations on this rank's memory and lock, by its service thread or by an origin of
+    // this JVM; one at a time under the applying lock.
+
+    private void store(ElementType type, long disp, Object values, int from, int count) {
+        synchronized (applying) {
+            memory.write(type, disp * dispUnit, values, from, count);
         }
-        return before;
     }
 
-    private static Object data(byte[] r, ElementType type, int count, int from) {
+    private void load(ElementType type, long disp, Object into, int at, int count) {
+        synchronized (applying) {
+            memory.read(type, disp * dispUnit, into, at, count);
+        }
+    }
+
+    /** Combines {@code in} into the memory with {@code op}; the elements as they were go to {@code before} (if not null). */
+    private void combine(int op, ElementType type, long disp, Object in, int from, int count, Object before, int beforeAt) {
+        long offset = disp * dispUnit;
+        synchronized (applying) {
+            Object current = memory.read(type, offset, count);
+            if (before != null) {
+                System.arraycopy(current, 0, before, beforeAt, count);
+            }
+            if (op == ReductionOps.REPLACE) {
+                memory.write(type, offset, in, from, count);
+            } else if (op != ReductionOps.NO_OP) {
+                ReductionOps.combine(op, type, in, from, current, 0, count);
+                memory.write(type, offset, current, 0, count);
+            }
+        }
+    }
+
+    private void swap(ElementType type, long disp, Object origin, int from, Object compare, int compareAt, Object before,
+                      int beforeAt) {
+        long offset = disp * dispUnit;
+        synchronized (applying) {
+            Object current = memory.read(type, offset, 1);
+            if (Array.get(current, 0).equals(Array.get(compare, compareAt))) {
+                memory.write(type, offset, origin, from, 1);
+            }
+            System.arraycopy(current, 0, before, beforeAt, 1);
+        }
+    }
+
+    /** Grants {@code origin} the lock at once (true), or queues it to be answered with {@code tag} when granted. */
+    private boolean grant(int origin, int type, int tag) {
+        synchronized (applying) {
+            return lock.request(origin, type, tag);
+        }
+    }
+
+    /** Releases a lock of {@code type} and answers the requests it grants. */
+    private void unlockFor(int type) {
+        LockQueue.Waiter[] granted;
+        synchronized (applying) {
+            granted = lock.release(type);
+        }
+        for (LockQueue.Waiter w : granted) {
+            answer(w.origin(), w.replyTag(), ElementType.BYTE, NOTHING, 0);
+        }
+    }
+
+    private static Object data(byte[] r, ElementType type, int count) {
         Object values = type.newArray(count);
-        type.unpack(r, HEADER + from * type.size(), values, 0, count);
+        type.unpack(r, HEADER, values, 0, count);
         return values;
     }
 

@@ -18,8 +18,8 @@ import org.hympj.comm.data.ElementType;
  * buffer of another element type holds elements of that type only. Direct and heap buffers
  * behave alike.
  *
- * <p>Only the window's service thread writes through this class, so element accesses need no
- * atomics: requests applied one at a time are atomic with respect to each other.
+ * <p>Not thread-safe: its window applies one operation at a time (under its {@code applying}
+ * lock), which makes operations atomic with respect to each other without atomic instructions.
  */
 final class WindowMemory {
     private final Buffer base;
@@ -74,43 +74,48 @@ final class WindowMemory {
     /** {@code count} elements of {@code type} from byte {@code offset}, in a new array. */
     Object read(ElementType type, long offset, int count) {
         Object values = type.newArray(count);
+        read(type, offset, values, 0, count);
+        return values;
+    }
+
+    /** Reads {@code count} elements of {@code type} from byte {@code offset} into {@code into}, an array of {@code type}, from {@code at}. */
+    void read(ElementType type, long offset, Object into, int at, int count) {
         Buffer view = view(type, offset);
         switch (type) {
-            case BYTE -> ((ByteBuffer) view).get(0, (byte[]) values, 0, count);
-            case CHAR -> ((CharBuffer) view).get(0, (char[]) values, 0, count);
-            case SHORT -> ((ShortBuffer) view).get(0, (short[]) values, 0, count);
-            case INT -> ((IntBuffer) view).get(0, (int[]) values, 0, count);
-            case LONG -> ((LongBuffer) view).get(0, (long[]) values, 0, count);
-            case FLOAT -> ((FloatBuffer) view).get(0, (float[]) values, 0, count);
-            case DOUBLE -> ((DoubleBuffer) view).get(0, (double[]) values, 0, count);
+            case BYTE -> ((ByteBuffer) view).get(0, (byte[]) into, at, count);
+            case CHAR -> ((CharBuffer) view).get(0, (char[]) into, at, count);
+            case SHORT -> ((ShortBuffer) view).get(0, (short[]) into, at, count);
+            case INT -> ((IntBuffer) view).get(0, (int[]) into, at, count);
+            case LONG -> ((LongBuffer) view).get(0, (long[]) into, at, count);
+            case FLOAT -> ((FloatBuffer) view).get(0, (float[]) into, at, count);
+            case DOUBLE -> ((DoubleBuffer) view).get(0, (double[]) into, at, count);
             case BOOLEAN -> {
-                boolean[] b = (boolean[]) values;
+                boolean[] b = (boolean[]) into;
                 ByteBuffer memory = (ByteBuffer) view;
                 for (int i = 0; i < count; i++) {
-                    b[i] = memory.get(i) != 0;
+                    b[at + i] = memory.get(i) != 0;
                 }
             }
             default -> throw new IllegalArgumentException("a window holds no " + type);
         }
-        return values;
     }
 
-    /** Writes the first {@code count} elements of {@code values}, an array of {@code type}, from byte {@code offset}. */
-    void write(ElementType type, long offset, Object values, int count) {
+    /** Writes {@code count} elements of {@code values}, an array of {@code type}, from {@code from}, at byte {@code offset}. */
+    void write(ElementType type, long offset, Object values, int from, int count) {
         Buffer view = view(type, offset);
         switch (type) {
-            case BYTE -> ((ByteBuffer) view).put(0, (byte[]) values, 0, count);
-            case CHAR -> ((CharBuffer) view).put(0, (char[]) values, 0, count);
-            case SHORT -> ((ShortBuffer) view).put(0, (short[]) values, 0, count);
-            case INT -> ((IntBuffer) view).put(0, (int[]) values, 0, count);
-            case LONG -> ((LongBuffer) view).put(0, (long[]) values, 0, count);
-            case FLOAT -> ((FloatBuffer) view).put(0, (float[]) values, 0, count);
-            case DOUBLE -> ((DoubleBuffer) view).put(0, (double[]) values, 0, count);
+            case BYTE -> ((ByteBuffer) view).put(0, (byte[]) values, from, count);
+            case CHAR -> ((CharBuffer) view).put(0, (char[]) values, from, count);
+            case SHORT -> ((ShortBuffer) view).put(0, (short[]) values, from, count);
+            case INT -> ((IntBuffer) view).put(0, (int[]) values, from, count);
+            case LONG -> ((LongBuffer) view).put(0, (long[]) values, from, count);
+            case FLOAT -> ((FloatBuffer) view).put(0, (float[]) values, from, count);
+            case DOUBLE -> ((DoubleBuffer) view).put(0, (double[]) values, from, count);
             case BOOLEAN -> {
                 boolean[] b = (boolean[]) values;
                 ByteBuffer memory = (ByteBuffer) view;
                 for (int i = 0; i < count; i++) {
-                    memory.put(i, b[i] ? (byte) 1 : (byte) 0);
+                    memory.put(i, b[from + i] ? (byte) 1 : (byte) 0);
                 }
             }
             default -> throw new IllegalArgumentException("a window holds no " + type);
