@@ -30,9 +30,9 @@ import org.hympj.comm.rma.Window;
  * accessed with datatypes of that type only. Datatypes must lie contiguous (predefined types
  * and contiguous derived ones), the origin's and the target's of the same predefined type.
  *
- * <p>The target of an operation applies it while its program computes, outside any MPI call
- * (a thread of the window serves the rank's side), so passive-target epochs need no call at
- * the target. Operations complete at the origin when their call returns: an origin buffer may
+ * <p>Operations reach the target while its program computes, outside any MPI call: an origin
+ * in the target's JVM applies them itself, and a thread of the window applies those of other
+ * JVMs; so passive-target epochs need no call at the target. Operations complete at the origin when their call returns: an origin buffer may
  * be reused at once, a get's and a fetch's results are in their buffer, and the requests of
  * {@link #rPut} and its kin are complete when made. {@link #flushLocal} therefore has nothing
  * to wait for. Concurrent accumulates to one element, with the same operation, are atomic.

@@ -530,7 +530,14 @@ public final class Window {
     /** Waits until this rank's operations to {@code target} are applied there. */
     public void flush(String call, int target) {
         checkPassive(call, target);
-        confirm(call, new int[] {target});
+        boolean pending;
+        synchronized (this) {
+            pending = unconfirmed[target];
+            unconfirmed[target] = false;
+        }
+        if (pending) {
+            confirm(call, new int[] {target});
+        }
     }
 
     /** Waits until this rank's operations to every target are applied. */
