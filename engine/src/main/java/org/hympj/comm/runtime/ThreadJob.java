@@ -29,7 +29,8 @@ public final class ThreadJob {
     public static final List<String> SHARED_PACKAGES = List.of(
         "org.hympj.loaders.", "org.hympj.comm.match.", "org.hympj.comm.data.", "org.hympj.comm.runtime.",
         "org.hympj.comm.launch.", "org.hympj.comm.process.", "org.hympj.comm.placement.",
-        "org.hympj.comm.errors.", "org.hympj.comm.protocol.", "org.hympj.comm.rma.");
+        "org.hympj.comm.errors.", "org.hympj.comm.protocol.", "org.hympj.comm.core.", "org.hympj.comm.coll.",
+        "org.hympj.comm.rma.");
 
     private final Job job;
     private final int firstRank;

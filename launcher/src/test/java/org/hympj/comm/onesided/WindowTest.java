@@ -1,4 +1,4 @@
-package org.hympj.comm.rma;
+package org.hympj.comm.onesided;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
