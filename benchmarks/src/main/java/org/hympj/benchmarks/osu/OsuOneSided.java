@@ -19,7 +19,7 @@ import mpi.Win;
  * iteration, in a {@code lockAll} epoch; microseconds per iteration), {@code put_bw} and
  * {@code get_bw} (windows of 64 operations then {@code flush}; MB/s), {@code acc_latency}
  * (one {@code accumulate} of longs with SUM then {@code flush}; microseconds). Sizes run from
- * 8 bytes, times 8, up to {@code max_bytes} (1 MiB).
+ * 8 bytes, times 8, while they fit {@code max_bytes} (default 1 MiB: up to 256 KiB), the window's size.
  */
 public final class OsuOneSided {
     private static final int WINDOW = 64;

@@ -235,18 +235,9 @@ public final class Window {
         return part(shared, offset, sizes[rank]);
     }
 
-    /** The displacement unit of {@code rank}'s window, in bytes. */
-    public int dispUnitOf(int rank) {
-        return dispUnits[rank];
-    }
-
     /** The size of {@code rank}'s window, in bytes. */
     public long sizeOf(int rank) {
         return sizes[rank];
-    }
-
-    public Buffer base() {
-        return memory.base();
     }
 
     /** This rank's window size in bytes. */

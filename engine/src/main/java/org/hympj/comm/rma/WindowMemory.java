@@ -59,10 +59,6 @@ final class WindowMemory {
         throw new IllegalArgumentException("no element type for " + buffer.getClass().getName());
     }
 
-    Buffer base() {
-        return base;
-    }
-
     ElementType held() {
         return held;
     }
