@@ -91,14 +91,8 @@ for r in $(seq "$repeat"); do
     HYMPJ_JVM_OPTS="${HYMPJ_JVM_OPTS:-} -Dhympj.collectives.hierarchical=false" hympj > "$out/flat.$r"
   fi
 done
-# The median per size of the runs' values (input: "size value" lines).
-median() {
-  sort -k1,1n -k2,2g | awk '
-    function flush() { if (n > 0) printf "%s %s\n", size, v[int((n + 1) / 2)] }
-    !seen || $1 != size { flush(); size = $1; n = 0; seen = 1 }
-    { v[++n] = $2 }
-    END { flush() }'
-}
+# shellcheck source=median.sh
+source "$here/median.sh"
 cat "$out"/native.* | grep -v '^#' | awk -v c="$column" '{ print $1, $c }' | median > "$out/native.median"
 cat "$out"/hympj.* | grep -v '^#' | awk -v c="$column" '{ print $1, $c }' | median > "$out/hympj.median"
 if [ "$flat" = 1 ]; then

@@ -23,7 +23,8 @@ public final class Errhandler {
     /** The package whose classes make the runtime's errors: the {@code mpi} faces. */
     private static final String RUNTIME_PACKAGE = "mpi";
     private static final Set<String> CALL_CLASSES = Set.of("mpi.Comm", "mpi.Intracomm", "mpi.Intercomm",
-        "mpi.Cartcomm", "mpi.Graphcomm", "mpi.Request", "mpi.Prequest", "mpi.Message", "mpi.File");
+        "mpi.Cartcomm", "mpi.Graphcomm", "mpi.Request", "mpi.Prequest", "mpi.Message", "mpi.File",
+        "mpi.Win");
     /** The communicator of the calling thread's call, or for a call on a file the file's errhandler. */
     private static final ThreadLocal<Object> CALL = new ThreadLocal<>();
     /** Set once a communicator of this rank is fatal; from then on calls say which communicator they are on. */

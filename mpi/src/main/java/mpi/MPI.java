@@ -24,6 +24,7 @@ import org.hympj.comm.match.ThreadOperations;
 import org.hympj.comm.runtime.Bootstrap;
 import org.hympj.comm.errors.ErrorClass;
 import org.hympj.comm.io.ParallelFile;
+import org.hympj.comm.rma.Window;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.LauncherJoin;
 import org.hympj.comm.runtime.RankRuntime;
@@ -378,6 +379,7 @@ public class MPI {
         activity.phase(RankActivity.FINALIZING);
         NonBlockingCollectives.endAll();
         File.releaseAll();
+        Window.endAll(runtime);
         if (launched != null) {
             // No JVM of an mpirun/srun job leaves while another may still talk to it: MPI's
             // Finalize is collective in practice, and the goodbye must follow every rank's last call.
@@ -690,6 +692,14 @@ public class MPI {
     public static final int ERR_WIN = ErrorClass.ERR_WIN;
     /** An error class: a system resource is exhausted (Open MPI's class). */
     public static final int ERR_SYSRESOURCE = ErrorClass.ERR_SYSRESOURCE;
+    /** An access outside the target's window (MPI-3's class). */
+    public static final int ERR_RMA_RANGE = ErrorClass.ERR_RMA_RANGE;
+    /** Memory that cannot be attached to a dynamic window (MPI-3's class). */
+    public static final int ERR_RMA_ATTACH = ErrorClass.ERR_RMA_ATTACH;
+    /** Memory that the window's ranks cannot share, as ranks of different nodes (MPI-3's class). */
+    public static final int ERR_RMA_SHARED = ErrorClass.ERR_RMA_SHARED;
+    /** A call the window's flavour does not allow, or an unknown flavour (MPI-3's class). */
+    public static final int ERR_RMA_FLAVOR = ErrorClass.ERR_RMA_FLAVOR;
     /** The null datatype: it describes no data, and every call that would use it raises {@code ERR_TYPE}. */
     public static final Datatype DATATYPE_NULL = Datatype.nullType();
     /**

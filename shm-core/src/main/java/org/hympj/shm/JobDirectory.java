@@ -227,6 +227,15 @@ public final class JobDirectory implements AutoCloseable {
     }
 
     /**
+     * Removes the file of {@code segment}, which this process created, while the mappings of
+     * it stay: for a segment every process that uses it has mapped already.
+     */
+    public synchronized void unlink(SharedSegment segment) {
+        checkOpen();
+        deleteQuietly(directory, segment.path().getFileName());
+    }
+
+    /**
      * The length of the regular file {@code name} in this directory (a link is not followed),
      * or -1 if there is none: a segment's creator gives it its whole length before anything else.
      */

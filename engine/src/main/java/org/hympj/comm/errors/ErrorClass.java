@@ -62,7 +62,12 @@ public final class ErrorClass {
     public static final int ERR_UNSUPPORTED_OPERATION = 52;
     public static final int ERR_WIN = 53;
     public static final int ERR_SYSRESOURCE = 54;
-    public static final int ERR_LASTCODE = 54;
+    /** MPI-3's classes of one-sided communication: an access outside a window, and its kinds of window. */
+    public static final int ERR_RMA_RANGE = 55;
+    public static final int ERR_RMA_ATTACH = 56;
+    public static final int ERR_RMA_SHARED = 57;
+    public static final int ERR_RMA_FLAVOR = 58;
+    public static final int ERR_LASTCODE = 58;
 
     private static final String[] NAMES = {
         "SUCCESS", "ERR_BUFFER", "ERR_COUNT", "ERR_TYPE", "ERR_TAG", "ERR_COMM", "ERR_RANK",
@@ -73,7 +78,8 @@ public final class ErrorClass {
         "ERR_INFO_NOKEY", "ERR_INFO_VALUE", "ERR_INFO", "ERR_IO", "ERR_KEYVAL", "ERR_LOCKTYPE", "ERR_NAME",
         "ERR_NO_MEM", "ERR_NOT_SAME", "ERR_NO_SPACE", "ERR_NO_SUCH_FILE", "ERR_PORT", "ERR_QUOTA",
         "ERR_READ_ONLY", "ERR_RMA_CONFLICT", "ERR_RMA_SYNC", "ERR_SERVICE", "ERR_SIZE", "ERR_SPAWN",
-        "ERR_UNSUPPORTED_DATAREP", "ERR_UNSUPPORTED_OPERATION", "ERR_WIN", "ERR_SYSRESOURCE"
+        "ERR_UNSUPPORTED_DATAREP", "ERR_UNSUPPORTED_OPERATION", "ERR_WIN", "ERR_SYSRESOURCE", "ERR_RMA_RANGE",
+        "ERR_RMA_ATTACH", "ERR_RMA_SHARED", "ERR_RMA_FLAVOR"
     };
 
     private ErrorClass() {

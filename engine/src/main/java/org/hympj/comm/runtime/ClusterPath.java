@@ -1,5 +1,6 @@
 package org.hympj.comm.runtime;
 
+import java.nio.ByteBuffer;
 import org.hympj.comm.match.SendOperation;
 import org.hympj.comm.protocol.MessageDescriptor;
 
@@ -10,7 +11,7 @@ import org.hympj.comm.protocol.MessageDescriptor;
  * ranks always uses the same one, so MPI's order per pair holds; an {@code ANY_SOURCE}
  * receive takes from all of them through the one engine.
  */
-public final class ClusterPath implements RemotePath {
+public final class ClusterPath implements RemotePath, NodeMemory {
     private final ClusterLayout layout;
     private final int node;
     private final RemotePath ring;
@@ -91,6 +92,29 @@ public final class ClusterPath implements RemotePath {
         if (ring != null) {
             ring.finish(timeoutMillis);
         }
+    }
+
+    /** Node memory is the rings' to give: a JVM alone on its node shares memory with no other JVM. */
+    @Override
+    public ByteBuffer map(String name, int bytes, boolean create) {
+        return nodeMemory().map(name, bytes, create);
+    }
+
+    @Override
+    public void unlink(String name) {
+        nodeMemory().unlink(name);
+    }
+
+    @Override
+    public void unmap(String name) {
+        nodeMemory().unmap(name);
+    }
+
+    private NodeMemory nodeMemory() {
+        if (!(ring instanceof NodeMemory)) {
+            throw new IllegalStateException("no other JVM of this node is in the job, so none shares memory with this one");
+        }
+        return (NodeMemory) ring;
     }
 
     @Override

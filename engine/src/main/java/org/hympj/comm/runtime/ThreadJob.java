@@ -29,9 +29,9 @@ public final class ThreadJob {
     public static final List<String> SHARED_PACKAGES = List.of(
         "org.hympj.loaders.", "org.hympj.comm.match.", "org.hympj.comm.data.", "org.hympj.comm.runtime.",
         "org.hympj.comm.core.", "org.hympj.comm.coll.", "org.hympj.comm.io.", "org.hympj.comm.events.",
-        "org.hympj.comm.launch.", "org.hympj.comm.process.", "org.hympj.comm.node.", "org.hympj.comm.placement.",
-        "org.hympj.comm.errors.", "org.hympj.comm.protocol.", "org.hympj.comm.profile.", "org.hympj.rings.", "org.hympj.shm.",
-        "org.hympj.net.");
+        "org.hympj.comm.rma.", "org.hympj.comm.launch.", "org.hympj.comm.process.", "org.hympj.comm.node.",
+        "org.hympj.comm.placement.", "org.hympj.comm.errors.", "org.hympj.comm.protocol.", "org.hympj.comm.profile.",
+        "org.hympj.rings.", "org.hympj.shm.", "org.hympj.net.");
 
     private final Job job;
     private final int firstRank;

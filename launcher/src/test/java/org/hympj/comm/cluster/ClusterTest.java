@@ -31,6 +31,7 @@ import org.hympj.comm.multiprocess.ProcessRanksTest;
 import org.hympj.comm.ompi.OmpiCollectivesTest;
 import org.hympj.comm.ompi.OmpiFileTest;
 import org.hympj.comm.ompi.OmpiNonBlockingCollectivesTest;
+import org.hympj.comm.onesided.WindowTest;
 import org.hympj.comm.p2p.BoundMarkersAndStatusTest;
 import org.hympj.comm.p2p.DerivedDatatypesTest;
 import org.hympj.comm.p2p.MatchingSemanticsTest;
@@ -241,6 +242,21 @@ class ClusterTest {
         for (Class<?> program : List.of(OmpiFileTest.SharedPointerCounts.class, OmpiFileTest.OrderedAccess.class,
             OmpiFileTest.AtomicMode.class)) {
             runOk(8, 4, twoJvms, program, d);
+        }
+    }
+
+    /**
+     * One-sided windows across nodes (4 nodes, 2 JVMs each): every synchronisation, concurrent
+     * accumulates, exact fetch-and-op counters and a compare-and-swap lock through the bridge,
+     * a passive target that progresses without MPI calls, the put-halo stencil; shared windows
+     * refused over several nodes and working over each node's ranks.
+     */
+    @Test
+    void windowsAcrossNodes() throws Exception {
+        for (Class<?> program : List.of(WindowTest.FenceEpochs.class, WindowTest.ConcurrentAccumulates.class,
+            WindowTest.FetchAndOpCounter.class, WindowTest.CompareAndSwapMutex.class, WindowTest.PassiveTargetProgress.class,
+            WindowTest.PostStartCompleteWait.class, WindowTest.JacobiStencil.class, WindowTest.SharedWindowsPerNode.class)) {
+            runOk(8, 4, List.of("--jvms-per-node", "2"), program);
         }
     }
 

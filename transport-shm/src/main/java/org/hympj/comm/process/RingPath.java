@@ -2,11 +2,15 @@ package org.hympj.comm.process;
 
 import static org.hympj.comm.process.NodeSegmentDescriptor.*;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -16,6 +20,7 @@ import org.hympj.comm.match.SendOperation;
 import org.hympj.comm.errors.ErrorClass;
 import org.hympj.comm.runtime.Configuration;
 import org.hympj.comm.runtime.Job;
+import org.hympj.comm.runtime.NodeMemory;
 import org.hympj.comm.runtime.RemotePath;
 import org.hympj.rings.ProgressHook;
 import org.hympj.shm.JobDirectory;
@@ -41,7 +46,7 @@ import org.hympj.comm.runtime.ProcessLayout;
  * room), and a writer waiting for room drains: so two processes filling each other's rings
  * always make progress.
  */
-public final class RingPath implements RemotePath, AutoCloseable {
+public final class RingPath implements RemotePath, NodeMemory, AutoCloseable {
     /**
      * The window a writer keeps to in its ring while that copies faster than the whole ring
      * ({@link org.hympj.rings.CopyRateWindow}; so while lines move fast between the two cores),
@@ -90,6 +95,9 @@ public final class RingPath implements RemotePath, AutoCloseable {
     private final AtomicInteger foreignPolls = new AtomicInteger();
     /** Threads of this JVM parked waiting for a message, which only the agent drains for. */
     private final AtomicInteger parkedWaiters = new AtomicInteger();
+
+    /** The node memory this JVM has mapped, by name. */
+    private final Map<String, SharedSegment> nodeMemory = new ConcurrentHashMap<>();
 
     private final Long2ObjectHashMap<SendOperation> awaitingAck = new Long2ObjectHashMap<>();
     private long nextSyncSequence = 1;
@@ -585,7 +593,33 @@ public final class RingPath implements RemotePath, AutoCloseable {
         directory.close();
     }
 
+    @Override
+    public ByteBuffer map(String name, int bytes, boolean create) {
+        SharedSegment segment = create ? directory.createSegment(name, bytes) : directory.openSegment(name);
+        nodeMemory.put(name, segment);
+        UnsafeBuffer data = segment.data();
+        ByteBuffer mapping = data.byteBuffer().duplicate();
+        mapping.limit(data.wrapAdjustment() + bytes).position(data.wrapAdjustment());
+        return mapping.slice().order(ByteOrder.nativeOrder());
+    }
+
+    @Override
+    public void unlink(String name) {
+        directory.unlink(nodeMemory.get(name));
+    }
+
+    @Override
+    public void unmap(String name) {
+        SharedSegment segment = nodeMemory.remove(name);
+        if (segment != null) {
+            segment.close();
+        }
+    }
+
     private void closeMappings() {
+        for (SharedSegment s : nodeMemory.values()) {
+            s.close();
+        }
         for (SharedSegment s : peerSegments) {
             if (s != null) {
                 s.close();

@@ -1,0 +1,670 @@
+package org.hympj.comm.onesided;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.util.Arrays;
+import mpi.Group;
+import mpi.Intracomm;
+import mpi.MPI;
+import mpi.MPIException;
+import mpi.Request;
+import mpi.Win;
+import org.hympj.comm.launch.ProcessJobs;
+import org.hympj.comm.testing.RankJobs;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.function.Executable;
+
+/**
+ * One-sided communication through Open MPI's {@code Win}, written as an Open MPI user writes
+ * it: MPI's memory model under each synchronisation (fence, post/start/complete/wait,
+ * lock/unlock, lockAll with flush), concurrent accumulates from every rank, fetch-and-op
+ * counters that count exactly, mutual exclusion by compare-and-swap, a target that applies
+ * operations while it computes, a Jacobi stencil whose halos are puts, the errors, and the
+ * end of the window's thread on free and Finalize. Each runs on thread ranks and on ranks in
+ * two and three JVMs.
+ */
+@Timeout(300)
+public class WindowTest {
+
+    /** This rank's live window service threads (their names and class loader say whose they are). */
+    static long windowThreads() {
+        ClassLoader rankLoader = MPI.class.getClassLoader();
+        return Thread.getAllStackTraces().keySet().stream()
+            .filter(t -> t.getName().startsWith("hympj window service of ") && t.getContextClassLoader() == rankLoader
+                && t.isAlive())
+            .count();
+    }
+
+    static void assertMpiError(int errorClass, Executable call) {
+        MPIException e = assertThrows(MPIException.class, call);
+        assertEquals(errorClass, e.getErrorClass(), e.getMessage());
+    }
+
+    /**
+     * Fence epochs: every rank puts its mark into every rank's window, gets every rank's
+     * window back, and accumulates into one element of every rank; each epoch's results are
+     * in place after the next fence, on direct and heap buffers.
+     */
+    public static class FenceEpochs {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int rank = world.getRank();
+            int size = world.getSize();
+            for (IntBuffer memory : new IntBuffer[] {MPI.newIntBuffer(size + 1), IntBuffer.wrap(new int[size + 1])}) {
+                Win win = new Win(memory, size + 1, 1, MPI.INFO_NULL, world);
+                win.fence(0);
+                IntBuffer mark = MPI.newIntBuffer(1);
+                mark.put(0, 100 + rank);
+                for (int t = 0; t < size; t++) {
+                    win.put(mark, 1, MPI.INT, t, rank, 1, MPI.INT);
+                }
+                win.fence(0);
+                for (int r = 0; r < size; r++) {
+                    assertEquals(100 + r, memory.get(r), "rank " + r + "'s put into rank " + rank);
+                }
+                IntBuffer seen = MPI.newIntBuffer(size);
+                for (int t = 0; t < size; t++) {
+                    win.get(MPI.slice(seen, t), 1, MPI.INT, t, (rank + 1) % size, 1, MPI.INT);
+                }
+                IntBuffer one = IntBuffer.wrap(new int[] {rank + 1});
+                for (int t = 0; t < size; t++) {
+                    for (int k = 0; k < 10; k++) {
+                        win.accumulate(one, 1, MPI.INT, t, size, 1, MPI.INT, MPI.SUM);
+                    }
+                }
+                win.fence(MPI.MODE_NOSUCCEED);
+                for (int t = 0; t < size; t++) {
+                    assertEquals(100 + (rank + 1) % size, seen.get(t));
+                }
+                assertEquals(10 * size * (size + 1) / 2, memory.get(size));
+                assertMpiError(MPI.ERR_RMA_SYNC, () -> win.put(mark, 1, MPI.INT, 0, 0, 1, MPI.INT));
+                win.free();
+            }
+            assertEquals(0, windowThreads(), "free ends the window's thread");
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * Every rank adds to every element of rank 0's window at once, under shared locks, with
+     * SUM on longs and MAX on doubles: accumulates to one element are atomic, so nothing is lost.
+     */
+    public static class ConcurrentAccumulates {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int rank = world.getRank();
+            int size = world.getSize();
+            int n = 64;
+            int rounds = 200;
+            LongBuffer sums = MPI.newLongBuffer(n);
+            Win win = new Win(sums, n, 1, MPI.INFO_NULL, world);
+            DoubleBuffer maxima = MPI.newDoubleBuffer(n);
+            Win maxWin = new Win(maxima, n, 1, MPI.INFO_NULL, world);
+            LongBuffer add = MPI.newLongBuffer(n);
+            DoubleBuffer candidate = MPI.newDoubleBuffer(n);
+            for (int i = 0; i < n; i++) {
+                add.put(i, rank + 1);
+            }
+            world.barrier();
+            win.lock(MPI.LOCK_SHARED, 0, 0);
+            maxWin.lock(MPI.LOCK_SHARED, 0, 0);
+            for (int k = 0; k < rounds; k++) {
+                win.accumulate(add, n, MPI.LONG, 0, 0, n, MPI.LONG, MPI.SUM);
+                for (int i = 0; i < n; i++) {
+                    candidate.put(i, rank * 1000.0 + k);
+                }
+                maxWin.accumulate(candidate, n, MPI.DOUBLE, 0, 0, n, MPI.DOUBLE, MPI.MAX);
+            }
+            maxWin.unlock(0);
+            win.unlock(0);
+            world.barrier();
+            if (rank == 0) {
+                win.lock(MPI.LOCK_EXCLUSIVE, 0, 0);
+                for (int i = 0; i < n; i++) {
+                    assertEquals((long) rounds * size * (size + 1) / 2, sums.get(i), "element " + i);
+                }
+                win.unlock(0);
+                maxWin.lock(MPI.LOCK_EXCLUSIVE, 0, 0);
+                for (int i = 0; i < n; i++) {
+                    assertEquals((size - 1) * 1000.0 + rounds - 1, maxima.get(i));
+                }
+                maxWin.unlock(0);
+            }
+            world.barrier();
+            maxWin.free();
+            win.free();
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * A shared counter on rank 0 that every rank increments N times with fetchAndOp, in a
+     * lockAll epoch: it ends at np × N and every fetched value is distinct.
+     */
+    public static class FetchAndOpCounter {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int rank = world.getRank();
+            int size = world.getSize();
+            int n = 300;
+            LongBuffer counter = MPI.newLongBuffer(1);
+            Win win = new Win(counter, 1, 1, MPI.INFO_NULL, world);
+            LongBuffer one = MPI.newLongBuffer(1);
+            one.put(0, 1);
+            LongBuffer fetched = MPI.newLongBuffer(1);
+            long[] mine = new long[n];
+            win.lockAll(0);
+            for (int k = 0; k < n; k++) {
+                win.fetchAndOp(one, fetched, MPI.LONG, 0, 0, MPI.SUM);
+                mine[k] = fetched.get(0);
+            }
+            win.flushAll();
+            win.unlockAll();
+            long[] all = new long[n * size];
+            world.allGather(mine, n, MPI.LONG, all, n, MPI.LONG);
+            Arrays.sort(all);
+            for (int i = 0; i < all.length; i++) {
+                assertEquals(i, all[i], "every fetched value is distinct and none is skipped");
+            }
+            world.barrier();
+            if (rank == 0) {
+                win.lock(MPI.LOCK_EXCLUSIVE, 0, 0);
+                assertEquals((long) n * size, counter.get(0));
+                win.unlock(0);
+            }
+            win.free();
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * A spin lock made of compareAndSwap guards a read-modify-write of a counter by get and
+     * put: it excludes the other ranks, so no increment is lost.
+     */
+    public static class CompareAndSwapMutex {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int rank = world.getRank();
+            int size = world.getSize();
+            int n = 50;
+            IntBuffer memory = MPI.newIntBuffer(2);
+            Win win = new Win(memory, 2, 1, MPI.INFO_NULL, world);
+            IntBuffer free = MPI.newIntBuffer(1);
+            IntBuffer me = MPI.newIntBuffer(1);
+            me.put(0, rank + 1);
+            IntBuffer before = MPI.newIntBuffer(1);
+            IntBuffer value = MPI.newIntBuffer(1);
+            win.lockAll(0);
+            for (int k = 0; k < n; k++) {
+                do {
+                    win.compareAndSwap(me, free, before, MPI.INT, 0, 0);
+                } while (before.get(0) != 0);
+                win.get(value, 1, MPI.INT, 0, 1, 1, MPI.INT);
+                value.put(0, value.get(0) + 1);
+                win.put(value, 1, MPI.INT, 0, 1, 1, MPI.INT);
+                win.flush(0);
+                win.compareAndSwap(free, me, before, MPI.INT, 0, 0);
+                assertEquals(rank + 1, before.get(0), "the lock was held by this rank");
+            }
+            win.unlockAll();
+            world.barrier();
+            if (rank == 0) {
+                win.lock(MPI.LOCK_EXCLUSIVE, 0, 0);
+                assertEquals(n * size, memory.get(1));
+                assertEquals(0, memory.get(0));
+                win.unlock(0);
+            }
+            win.free();
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * Passive target: rank 0 makes no MPI call while the others lock its window, put and
+     * unlock, one after another under an exclusive lock; it sees every put arrive while it
+     * only reads its own memory. Then each rank reads the others' windows under shared locks.
+     */
+    public static class PassiveTargetProgress {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int rank = world.getRank();
+            int size = world.getSize();
+            IntBuffer memory = MPI.newIntBuffer(size);
+            Win win = new Win(memory, size, 1, MPI.INFO_NULL, world);
+            world.barrier();
+            if (rank == 0) {
+                for (int r = 1; r < size; r++) {
+                    while (memory.get(r) != 7 * r) {
+                        win.sync();
+                        Thread.onSpinWait();
+                    }
+                }
+            } else {
+                IntBuffer mark = MPI.newIntBuffer(1);
+                mark.put(0, 7 * rank);
+                win.lock(MPI.LOCK_EXCLUSIVE, 0, 0);
+                win.put(mark, 1, MPI.INT, 0, rank, 1, MPI.INT);
+                win.unlock(0);
+            }
+            win.lock(MPI.LOCK_EXCLUSIVE, rank, 0);
+            memory.put(rank, 1000 + rank);
+            win.unlock(rank);
+            world.barrier();
+            IntBuffer seen = MPI.newIntBuffer(1);
+            for (int t = 0; t < size; t++) {
+                win.lock(MPI.LOCK_SHARED, t, MPI.MODE_NOCHECK);
+                Request r = win.rGet(seen, 1, MPI.INT, t, t, 1, MPI.INT);
+                r.waitFor();
+                win.unlock(t);
+                assertEquals(1000 + t, seen.get(0));
+            }
+            world.barrier();
+            win.free();
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * Generalized active target on a ring: each rank exposes its window to its left
+     * neighbour and puts into its right neighbour's; waitFor and test end the exposure.
+     */
+    public static class PostStartCompleteWait {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int rank = world.getRank();
+            int size = world.getSize();
+            int left = (rank + size - 1) % size;
+            int right = (rank + 1) % size;
+            ByteBuffer memory = MPI.newByteBuffer(16);
+            Win win = new Win(memory, 16, 8, MPI.INFO_NULL, world);
+            Group group = world.getGroup();
+            for (int round = 0; round < 4; round++) {
+                win.post(group.incl(new int[] {left}), 0);
+                win.start(group.incl(new int[] {right}), 0);
+                LongBuffer mark = MPI.newLongBuffer(1);
+                mark.put(0, 1000L * round + rank);
+                win.put(mark, 1, MPI.LONG, right, round % 2, 1, MPI.LONG);
+                win.complete();
+                if (round % 2 == 0) {
+                    win.waitFor();
+                } else {
+                    while (!win.test()) {
+                        Thread.onSpinWait();
+                    }
+                }
+                assertEquals(1000L * round + left, memory.asLongBuffer().get(round % 2));
+            }
+            assertMpiError(MPI.ERR_RMA_SYNC, win::complete);
+            assertMpiError(MPI.ERR_RMA_SYNC, win::waitFor);
+            win.free();
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * A 1-D Jacobi stencil whose halo cells are filled by puts into the neighbours' windows
+     * between fences, checked against the same stencil with halo messages.
+     */
+    public static class JacobiStencil {
+        static final int CELLS = 32;
+        static final int STEPS = 50;
+
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int rank = world.getRank();
+            int size = world.getSize();
+            double[] byMessages = byMessages(world);
+
+            DoubleBuffer cells = MPI.newDoubleBuffer(CELLS + 2);
+            cells.put(0, initial(rank));
+            Win win = new Win(cells, CELLS + 2, 1, MPI.INFO_NULL, world);
+            win.fence(MPI.MODE_NOPRECEDE);
+            for (int s = 0; s < STEPS; s++) {
+                if (rank > 0) {
+                    win.put(MPI.slice(cells, 1), 1, MPI.DOUBLE, rank - 1, CELLS + 1, 1, MPI.DOUBLE);
+                }
+                if (rank < size - 1) {
+                    win.put(MPI.slice(cells, CELLS), 1, MPI.DOUBLE, rank + 1, 0, 1, MPI.DOUBLE);
+                }
+                win.fence(0);
+                double[] local = new double[CELLS + 2];
+                cells.get(0, local);
+                relax(local, new double[CELLS + 2]);
+                cells.put(0, local);
+                win.fence(0);
+            }
+            double[] byWindow = new double[CELLS + 2];
+            cells.get(0, byWindow);
+            win.free();
+            for (int i = 1; i <= CELLS; i++) {
+                assertEquals(byMessages[i], byWindow[i], "cell " + i + " of rank " + rank);
+            }
+            MPI.Finalize();
+        }
+
+        /** The stencil with halo messages: the reference; this rank's cells, with its halo. */
+        static double[] byMessages(Intracomm world) {
+            int rank = world.getRank();
+            int size = world.getSize();
+            double[] u = initial(rank);
+            double[] scratch = new double[CELLS + 2];
+            double[] halo = new double[1];
+            for (int s = 0; s < STEPS; s++) {
+                if (rank > 0) {
+                    world.sendRecv(new double[] {u[1]}, 1, MPI.DOUBLE, rank - 1, 0, halo, 1, MPI.DOUBLE, rank - 1, 1);
+                    u[0] = halo[0];
+                }
+                if (rank < size - 1) {
+                    world.sendRecv(new double[] {u[CELLS]}, 1, MPI.DOUBLE, rank + 1, 1, halo, 1, MPI.DOUBLE, rank + 1, 0);
+                    u[CELLS + 1] = halo[0];
+                }
+                relax(u, scratch);
+            }
+            return u;
+        }
+
+        static double[] initial(int rank) {
+            double[] u = new double[CELLS + 2];
+            for (int i = 1; i <= CELLS; i++) {
+                // StrictMath: the same values compiled or interpreted, so both versions start alike.
+                u[i] = StrictMath.sin(rank * CELLS + i);
+            }
+            return u;
+        }
+
+        static void relax(double[] u, double[] scratch) {
+            for (int i = 1; i <= CELLS; i++) {
+                scratch[i] = 0.5 * u[i] + 0.25 * (u[i - 1] + u[i + 1]);
+            }
+            System.arraycopy(scratch, 1, u, 1, CELLS);
+        }
+    }
+
+    /**
+     * The same stencil on a shared window: each rank's cells lie in the node's one memory, and a
+     * rank reads its neighbours' edge cells straight from their parts (sharedQuery), with no
+     * message and no put; two generations of cells, a barrier between steps.
+     */
+    public static class SharedWindowStencil {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int rank = world.getRank();
+            int size = world.getSize();
+            int cells = JacobiStencil.CELLS;
+            double[] reference = JacobiStencil.byMessages(world);
+
+            DoubleBuffer start = MPI.newDoubleBuffer(2 * cells);
+            double[] u = JacobiStencil.initial(rank);
+            start.put(0, u, 1, cells);
+            Win win = new Win(2 * cells, 1, MPI.INFO_NULL, world, start, Win.FLAVOR_SHARED);
+            DoubleBuffer mine = (DoubleBuffer) win.getAttr(MPI.WIN_BASE);
+            DoubleBuffer left = rank > 0 ? (DoubleBuffer) win.sharedQuery(rank - 1) : null;
+            DoubleBuffer right = rank < size - 1 ? (DoubleBuffer) win.sharedQuery(rank + 1) : null;
+            assertTrue(win.sharedQuery(rank) instanceof DoubleBuffer);
+            world.barrier();
+            double[] scratch = new double[cells + 2];
+            for (int s = 0; s < JacobiStencil.STEPS; s++) {
+                int from = (s % 2) * cells;
+                int to = cells - from;
+                u[0] = left == null ? 0 : left.get(from + cells - 1);
+                u[cells + 1] = right == null ? 0 : right.get(from);
+                mine.get(from, u, 1, cells);
+                JacobiStencil.relax(u, scratch);
+                mine.put(to, u, 1, cells);
+                win.sync();
+                world.barrier();
+                win.sync();
+            }
+            int last = (JacobiStencil.STEPS % 2) * cells;
+            for (int i = 1; i <= cells; i++) {
+                assertEquals(reference[i], mine.get(last + i - 1), "cell " + i + " of rank " + rank);
+            }
+            world.barrier();
+            win.free();
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * A shared window: every rank's stores are seen by every rank's loads, one-sided puts and
+     * accumulates reach the same memory, and no file of it is left in the job's shared-memory
+     * directory once every JVM has mapped it, nor after free.
+     */
+    public static class SharedWindowMemory {
+        public static void main(String[] args) throws Exception {
+            MPI.Init(args);
+            exercise(MPI.COMM_WORLD, MPI.COMM_WORLD);
+            MPI.Finalize();
+        }
+
+        /**
+         * The checks on a shared window over {@code world}'s ranks; {@code everyone} holds the
+         * ranks of every node that makes such windows at the same time, whose files lie in one
+         * base directory, and meets before a look for files.
+         */
+        static void exercise(Intracomm world, Intracomm everyone) throws Exception {
+            int rank = world.getRank();
+            int size = world.getSize();
+            int n = 4 + rank;
+            IntBuffer first = MPI.newIntBuffer(n);
+            for (int i = 0; i < n; i++) {
+                first.put(i, 100 * rank + i);
+            }
+            Win win = new Win(n, 1, MPI.INFO_NULL, world, first, Win.FLAVOR_SHARED);
+            everyone.barrier();
+            assertEquals(0, windowFiles(), "the window's file is removed once every JVM has mapped it");
+            for (int r = 0; r < size; r++) {
+                IntBuffer part = (IntBuffer) win.sharedQuery(r);
+                assertEquals(4 + r, part.capacity());
+                for (int i = 0; i < 4 + r; i++) {
+                    assertEquals(100 * r + i, part.get(i), "rank " + r + "'s element " + i);
+                }
+            }
+            assertEquals(4, ((IntBuffer) win.sharedQuery(MPI.PROC_NULL)).capacity());
+            world.barrier();
+            ((IntBuffer) win.sharedQuery((rank + 1) % size)).put(0, -rank);
+            win.sync();
+            world.barrier();
+            win.sync();
+            assertEquals(-((rank + size - 1) % size), ((IntBuffer) win.getAttr(MPI.WIN_BASE)).get(0));
+            win.fence(0);
+            win.accumulate(IntBuffer.wrap(new int[] {1}), 1, MPI.INT, 0, 1, 1, MPI.INT, MPI.SUM);
+            win.fence(0);
+            assertEquals(1 + size, ((IntBuffer) win.sharedQuery(0)).get(1));
+            win.free();
+            everyone.barrier();
+            assertEquals(0, windowFiles());
+        }
+
+        /** Files of shared windows in the jobs' directories of the shared-memory base directory (only shared windows make such files). */
+        static long windowFiles() throws java.io.IOException {
+            java.nio.file.Path base = org.hympj.shm.JobDirectory.baseDirectory();
+            long found = 0;
+            try (var jobs = java.nio.file.Files.newDirectoryStream(base, org.hympj.shm.JobDirectory.PREFIX + "*")) {
+                for (java.nio.file.Path job : jobs) {
+                    try (var files = java.nio.file.Files.newDirectoryStream(job, "window-*")) {
+                        for (java.nio.file.Path ignored : files) {
+                            found++;
+                        }
+                    } catch (java.io.IOException goneOrNotOurs) {
+                        // another job's directory, removed or unreadable meanwhile
+                    }
+                }
+            }
+            return found;
+        }
+    }
+
+    /**
+     * Across nodes: a shared window over ranks of several nodes is refused on every rank with
+     * ERR_RMA_SHARED; over each node's ranks (splitType) it works as on one node.
+     */
+    public static class SharedWindowsPerNode {
+        public static void main(String[] args) throws Exception {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            assertMpiError(MPI.ERR_RMA_SHARED,
+                () -> new Win(4, 1, MPI.INFO_NULL, world, MPI.newIntBuffer(4), Win.FLAVOR_SHARED));
+            Intracomm node = world.splitType(MPI.COMM_TYPE_SHARED, 0, MPI.INFO_NULL);
+            assertTrue(node.getSize() < world.getSize(), "the job spans nodes");
+            SharedWindowMemory.exercise(node, world);
+            node.free();
+            MPI.Finalize();
+        }
+    }
+
+    /** Bad calls raise MPIException with their class; the window stays usable, and nothing is left locked. */
+    public static class Errors {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int rank = world.getRank();
+            int size = world.getSize();
+            IntBuffer memory = MPI.newIntBuffer(4);
+            IntBuffer two = MPI.newIntBuffer(2);
+            Win win = new Win(memory, 4, 1, MPI.INFO_NULL, world);
+            int other = (rank + 1) % size;
+
+            assertMpiError(MPI.ERR_RMA_SYNC, () -> win.put(two, 1, MPI.INT, other, 0, 1, MPI.INT));
+            assertMpiError(MPI.ERR_RMA_SYNC, () -> win.unlock(other));
+            assertMpiError(MPI.ERR_RMA_SYNC, () -> win.flush(other));
+            assertMpiError(MPI.ERR_RMA_SYNC, win::unlockAll);
+            assertMpiError(MPI.ERR_RMA_SYNC, win::complete);
+            assertMpiError(MPI.ERR_RMA_SYNC, () -> win.test());
+            assertMpiError(MPI.ERR_LOCKTYPE, () -> win.lock(3, other, 0));
+            assertMpiError(MPI.ERR_RANK, () -> win.lock(MPI.LOCK_SHARED, size, 0));
+            assertMpiError(MPI.ERR_ASSERT, () -> win.fence(1 << 10));
+
+            win.lock(MPI.LOCK_SHARED, other, 0);
+            assertMpiError(MPI.ERR_RMA_RANGE, () -> win.put(two, 2, MPI.INT, other, 3, 2, MPI.INT));
+            assertMpiError(MPI.ERR_RMA_RANGE, () -> win.get(two, 1, MPI.INT, other, -1, 1, MPI.INT));
+            assertMpiError(MPI.ERR_TYPE, () -> win.put(MPI.newDoubleBuffer(1), 1, MPI.DOUBLE, other, 0, 1, MPI.DOUBLE));
+            assertMpiError(MPI.ERR_TYPE, () -> win.put(two, 1, MPI.INT, other, 0, 1, MPI.LONG));
+            assertMpiError(MPI.ERR_COUNT, () -> win.put(two, 2, MPI.INT, other, 0, 1, MPI.INT));
+            assertMpiError(MPI.ERR_OP, () -> win.accumulate(two, 1, MPI.INT, other, 0, 1, MPI.INT, null));
+            assertMpiError(MPI.ERR_RMA_SYNC, () -> win.lock(MPI.LOCK_EXCLUSIVE, other, 0));
+            assertMpiError(MPI.ERR_RMA_SYNC, () -> win.fence(0));
+            assertMpiError(MPI.ERR_RMA_SYNC, win::free);
+            win.put(two, 2, MPI.INT, other, 2, 2, MPI.INT);
+            win.unlock(other);
+
+            assertMpiError(MPI.ERR_RMA_FLAVOR, () -> new Win(4, 1, MPI.INFO_NULL, world, MPI.newIntBuffer(4), 7));
+            assertMpiError(MPI.ERR_RMA_FLAVOR, () -> win.sharedQuery(0));
+            assertMpiError(MPI.ERR_SIZE, () -> new Win(MPI.newIntBuffer(2), 3, 1, MPI.INFO_NULL, world));
+            assertMpiError(MPI.ERR_DISP, () -> new Win(MPI.newIntBuffer(2), 2, 0, MPI.INFO_NULL, world));
+
+            assertEquals(world.getSize(), win.getGroup().getSize());
+            assertEquals("", win.getName());
+            win.setName("errors' window");
+            assertEquals("errors' window", win.getName());
+            assertEquals(16L, win.getAttr(MPI.WIN_SIZE));
+            assertEquals(4, win.getAttr(MPI.WIN_DISP_UNIT));
+            assertTrue(win.getAttr(MPI.WIN_BASE) == memory);
+
+            world.barrier();
+            win.free();
+            assertEquals(0, windowThreads());
+            assertMpiError(MPI.ERR_WIN, () -> win.fence(0));
+            assertMpiError(MPI.ERR_WIN, win::free);
+
+            Win allocated = new Win(4, 1, MPI.INFO_NULL, world, MPI.newIntBuffer(4), Win.FLAVOR_PRIVATE);
+            allocated.fence(0);
+            allocated.put(IntBuffer.wrap(new int[] {rank}), 1, MPI.INT, other, 0, 1, MPI.INT);
+            allocated.fence(0);
+            assertEquals((rank + size - 1) % size, ((IntBuffer) allocated.getAttr(MPI.WIN_BASE)).get(0));
+            assertEquals(1, windowThreads());
+            MPI.Finalize();
+            assertEquals(0, windowThreads(), "Finalize ends the thread of a window not freed");
+        }
+    }
+
+    @Test
+    void fenceEpochsOnThreadRanks() {
+        RankJobs.runOk(1, FenceEpochs.class);
+        RankJobs.runOk(3, FenceEpochs.class);
+    }
+
+    @Test
+    void fenceEpochsAcrossJvms() {
+        ProcessJobs.runOk(2, 2, FenceEpochs.class);
+        ProcessJobs.runOk(4, 3, FenceEpochs.class);
+    }
+
+    @Test
+    void concurrentAccumulatesLoseNothing() {
+        RankJobs.runOk(4, ConcurrentAccumulates.class);
+        ProcessJobs.runOk(3, 2, ConcurrentAccumulates.class);
+        ProcessJobs.runOk(3, 3, ConcurrentAccumulates.class);
+    }
+
+    @Test
+    void fetchAndOpCountsExactly() {
+        RankJobs.runOk(4, FetchAndOpCounter.class);
+        ProcessJobs.runOk(4, 2, FetchAndOpCounter.class);
+        ProcessJobs.runOk(3, 3, FetchAndOpCounter.class);
+    }
+
+    @Test
+    void compareAndSwapExcludes() {
+        RankJobs.runOk(4, CompareAndSwapMutex.class);
+        ProcessJobs.runOk(3, 2, CompareAndSwapMutex.class);
+        ProcessJobs.runOk(3, 3, CompareAndSwapMutex.class);
+    }
+
+    @Test
+    void passiveTargetProgressesWithoutTheTarget() {
+        RankJobs.runOk(3, PassiveTargetProgress.class);
+        ProcessJobs.runOk(2, 2, PassiveTargetProgress.class);
+        ProcessJobs.runOk(3, 3, PassiveTargetProgress.class);
+    }
+
+    @Test
+    void postStartCompleteWaitOnARing() {
+        RankJobs.runOk(2, PostStartCompleteWait.class);
+        RankJobs.runOk(3, PostStartCompleteWait.class);
+        ProcessJobs.runOk(3, 2, PostStartCompleteWait.class);
+        ProcessJobs.runOk(3, 3, PostStartCompleteWait.class);
+    }
+
+    @Test
+    void jacobiStencilByPutsEqualsTheMessageVersion() {
+        RankJobs.runOk(3, JacobiStencil.class);
+        ProcessJobs.runOk(2, 2, JacobiStencil.class);
+        ProcessJobs.runOk(3, 3, JacobiStencil.class);
+    }
+
+    @Test
+    void errorsAndTheEndOfTheThread() {
+        RankJobs.runOk(2, Errors.class);
+        ProcessJobs.runOk(2, 2, Errors.class);
+    }
+
+    @Test
+    void sharedWindowStencilEqualsTheMessageVersion() {
+        RankJobs.runOk(3, SharedWindowStencil.class);
+        ProcessJobs.runOk(2, 2, SharedWindowStencil.class);
+        ProcessJobs.runOk(4, 3, SharedWindowStencil.class);
+    }
+
+    @Test
+    void sharedWindowLoadsStoresAndLeavesNoFile() {
+        RankJobs.runOk(3, SharedWindowMemory.class);
+        ProcessJobs.runOk(2, 2, SharedWindowMemory.class);
+        ProcessJobs.runOk(4, 3, SharedWindowMemory.class);
+    }
+}
