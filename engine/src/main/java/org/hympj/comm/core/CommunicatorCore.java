@@ -56,10 +56,13 @@ public final class CommunicatorCore {
      * and two threads that both build it build the same.
      */
     private CollectiveHierarchy placement;
-    /** The area of {@link #heapCollectives}, once looked up; {@link #NO_AREA} when a rank lives elsewhere. Racy as {@link #placement}. */
+    /** The area of {@link #heapCollectives}, once {@link #heapAreaLookedUp}; null when there is none. */
     private HeapCollectiveArea heapArea;
-    /** Tells {@link #heapArea} that the answer is known and there is none. */
-    private static final HeapCollectiveArea NO_AREA = new HeapCollectiveArea(0);
+    /**
+     * Whether {@link #heapArea} holds the answer: written after it, so a thread that sees it
+     * true sees the area. A thread that sees it false looks the area up again and finds the same.
+     */
+    private volatile boolean heapAreaLookedUp;
     /** The collectives this rank has made on this communicator, so that each has the same number on every rank. */
     private long collectives;
 
@@ -139,12 +142,12 @@ public final class CommunicatorCore {
      * in this JVM (and there are two or more); null otherwise.
      */
     public HeapCollectiveArea heapCollectives() {
-        HeapCollectiveArea a = heapArea;
-        if (a == null) {
-            a = size > 1 && HeapCollectiveArea.available() && allInThisJvm() ? rt.job().heapCollectiveArea(context, worldRank(0), size) : NO_AREA;
-            heapArea = a;
+        if (!heapAreaLookedUp) {
+            heapArea = size > 1 && HeapCollectiveArea.available() && allInThisJvm()
+                ? rt.job().heapCollectiveArea(context, worldRank(0), size) : null;
+            heapAreaLookedUp = true;
         }
-        return a == NO_AREA ? null : a;
+        return heapArea;
     }
 
     private boolean allInThisJvm() {
