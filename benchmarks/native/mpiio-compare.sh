@@ -41,13 +41,8 @@ for r in $(seq "$repeat"); do
     run "$c" > "$out/$c.$r"
   done
 done
-median() {
-  sort -k1,1n -k2,2g | awk '
-    function flush() { if (n > 0) printf "%s %s\n", size, v[int((n + 1) / 2)] }
-    !seen || $1 != size { flush(); size = $1; n = 0; seen = 1 }
-    { v[++n] = $2 }
-    END { flush() }'
-}
+# shellcheck source=median.sh
+source "$here/median.sh"
 for c in "${columns[@]}"; do
   cat "$out/$c".* | grep -v '^#' | median > "$out/$c.median"
 done
