@@ -16,11 +16,11 @@ import org.hympj.npb.numerics.Randlc;
  * rank of the five test keys against the official values; after the last, the keys are
  * checked to be sorted across all ranks.
  *
- * <p>A key travels as its offset in its bucket, a {@code char} (the low 9 bits at class A, 13
- * at C): its bucket is known from where it lies, since each rank sends its buckets in order
- * and its owner learns, with the bucket counts, where each bucket's keys end. The reference
- * sends 32-bit keys. IS's time is mostly moving keys: the scatter's writes, the exchange (two
- * copies between JVMs) and the ranking's reads, each over half the bytes.
+ * <p>Keys travel as NPB's IS sends them, 32-bit integers, each rank's in bucket order. The
+ * exchange of the bucket counts tells each owner where every sender's keys of each bucket lie
+ * in what it receives, so that in the hybrid form each thread of the team ranks the keys of
+ * its own run of buckets. IS's time is mostly moving keys: the scatter's writes, the exchange
+ * (two copies between JVMs) and the ranking's reads.
  *
  * <p>In the hybrid form a rank's team generates the keys and counts them into buckets, each
  * thread into a histogram of its own, and ranks them, each thread the values of its own run
@@ -91,10 +91,10 @@ public final class Is {
         final int buckets;
         final int shift;
         final int[] keys;
-        /** This rank's keys as offsets in their buckets, bucket by bucket, for the exchange. */
-        final char[] bucketed;
-        /** The offsets this rank owns, from each rank in turn, bucket by bucket. */
-        char[] received;
+        /** This rank's keys, bucket by bucket, for the exchange. */
+        final int[] bucketed;
+        /** The keys this rank owns, from each rank in turn, bucket by bucket. */
+        int[] received;
         int receivedCount;
         final int[][] threadHistograms;
         /** Per team thread, where its next key of each bucket goes in the parallel scatter. */
@@ -132,8 +132,8 @@ public final class Is {
             buckets = 1 << size.bucketsLog2;
             shift = size.maxKeyLog2 - size.bucketsLog2;
             keys = new int[localKeys];
-            bucketed = new char[localKeys];
-            received = new char[localKeys + localKeys / 4];
+            bucketed = new int[localKeys];
+            received = new int[localKeys + localKeys / 4];
             int threads = team == null ? 1 : team.size();
             threadHistograms = new int[threads][0];
             threadNext = new int[threads][threads == 1 ? 0 : buckets];
@@ -208,7 +208,7 @@ public final class Is {
          * starting each bucket after the keys that the threads before it counted there, so that
          * every bucket holds its keys in their original order either way.
          */
-        private void scatter(char[] target) {
+        private void scatter(int[] target) {
             if (team == null || team.size() == 1) {
                 Keys.scatter(keys, 0, localKeys, shift, bucketPtrs, target);
                 return;
@@ -231,8 +231,8 @@ public final class Is {
 
         /**
          * The exchange: first each rank's count of every bucket to the bucket's owner, which
-         * tells the owner where each bucket's offsets end in what it receives; then the offsets,
-         * each rank's buckets to the rank that ranks them.
+         * tells the owner where each bucket's keys end in what it receives; then the keys, each
+         * rank's buckets to the rank that ranks them.
          */
         private void exchangeKeys() {
             if (ranks * ownBuckets > runCounts.length) {
@@ -246,14 +246,14 @@ public final class Is {
             MPI.COMM_WORLD.Alltoallv(bucketSize, 0, ownedBuckets, firstBucket, MPI.INT, runCounts, 0, runsFrom, runsDispl, MPI.INT);
             receivedCount = locateRuns();
             if (receivedCount > received.length) {
-                received = new char[receivedCount + receivedCount / 4];
+                received = new int[receivedCount + receivedCount / 4];
             }
-            MPI.COMM_WORLD.Alltoallv(bucketed, 0, sendCount, sendDispl, MPI.CHAR, received, 0, recvCount, recvDispl, MPI.CHAR);
+            MPI.COMM_WORLD.Alltoallv(bucketed, 0, sendCount, sendDispl, MPI.INT, received, 0, recvCount, recvDispl, MPI.INT);
         }
 
         /**
-         * From {@link #runCounts}: where each run, and each rank's offsets, start in
-         * {@link #received}, and how many offsets each rank sends. Returns how many in all.
+         * From {@link #runCounts}: where each run, and each rank's keys, start in
+         * {@link #received}, and how many keys each rank sends. Returns how many in all.
          */
         private int locateRuns() {
             int at = 0;
@@ -330,7 +330,7 @@ public final class Is {
             for (int b = from; b < to; b++) {
                 for (int s = 0, run = b; s < ranks; s++, run += ownBuckets) {
                     int start = runStarts[run];
-                    Keys.countOffsets(received, start, start + runCounts[run], b << shift, counts);
+                    Keys.countKeys(received, start, start + runCounts[run], -minKey, counts);
                 }
             }
         }
@@ -441,8 +441,8 @@ public final class Is {
                 + " (its buckets), not " + ranks);
         }
         double keysHere = (double) size.totalKeys() / ranks;
-        // Per key: itself (4 bytes), its offset sent (2) and received (2, with a quarter spare); the count table.
-        MemoryCheck.require("IS", size, 8.5 * keysHere + 8.0 * (1 << size.maxKeyLog2) / ranks);
+        // Per key: itself (4 bytes), its copy sent (4) and received (4, with a quarter spare); the count table.
+        MemoryCheck.require("IS", size, 13.0 * keysHere + 8.0 * (1 << size.maxKeyLog2) / ranks);
         Ranker r = new Ranker(size, team);
         r.generate();
         // One untimed iteration, as the reference does, then the timed ten.

@@ -46,7 +46,7 @@ public final class Keys {
     }
 
     /**
-     * The length of a histogram for {@link #countBuckets} or {@link #countOffsets} with
+     * The length of a histogram for {@link #countBuckets} or {@link #countKeys} with
      * {@code slots} slots: the smallest power of two that holds them.
      */
     public static int histogramLength(int slots) {
@@ -77,20 +77,19 @@ public final class Keys {
     }
 
     /**
-     * Adds to {@code out[base + offset]} one for each offset of {@code offsets[lo..hi)}, every
-     * slot below {@code out.length}, a power of two; the slot is masked, as in
+     * Adds to {@code out[base + key]} one for each key of {@code keys[lo..hi)}, every slot
+     * {@code base + key} below {@code out.length}, a power of two; the slot is masked, as in
      * {@link #countBuckets}, so that the JIT drops the bounds check (here the misses in a table
      * of IS A's 1 MiB set the pace). A loop of its own rather than one shared with the bucket
      * count: one shared loop has one profile, which fits neither pass. IS calls it once per
-     * bucket and sending rank, a thousand calls an
-     * iteration at class A, so it needs no blocks of its own to reach C2 in the untimed
-     * iteration.
+     * bucket and sending rank, a thousand calls an iteration at class A, so it needs no blocks
+     * of its own to reach C2 in the untimed iteration.
      */
-    public static void countOffsets(char[] offsets, int lo, int hi, int base, int[] out) {
+    public static void countKeys(int[] keys, int lo, int hi, int base, int[] out) {
         requirePowerOfTwo(out);
         int mask = out.length - 1;
         for (int i = lo; i < hi; i++) {
-            out[(base + offsets[i]) & mask]++;
+            out[(base + keys[i]) & mask]++;
         }
     }
 
@@ -102,25 +101,20 @@ public final class Keys {
     }
 
     /**
-     * Moves keys {@code [lo, hi)} into their buckets (bucket {@code key >> shift}), in order
-     * within each, keeping of each key only its offset in its bucket, the low {@code shift}
-     * bits (at most 16): whoever reads {@code offsets} knows each bucket's extent, and with it
-     * the high bits. {@code next[b]} is where bucket b's next key goes, and is advanced.
+     * Copies keys {@code [lo, hi)} into {@code bucketed}, each into its bucket (bucket
+     * {@code key >> shift}), in order within each. {@code next[b]} is where bucket b's next
+     * key goes, and is advanced.
      */
-    public static void scatter(int[] keys, int lo, int hi, int shift, int[] next, char[] offsets) {
-        if (shift > Character.SIZE) {
-            throw new IllegalArgumentException("buckets of 2^" + shift + " keys: an offset in a bucket must fit in a char");
-        }
+    public static void scatter(int[] keys, int lo, int hi, int shift, int[] next, int[] bucketed) {
         for (int from = lo, block = PassBlocks.length(hi - lo, BLOCKS_PER_PASS); from < hi; from += block) {
-            scatterBlock(keys, from, Math.min(hi, from + block), shift, next, offsets);
+            scatterBlock(keys, from, Math.min(hi, from + block), shift, next, bucketed);
         }
     }
 
-    private static void scatterBlock(int[] keys, int lo, int hi, int shift, int[] next, char[] offsets) {
-        int offsetMask = (1 << shift) - 1;
+    private static void scatterBlock(int[] keys, int lo, int hi, int shift, int[] next, int[] bucketed) {
         for (int i = lo; i < hi; i++) {
             int key = keys[i];
-            offsets[next[key >> shift]++] = (char) (key & offsetMask);
+            bucketed[next[key >> shift]++] = key;
         }
     }
 

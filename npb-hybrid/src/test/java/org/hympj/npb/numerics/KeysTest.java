@@ -14,9 +14,13 @@ class KeysTest {
     private static final int[] LENGTHS = {0, 1, 3, 63, 64, 65, 1000, 262_147, 300_001};
 
     private static int[] keys(SplittableRandom random, int n, int bound) {
+        return keys(random, n, 0, bound);
+    }
+
+    private static int[] keys(SplittableRandom random, int n, int origin, int bound) {
         int[] keys = new int[n];
         for (int i = 0; i < n; i++) {
-            keys[i] = random.nextInt(bound);
+            keys[i] = random.nextInt(origin, bound);
         }
         return keys;
     }
@@ -25,22 +29,21 @@ class KeysTest {
     void countsMatchOneKeyAtATime() {
         SplittableRandom random = new SplittableRandom(7);
         for (int n : LENGTHS) {
-            int[] data = keys(random, n + 10, 1 << 12);
+            int[] data = keys(random, n + 10, 1000, 1 << 12);
             int lo = Math.min(5, n);
             int hi = lo + n;
             int[] buckets = new int[1 << 5];
             int[] expectedBuckets = new int[1 << 5];
             Keys.countBuckets(data, lo, hi, 7, buckets);
-            char[] offsets = new char[n + 10];
-            for (int i = 0; i < offsets.length; i++) {
-                offsets[i] = (char) (data[i] & 127);
-            }
-            int[] values = new int[Keys.histogramLength(100 + 128)];
+            // Keys from 1000 up counted from slot 0: a rank's count table starts at its lowest key.
+            int[] values = new int[Keys.histogramLength(1 << 12)];
             int[] expectedValues = new int[values.length];
-            Keys.countOffsets(offsets, lo, hi, 100, values);
+            Keys.countKeys(data, lo, hi, -1000, values);
             for (int i = lo; i < hi; i++) {
                 expectedBuckets[data[i] >> 7]++;
-                expectedValues[100 + (data[i] & 127)]++;
+                if (data[i] >= 1000) {
+                    expectedValues[data[i] - 1000]++;
+                }
             }
             assertArrayEquals(expectedBuckets, buckets, "buckets, n=" + n);
             assertArrayEquals(expectedValues, values, "values, n=" + n);
@@ -58,43 +61,43 @@ class KeysTest {
         int[] keys = {1, 2, 3};
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Keys.countBuckets(keys, 0, 3, 0, new int[1029]));
         assertTrue(e.getMessage().contains("power of two"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Keys.countOffsets(new char[3], 0, 3, 1, new int[3]));
-        IllegalArgumentException wide = assertThrows(IllegalArgumentException.class,
-            () -> Keys.scatter(keys, 0, 3, 17, new int[1], new char[3]));
-        assertTrue(wide.getMessage().contains("fit in a char"), wide.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Keys.countKeys(keys, 0, 3, 1, new int[3]));
     }
 
     @Test
-    void scatterKeepsOrderWithinBucketsAndEachKeysOffset() {
+    void scatterKeepsOrderWithinBucketsAndEachKeyWhole() {
         SplittableRandom random = new SplittableRandom(8);
         for (int n : LENGTHS) {
-            int[] data = keys(random, n, 1 << 12);
-            int[] sizes = new int[1 << 5];
-            for (int k : data) {
-                sizes[k >> 7]++;
-            }
-            int[] next = new int[sizes.length];
-            for (int b = 1; b < sizes.length; b++) {
-                next[b] = next[b - 1] + sizes[b - 1];
-            }
-            int[] starts = next.clone();
-            int[] expected = new int[n];
-            int[] expectedNext = next.clone();
-            for (int k : data) {
-                expected[expectedNext[k >> 7]++] = k;
-            }
-            char[] offsets = new char[n];
-            Keys.scatter(data, 0, n, 7, next, offsets);
-            assertArrayEquals(expectedNext, next, "n=" + n);
-            // Each key comes back from its bucket, known from where it lies, and its offset.
-            int[] restored = new int[n];
-            for (int b = 0; b < sizes.length; b++) {
-                for (int i = starts[b]; i < starts[b] + sizes[b]; i++) {
-                    restored[i] = (b << 7) + offsets[i];
-                }
-            }
-            assertArrayEquals(expected, restored, "n=" + n);
+            scatterMatchesOneKeyAtATime(keys(random, n, 1 << 12), 7, "n=" + n);
         }
+    }
+
+    /** IS C's buckets hold 2^13 keys each; buckets of 2^20 keys still get every key whole, all 32 bits of it. */
+    @Test
+    void scatterMovesWholeKeysFromBucketsOfAnyWidth() {
+        SplittableRandom random = new SplittableRandom(10);
+        scatterMatchesOneKeyAtATime(keys(random, 100_000, 1 << 25), 20, "2^20 keys a bucket");
+        scatterMatchesOneKeyAtATime(keys(random, 100_000, Integer.MAX_VALUE), 26, "2^26 keys a bucket");
+    }
+
+    private static void scatterMatchesOneKeyAtATime(int[] data, int shift, String what) {
+        int[] sizes = new int[(Arrays.stream(data).max().orElse(0) >> shift) + 1];
+        for (int k : data) {
+            sizes[k >> shift]++;
+        }
+        int[] next = new int[sizes.length];
+        for (int b = 1; b < sizes.length; b++) {
+            next[b] = next[b - 1] + sizes[b - 1];
+        }
+        int[] expected = new int[data.length];
+        int[] expectedNext = next.clone();
+        for (int k : data) {
+            expected[expectedNext[k >> shift]++] = k;
+        }
+        int[] bucketed = new int[data.length];
+        Keys.scatter(data, 0, data.length, shift, next, bucketed);
+        assertArrayEquals(expectedNext, next, what);
+        assertArrayEquals(expected, bucketed, what);
     }
 
     @Test
