@@ -1,6 +1,5 @@
 package org.hympj.npb;
 
-import java.util.function.BiFunction;
 import mpi.MPI;
 import org.hympj.nested.Reduction;
 import org.hympj.nested.Schedule;
@@ -17,16 +16,12 @@ import org.hympj.npb.numerics.CgMatrix.SparseBlock;
  * from the NPB generator, scaled by rcond^(i/n), shifted); zeta is verified against the
  * official value to relative 1e-10.
  *
- * <p>Distribution: a rank owns a block of rows, the same block of columns, and the same
- * block of every vector. Every rank generates the matrix's random structure (a few numbers per
- * row, cheap) and keeps its block of rows; {@link SparseBlock#forProduct} then keeps those rows
- * as they are or transposes them into its block of columns (the matrix is symmetric in
- * structure). By rows, a product gathers the whole vector (one Allgatherv) and each rank
- * computes its block of the result. By columns, each rank multiplies its block of p into a
- * partial result over all rows, and one Alltoallv hands every rank the partials of its own
- * block, summed in rank order (the reference's layout for 2 ranks); the gathers then touch
- * only the rank's block of p. Dot products are an Allreduce. In the hybrid form a rank's team
- * shares the rows of the product (in chunks, to whichever thread is free:
+ * <p>Distribution: a rank owns a block of rows and the same block of every vector. Every
+ * rank generates the matrix's random structure (a few numbers per row, cheap) and keeps its
+ * block of rows, 32-bit column numbers and double values as the reference keeps them
+ * ({@link SparseBlock}). A product gathers the whole vector (one Allgatherv) and each rank
+ * computes its block of the result. Dot products are an Allreduce. In the hybrid form a rank's
+ * team shares the rows of the product (in chunks, to whichever thread is free:
  * {@link #PRODUCT_CHUNK_ROWS}), and the block in the dots and the updates of z, r and p once
  * the block is large enough ({@link #TEAM_VECTOR_MIN_ENTRIES}).
  */
@@ -97,21 +92,14 @@ public final class Cg {
         final Team team;
         /** Whether the team runs the vector loops too (see {@link #TEAM_VECTOR_MIN_ENTRIES}). */
         final boolean teamVectors;
-        final int ranks;
         final int[] blockCounts;
         final int[] blockStarts;
-        final int[] partialCounts;
-        final int[] partialStarts;
         final double[] x;
         final double[] z;
         final double[] p;
         final double[] q;
         final double[] r;
-        /** By columns: the product of this rank's columns with its block of a vector, over all rows; else null. */
-        final double[] partial;
-        /** By columns: every rank's partial product over this rank's block, rank after rank; else null. */
-        final double[] partials;
-        /** By rows on more than one rank: the whole vector, gathered for a product; else null. */
+        /** On more than one rank: the whole vector, gathered for a product; else null. */
         final double[] whole;
         /** Zeros of both signs, for {@link CgVectors#begin} and {@link CgVectors#scale}. */
         final double[] zeros;
@@ -125,54 +113,36 @@ public final class Cg {
             this.matrix = matrix;
             this.team = team;
             this.teamVectors = team != null && matrix.count >= teamVectorMinEntries;
-            this.ranks = ranks;
             int count = matrix.count;
             blockCounts = new int[ranks];
             blockStarts = new int[ranks];
-            partialCounts = new int[ranks];
-            partialStarts = new int[ranks];
             for (int k = 0; k < ranks; k++) {
                 blockStarts[k] = blockStart(n, ranks, k);
                 blockCounts[k] = blockStart(n, ranks, k + 1) - blockStarts[k];
-                partialCounts[k] = count;
-                partialStarts[k] = k * count;
             }
             x = new double[count];
             z = new double[count];
             p = new double[count];
             q = new double[count];
             r = new double[count];
-            partial = matrix.byRows ? null : new double[n];
-            partials = matrix.byRows ? null : new double[ranks * count];
-            whole = matrix.byRows && ranks > 1 ? new double[n] : null;
+            whole = ranks > 1 ? new double[n] : null;
             zeros = new double[count];
             negativeZeros = new double[count];
             java.util.Arrays.fill(negativeZeros, -0.0);
         }
 
-        /** out = A in, on this rank's block. */
+        /** out = A in, on this rank's block: its rows times the whole vector, by its team if it has one. */
         private void multiply(double[] in, double[] out) {
-            if (matrix.byRows) {
-                double[] vector = in;
-                if (whole != null) {
-                    MPI.COMM_WORLD.Allgatherv(in, 0, matrix.count, MPI.DOUBLE, whole, 0, blockCounts, blockStarts, MPI.DOUBLE);
-                    vector = whole;
-                }
-                multiplyRows(vector, out);
-            } else {
-                multiplyRows(in, partial);
-                MPI.COMM_WORLD.Alltoallv(partial, 0, blockCounts, blockStarts, MPI.DOUBLE,
-                    partials, 0, partialCounts, partialStarts, MPI.DOUBLE);
-                CgVectors.combine(partials, ranks, matrix.count, out);
+            double[] vector = in;
+            if (whole != null) {
+                MPI.COMM_WORLD.Allgatherv(in, 0, matrix.count, MPI.DOUBLE, whole, 0, blockCounts, blockStarts, MPI.DOUBLE);
+                vector = whole;
             }
-        }
-
-        /** out = this rank's rows of the matrix (all rows, by columns) times in, by its team if it has one. */
-        private void multiplyRows(double[] in, double[] out) {
+            double[] v = vector;
             if (team == null) {
-                matrix.multiply(in, out, 0, matrix.rows);
+                matrix.multiply(v, out, 0, matrix.count);
             } else {
-                team.parallelFor(0, matrix.rows, Schedule.DYNAMIC, PRODUCT_CHUNK_ROWS, (lo, hi) -> matrix.multiply(in, out, lo, hi));
+                team.parallelFor(0, matrix.count, Schedule.DYNAMIC, PRODUCT_CHUNK_ROWS, (lo, hi) -> matrix.multiply(v, out, lo, hi));
             }
         }
 
@@ -241,28 +211,23 @@ public final class Cg {
 
     /** Runs CG on every rank of COMM_WORLD (with {@code team}, the hybrid form, or alone if null). */
     static Result run(Size size, Team team) {
-        return run(size, team, SparseBlock::forProduct);
+        return run(size, team, TEAM_VECTOR_MIN_ENTRIES);
     }
 
-    /** As {@link #run(Size, Team)}, with each rank's block of the matrix in the form {@code form} gives (tests take each). */
-    static Result run(Size size, Team team, BiFunction<CgMatrix.Rows, Integer, SparseBlock> form) {
-        return run(size, team, form, TEAM_VECTOR_MIN_ENTRIES);
-    }
-
-    /** As {@link #run(Size, Team, BiFunction)}, with the team running the vector loops from blocks of {@code teamVectorMinEntries} (tests take 0). */
-    static Result run(Size size, Team team, BiFunction<CgMatrix.Rows, Integer, SparseBlock> form, int teamVectorMinEntries) {
+    /** As {@link #run(Size, Team)}, with the team running the vector loops from blocks of {@code teamVectorMinEntries} (tests take 0). */
+    static Result run(Size size, Team team, int teamVectorMinEntries) {
         int rank = MPI.COMM_WORLD.Rank();
         int ranks = MPI.COMM_WORLD.Size();
         if (ranks > size.na) {
             throw new IllegalArgumentException("CG class " + size + " has " + size.na + " rows, fewer than the " + ranks + " ranks");
         }
         double rowsHere = (double) size.na / ranks;
-        // The generated structure, the row block and its transpose (both alive while transposing), the vectors.
-        MemoryCheck.require("CG", size, 12.0 * size.na * (size.nonzer + 1) + 24.0 * rowsHere * (size.nonzer + 1) * (size.nonzer + 1)
+        // The generated structure, the row block (a 4-byte column number and an 8-byte value an entry), the vectors.
+        MemoryCheck.require("CG", size, 12.0 * size.na * (size.nonzer + 1) + 12.0 * rowsHere * (size.nonzer + 1) * (size.nonzer + 1)
             + 16.0 * size.na + 64.0 * rowsHere);
         int first = blockStart(size.na, ranks, rank);
-        SparseBlock block = form.apply(CgMatrix.rows(size.na, size.nonzer, size.shift, first,
-            blockStart(size.na, ranks, rank + 1) - first), size.na);
+        SparseBlock block = new SparseBlock(CgMatrix.rows(size.na, size.nonzer, size.shift, first,
+            blockStart(size.na, ranks, rank + 1) - first));
         Solver s = new Solver(block, size.na, ranks, team, teamVectorMinEntries);
         java.util.Arrays.fill(s.x, 1.0);
         s.powerStep(size.shift);

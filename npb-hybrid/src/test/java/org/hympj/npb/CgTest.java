@@ -4,17 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.hympj.npb.numerics.CgMatrix.SparseBlock;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * CG class S verifies zeta against the official value on 1, 2, 3 and 4 ranks, pure MPI and
- * hybrid, and computes each step's residual norm; so it does with the ranks' blocks of the
- * matrix in the form classes B and C take (blocks of columns, their partial products summed
- * by an Alltoallv), which class S would not choose; and with the hybrid form's vector loops
- * run by the team, which class S's small blocks leave to the rank's thread. A team that shares
+ * hybrid, and computes each step's residual norm; so it does with the hybrid form's vector
+ * loops run by the team, which class S's small blocks leave to the rank's thread. A team that shares
  * only the product (class S's default) gives every step exactly as the rank alone does.
  */
 @Timeout(120)
@@ -40,7 +37,7 @@ class CgTest {
     /** The vector loops run by each rank's team too, as blocks larger than class S's are. */
     public static class ProgramWithTeamVectors {
         public static void main(String[] args) {
-            assertVerified(KernelJobs.runInRank(args, team -> Cg.run(Cg.Size.S, team, SparseBlock::forProduct, 0)));
+            assertVerified(KernelJobs.runInRank(args, team -> Cg.run(Cg.Size.S, team, 0)));
         }
     }
 
@@ -61,12 +58,6 @@ class CgTest {
         }
     }
 
-    public static class ProgramByColumns {
-        public static void main(String[] args) {
-            assertVerified(KernelJobs.runInRank(args, team -> Cg.run(Cg.Size.S, team, SparseBlock::byColumns)));
-        }
-    }
-
     @ParameterizedTest
     @CsvSource({"1, 1", "2, 1", "3, 1", "4, 1", "2, 2"})
     void classSVerifies(int ranks, int threads) throws Exception {
@@ -83,11 +74,5 @@ class CgTest {
     @CsvSource({"1, 2", "2, 2"})
     void aTeamSharingTheProductGivesTheRankAlonesSteps(int ranks, int threads) throws Exception {
         KernelJobs.runOk(ranks, ProgramTeamAgainstAlone.class, Cg.class, Integer.toString(threads));
-    }
-
-    @ParameterizedTest
-    @CsvSource({"2, 1", "3, 1", "2, 2"})
-    void classSVerifiesByColumns(int ranks, int threads) throws Exception {
-        KernelJobs.runOk(ranks, ProgramByColumns.class, Cg.class, Integer.toString(threads));
     }
 }

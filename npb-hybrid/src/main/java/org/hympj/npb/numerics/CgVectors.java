@@ -2,7 +2,7 @@ package org.hympj.npb.numerics;
 
 /**
  * CG's loops over one rank's block of the vectors: the start of conj_grad, the updates of
- * z, r and p, dot products, and the sum of the ranks' partial products. Free of MPI and of
+ * z, r and p, and dot products. Free of MPI and of
  * per-rank state, so all thread ranks of a job share one copy (the jar declares the package
  * shared) and the JIT compiles it once.
  *
@@ -89,25 +89,5 @@ public final class CgVectors {
     public static void scale(double factor, double[] from, double[] to, double[] negativeZeros, int n) {
         System.arraycopy(from, 0, to, 0, n);
         direction(factor, negativeZeros, to, 0, n);
-    }
-
-    /**
-     * out[j] = the sum over k of partials[k n + j], k from 0 to ranks - 1 in order, for j from
-     * 0 to n - 1: every rank's partial product over this rank's block, added up.
-     */
-    public static void combine(double[] partials, int ranks, int n, double[] out) {
-        for (int lo = 0, block = PassBlocks.length(n, BLOCKS_PER_PASS); lo < n; lo += block) {
-            combineBlock(partials, ranks, n, out, lo, Math.min(n, lo + block));
-        }
-    }
-
-    private static void combineBlock(double[] partials, int ranks, int n, double[] out, int lo, int hi) {
-        for (int j = lo; j < hi; j++) {
-            double sum = partials[j];
-            for (int k = 1; k < ranks; k++) {
-                sum += partials[k * n + j];
-            }
-            out[j] = sum;
-        }
     }
 }

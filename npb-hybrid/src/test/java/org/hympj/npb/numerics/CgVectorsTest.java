@@ -102,25 +102,4 @@ class CgVectorsTest {
         Arrays.fill(v, -0.0);
         return v;
     }
-
-    @Test
-    void combineAddsTheRanksPartialsInRankOrder() {
-        SplittableRandom random = new SplittableRandom(13);
-        for (int ranks : new int[] {1, 2, 3}) {
-            for (int n : LENGTHS) {
-                double[] partials = vector(random, ranks * n);
-                double[] expected = new double[n];
-                for (int j = 0; j < n; j++) {
-                    double sum = partials[j];
-                    for (int k = 1; k < ranks; k++) {
-                        sum += partials[k * n + j];
-                    }
-                    expected[j] = sum;
-                }
-                double[] out = new double[n];
-                CgVectors.combine(partials, ranks, n, out);
-                assertArrayEquals(expected, out, "ranks=" + ranks + " n=" + n);
-            }
-        }
-    }
 }
