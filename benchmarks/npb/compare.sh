@@ -15,7 +15,8 @@
 #   KERNELS="is cg" FORMS="thr jvm" benchmarks/npb/compare.sh A 3
 #
 # REFERENCE is a directory of reference executables named as NPB's make names them
-# (is.A.x, cg.B.x, ...; a name without the .x is taken too); they run as
+# (is.A.x, cg.B.x, ...; a name without the .x is taken too; benchmarks/npb/reference.md says
+# how to build them); they run as
 # "$MPIRUN -np $RANKS exe" (MPIRUN defaults to Open MPI's mpirun with --oversubscribe, and
 # --allow-run-as-root when run as root). Their report is NPB's ("Time in seconds =",
 # "Mop/s total =", "Verification ="); a one-line report "time = T s, Mop/s = M, ...
