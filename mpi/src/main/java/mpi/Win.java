@@ -138,9 +138,8 @@ public final class Win implements Freeable {
         try {
             if (flavor == FLAVOR_SHARED) {
                 this.window = Window.createShared(call, windowName, own.core, answers, size * elementBytes,
-                    dispUnit * elementBytes, MPI.class.getClassLoader());
+                    dispUnit * elementBytes, part -> copy(base, viewLike(base, part), size), MPI.class.getClassLoader());
                 this.base = viewLike(base, window.sharedPart(own.rank));
-                copy(base, this.base, size);
             } else if (flavor == DYNAMIC) {
                 this.window = Window.createDynamic(windowName, own.core, answers, MPI.class.getClassLoader());
                 this.base = null;

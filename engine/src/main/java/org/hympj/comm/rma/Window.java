@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.hympj.comm.coll.Collectives;
 import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.data.ElementType;
@@ -82,6 +83,10 @@ public final class Window {
     private static final int HEADER = 32;
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+    /** The lock words of a shared window's ranks, ints in its memory. */
+    private static final VarHandle LOCK_WORDS = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
+    /** Busy waits for a shared window's lock word before each wait yields. */
+    private static final int LOCK_WORD_SPINS = 100;
     private static final TypeMap BYTE_MAP = TypeMap.basic(ElementType.BYTE, 1, "a window's bytes");
     private static final TypeMap LONG_MAP = TypeMap.basic(ElementType.LONG, 1, "a window's sizes");
     private static final byte[] NOTHING = new byte[0];
@@ -103,6 +108,14 @@ public final class Window {
     private final int answerPrefix;
     /** The memory of every rank of the node, for a shared window; else null. */
     private final ByteBuffer shared;
+    /** Each rank's part of a shared window's memory, which origins of every JVM of the node reach directly; else null. */
+    private final WindowMemory[] nodeParts;
+    /**
+     * Where the lock words of a shared window's ranks begin in {@link #shared}, an int a rank:
+     * held while an accumulate, fetch or compare-and-swap changes that rank's part, by whichever
+     * JVM applies it; -1 for other windows.
+     */
+    private final int lockWords;
     private final int dispUnit;
     /** Each rank's window size in bytes, displacement unit in bytes, and the element type its memory holds. */
     private final long[] sizes;
@@ -131,7 +144,7 @@ public final class Window {
     private volatile boolean freed;
 
     private Window(String name, CommunicatorCore requests, CommunicatorCore replies, WindowMemory memory, ByteBuffer shared,
-                   AttachedMemory attached, int dispUnit, long[] all, ClassLoader rankLoader) {
+                   int lockWords, AttachedMemory attached, int dispUnit, long[] all, ClassLoader rankLoader) {
         this.name = name;
         this.requests = requests;
         this.replies = replies;
@@ -140,6 +153,7 @@ public final class Window {
         this.attached = attached;
         this.answerPrefix = attached == null ? 0 : Integer.BYTES;
         this.shared = shared;
+        this.lockWords = lockWords;
         this.dispUnit = dispUnit;
         int size = requests.size();
         this.sizes = new long[size];
@@ -149,6 +163,10 @@ public final class Window {
             sizes[r] = all[3 * r];
             dispUnits[r] = (int) all[3 * r + 1];
             held[r] = ElementType.of((int) all[3 * r + 2]);
+        }
+        this.nodeParts = shared == null ? null : new WindowMemory[size];
+        for (int r = 0, offset = 0; nodeParts != null && r < size; offset += (int) sizes[r], r++) {
+            nodeParts[r] = new WindowMemory(part(shared, offset, sizes[r]));
         }
         this.locked = new int[size];
         this.unconfirmed = new boolean[size];
@@ -168,7 +186,7 @@ public final class Window {
                                 ClassLoader rankLoader) {
         WindowMemory memory = new WindowMemory(base);
         long[] all = exchange(requests, memory.bytes(), dispUnit, memory.held());
-        return start(new Window(name, requests, replies, memory, null, null, dispUnit, all, rankLoader));
+        return start(new Window(name, requests, replies, memory, null, -1, null, dispUnit, all, rankLoader));
     }
 
     /**
@@ -179,16 +197,17 @@ public final class Window {
     public static Window createDynamic(String name, CommunicatorCore requests, CommunicatorCore replies, ClassLoader rankLoader) {
         WindowMemory none = new WindowMemory(null);
         long[] all = exchange(requests, 0, 1, ElementType.BYTE);
-        return start(new Window(name, requests, replies, none, null, new AttachedMemory(), 1, all, rankLoader));
+        return start(new Window(name, requests, replies, none, null, -1, new AttachedMemory(), 1, all, rankLoader));
     }
 
     /**
      * As {@link #create}, over {@code bytes} of memory that every rank of the node sees, this
      * rank's part after those of the ranks before it ({@code MPI_WIN_ALLOCATE_SHARED}); the
-     * ranks must all run on one node, else every rank raises {@code ERR_RMA_SHARED}. Collective.
+     * ranks must all run on one node, else every rank raises {@code ERR_RMA_SHARED}. {@code fill}
+     * writes this rank's first contents into its part before any other rank can reach it. Collective.
      */
     public static Window createShared(String call, String name, CommunicatorCore requests, CommunicatorCore replies,
-                                      int bytes, int dispUnit, ClassLoader rankLoader) {
+                                      int bytes, int dispUnit, Consumer<ByteBuffer> fill, ClassLoader rankLoader) {
         long[] all = exchange(requests, bytes, dispUnit, ElementType.BYTE);
         long total = 0;
         long offset = 0;
@@ -196,13 +215,16 @@ public final class Window {
             offset += r < requests.rank() ? all[3 * r] : 0;
             total += all[3 * r];
         }
-        if (total > Integer.MAX_VALUE) {
+        long lockWords = (total + Long.BYTES - 1) / Long.BYTES * Long.BYTES;
+        long withLocks = lockWords + (long) Integer.BYTES * requests.size();
+        if (withLocks > Integer.MAX_VALUE) {
             throw new EngineException(ErrorClass.ERR_SIZE, call + ": the ranks' parts of a shared window take " + total
                 + " bytes together; at most 2^31 - 1 are possible");
         }
-        ByteBuffer shared = NodeWindowMemory.take(call, requests, (int) total);
+        ByteBuffer shared = NodeWindowMemory.take(call, requests, (int) withLocks);
         ByteBuffer mine = part(shared, offset, bytes);
-        return start(new Window(name, requests, replies, new WindowMemory(mine), shared, null, dispUnit, all,
+        fill.accept(mine);
+        return start(new Window(name, requests, replies, new WindowMemory(mine), shared, (int) lockWords, null, dispUnit, all,
             rankLoader));
     }
 
@@ -338,6 +360,15 @@ public final class Window {
             refused(call, here.swap(type, at, origin, offset, compare, compareOffset, result, resultOffset), type, 1, target, at);
             return;
         }
+        if (nodeParts != null) {
+            lockWord(target);
+            try {
+                swapIn(nodeParts[target], type, at, origin, offset, compare, compareOffset, result, resultOffset);
+            } finally {
+                unlockWord(target);
+            }
+            return;
+        }
         int tag = answerTag();
         Object pair = type.newArray(2);
         System.arraycopy(origin, offset, pair, 0, 1);
@@ -370,6 +401,8 @@ public final class Window {
         Window here = peers[target];
         if (here != null) {
             refused(call, here.store(type, at, origin, offset, count), type, count, target, at);
+        } else if (nodeParts != null) {
+            nodeParts[target].write(type, at, origin, offset, count);
         } else if (attached == null) {
             send(call, target, request(PUT, 0, type, count, at, 0, origin, offset, count));
             unconfirmed(target);
@@ -386,6 +419,10 @@ public final class Window {
             refused(call, here.load(type, at, origin, offset, count), type, count, target, at);
             return;
         }
+        if (nodeParts != null) {
+            nodeParts[target].read(type, at, origin, offset, count);
+            return;
+        }
         int tag = answerTag();
         byte[] answer = new byte[answerPrefix + count * type.size()];
         send(call, target, request(GET, tag, type, count, at, 0, null, 0, 0));
@@ -399,6 +436,13 @@ public final class Window {
         Window here = peers[target];
         if (here != null) {
             refused(call, here.combine(op, type, at, origin, offset, count, result, resultOffset), type, count, target, at);
+        } else if (nodeParts != null) {
+            lockWord(target);
+            try {
+                combineIn(nodeParts[target], op, type, at, origin, offset, count, result, resultOffset);
+            } finally {
+                unlockWord(target);
+            }
         } else if (result == null && attached == null) {
             send(call, target, request(ACCUMULATE, 0, type, count, at, op, origin, offset, count));
             unconfirmed(target);
@@ -1016,19 +1060,29 @@ public final class Window {
             if (region == null) {
                 return attached.refusal(type, at, count);
             }
-            WindowMemory memory = region.memory();
-            long offset = at - region.at();
-            Object current = memory.read(type, offset, count);
-            if (before != null) {
-                System.arraycopy(current, 0, before, beforeAt, count);
-            }
-            if (op == ReductionOps.REPLACE) {
-                memory.write(type, offset, in, from, count);
-            } else if (op != ReductionOps.NO_OP) {
-                ReductionOps.combine(op, type, in, from, current, 0, count);
-                memory.write(type, offset, current, 0, count);
+            int me = requests.rank();
+            lockWord(me);
+            try {
+                combineIn(region.memory(), op, type, at - region.at(), in, from, count, before, beforeAt);
+            } finally {
+                unlockWord(me);
             }
             return 0;
+        }
+    }
+
+    /** Combines {@code in} into {@code memory} from byte {@code offset} with {@code op}; the elements as they were go to {@code before} (if not null). */
+    private static void combineIn(WindowMemory memory, int op, ElementType type, long offset, Object in, int from, int count,
+                                  Object before, int beforeAt) {
+        Object current = memory.read(type, offset, count);
+        if (before != null) {
+            System.arraycopy(current, 0, before, beforeAt, count);
+        }
+        if (op == ReductionOps.REPLACE) {
+            memory.write(type, offset, in, from, count);
+        } else if (op != ReductionOps.NO_OP) {
+            ReductionOps.combine(op, type, in, from, current, 0, count);
+            memory.write(type, offset, current, 0, count);
         }
     }
 
@@ -1039,13 +1093,47 @@ public final class Window {
             if (region == null) {
                 return attached.refusal(type, at, 1);
             }
-            long offset = at - region.at();
-            Object current = region.memory().read(type, offset, 1);
-            if (Array.get(current, 0).equals(Array.get(compare, compareAt))) {
-                region.memory().write(type, offset, origin, from, 1);
+            int me = requests.rank();
+            lockWord(me);
+            try {
+                swapIn(region.memory(), type, at - region.at(), origin, from, compare, compareAt, before, beforeAt);
+            } finally {
+                unlockWord(me);
             }
-            System.arraycopy(current, 0, before, beforeAt, 1);
             return 0;
+        }
+    }
+
+    private static void swapIn(WindowMemory memory, ElementType type, long offset, Object origin, int from, Object compare,
+                               int compareAt, Object before, int beforeAt) {
+        Object current = memory.read(type, offset, 1);
+        if (Array.get(current, 0).equals(Array.get(compare, compareAt))) {
+            memory.write(type, offset, origin, from, 1);
+        }
+        System.arraycopy(current, 0, before, beforeAt, 1);
+    }
+
+    /**
+     * Takes {@code rank}'s lock word of a shared window (nothing for other windows), which JVMs
+     * of the node that change its part at once exclude each other by; held for one operation.
+     */
+    private void lockWord(int rank) {
+        if (lockWords < 0) {
+            return;
+        }
+        int at = lockWords + Integer.BYTES * rank;
+        for (int waits = 0; !LOCK_WORDS.compareAndSet(shared, at, 0, 1); waits++) {
+            if (waits < LOCK_WORD_SPINS) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+
+    private void unlockWord(int rank) {
+        if (lockWords >= 0) {
+            LOCK_WORDS.setRelease(shared, lockWords + Integer.BYTES * rank, 0);
         }
     }
 

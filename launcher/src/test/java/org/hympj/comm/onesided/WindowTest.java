@@ -765,6 +765,66 @@ public class WindowTest {
         }
     }
 
+    /**
+     * A shared window's operations from every JVM of the node at once, which origins of other
+     * JVMs apply to the target's part themselves: accumulates of every rank to every element of
+     * rank 0's part lose nothing, a fetch-and-op counter on the last rank counts exactly with
+     * every fetched value distinct, compare-and-swap sees each value once, and a put then flush
+     * is in the target's part when a later message says so.
+     */
+    public static class SharedWindowAtomics {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int rank = world.getRank();
+            int size = world.getSize();
+            int n = 16;
+            int rounds = 200;
+            int last = size - 1;
+            Win win = new Win(n + 3, 1, MPI.INFO_NULL, world, MPI.newLongBuffer(n + 3), Win.FLAVOR_SHARED);
+            LongBuffer add = MPI.newLongBuffer(n);
+            for (int i = 0; i < n; i++) {
+                add.put(i, rank + 1);
+            }
+            LongBuffer one = LongBuffer.wrap(new long[] {1});
+            LongBuffer fetched = LongBuffer.allocate(1);
+            long[] mine = new long[rounds];
+            int swapped = 0;
+            win.lockAll(0);
+            for (int k = 0; k < rounds; k++) {
+                win.accumulate(add, n, MPI.LONG, 0, 0, n, MPI.LONG, MPI.SUM);
+                win.fetchAndOp(one, fetched, MPI.LONG, last, n, MPI.SUM);
+                mine[k] = fetched.get(0);
+                LongBuffer before = LongBuffer.allocate(1);
+                win.compareAndSwap(LongBuffer.wrap(new long[] {k + 1}), LongBuffer.wrap(new long[] {k}), before, MPI.LONG,
+                    last, n + 1);
+                swapped += before.get(0) == k ? 1 : 0;
+            }
+            win.put(LongBuffer.wrap(new long[] {1000 + rank}), 1, MPI.LONG, (rank + 1) % size, n + 2, 1, MPI.LONG);
+            win.flushAll();
+            win.unlockAll();
+            long[] all = new long[rounds * size];
+            world.allGather(mine, rounds, MPI.LONG, all, rounds, MPI.LONG);
+            Arrays.sort(all);
+            for (int i = 0; i < all.length; i++) {
+                assertEquals(i, all[i], "every fetched value is distinct and none is skipped");
+            }
+            int[] swaps = new int[1];
+            world.allReduce(new int[] {swapped}, swaps, 1, MPI.INT, MPI.SUM);
+            LongBuffer zero = (LongBuffer) win.sharedQuery(0);
+            LongBuffer counters = (LongBuffer) win.sharedQuery(last);
+            win.sync();
+            for (int i = 0; i < n; i++) {
+                assertEquals((long) rounds * size * (size + 1) / 2, zero.get(i), "element " + i);
+            }
+            assertEquals(counters.get(n + 1), swaps[0], "each compare-and-swap that saw its value moved the counter once");
+            assertEquals(1000 + (rank + size - 1) % size, ((LongBuffer) win.getAttr(MPI.WIN_BASE)).get(n + 2));
+            world.barrier();
+            win.free();
+            MPI.Finalize();
+        }
+    }
+
     @Test
     void fenceEpochsOnThreadRanks() {
         RankJobs.runOk(1, FenceEpochs.class);
@@ -852,5 +912,13 @@ public class WindowTest {
         RankJobs.runOk(3, DatatypesWithGaps.class);
         ProcessJobs.runOk(2, 2, DatatypesWithGaps.class);
         ProcessJobs.runOk(3, 3, DatatypesWithGaps.class);
+    }
+
+    @Test
+    void sharedWindowOperationsFromEveryJvmAreAtomic() {
+        RankJobs.runOk(3, SharedWindowAtomics.class);
+        ProcessJobs.runOk(2, 2, SharedWindowAtomics.class);
+        ProcessJobs.runOk(4, 2, SharedWindowAtomics.class);
+        ProcessJobs.runOk(3, 3, SharedWindowAtomics.class);
     }
 }
