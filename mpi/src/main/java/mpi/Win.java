@@ -27,8 +27,10 @@ import org.hympj.comm.rma.Window;
  * wrapped by {@code IntBuffer.wrap} and the like), for the window and for origin and result
  * buffers, and they behave the same. A {@code ByteBuffer} window holds elements of any type,
  * read and written in the platform's byte order; a window over a buffer of another type is
- * accessed with datatypes of that type only. Datatypes must lie contiguous (predefined types
- * and contiguous derived ones), the origin's and the target's of the same predefined type.
+ * accessed with datatypes of that type only. Datatypes may have gaps (vector, indexed, a
+ * struct of one base type, resized), the origin's and the target's of the same predefined type.
+ * A dynamic window ({@link #Win(Info, Comm)}) holds the buffers its ranks attach, reached at
+ * their addresses ({@link MPI#getAddress}).
  *
  * <p>Operations reach the target while its program computes, outside any MPI call: an origin
  * in the target's JVM applies them itself, and a thread of the window applies those of other
