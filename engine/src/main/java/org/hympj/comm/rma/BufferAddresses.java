@@ -18,7 +18,7 @@ import org.hympj.comm.errors.ErrorClass;
  * a slice or duplicate is another buffer object, with a range of its own.
  *
  * <p>Invariant: the ranges of live buffers lie in {@code [FIRST, LIMIT)}, start on a multiple of
- * {@code ALIGNMENT}, never overlap, and hold at least one byte; {@link #free} holds the rest of
+ * {@code ALIGNMENT}, never overlap, and hold at least one byte; {@link #FREE} holds the rest of
  * that space, as disjoint ranges with gaps between them (neighbours are merged). A buffer the
  * garbage collector has taken gives its range back. Below 2^31, so an address fits the
  * {@code int} displacement of Open MPI's {@code put} and {@code get}; 0 is never an address.
