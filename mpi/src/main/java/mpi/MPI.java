@@ -1,6 +1,7 @@
 package mpi;
 
 import java.net.InetAddress;
+import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.CharBuffer;
@@ -22,8 +23,10 @@ import org.hympj.comm.match.MatchingEngine;
 import org.hympj.comm.match.RankActivity;
 import org.hympj.comm.match.ThreadOperations;
 import org.hympj.comm.runtime.Bootstrap;
+import org.hympj.comm.errors.EngineException;
 import org.hympj.comm.errors.ErrorClass;
 import org.hympj.comm.io.ParallelFile;
+import org.hympj.comm.rma.BufferAddresses;
 import org.hympj.comm.rma.Window;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.LauncherJoin;
@@ -953,6 +956,32 @@ public class MPI {
      */
     public static void pControl(int level, Object obj) {
         Pcontrol(level, obj);
+    }
+
+    /**
+     * The address of {@code buf}'s element 0 ({@code MPI_GET_ADDRESS}), its position ignored: the
+     * displacement of the buffer in a dynamic window ({@link Win#Win(Info, Comm)}) it is attached
+     * to, and element {@code i} lies {@code i} times the element size (in bytes) after it. Java
+     * gives no address of memory, so the JVM gives each buffer object a range of addresses of its
+     * own on first asking; the same buffer object keeps its address while it lives, and a slice or
+     * duplicate of it is another buffer with another address. Addresses are below 2^31, so they
+     * fit the {@code int} displacements of {@link Win#put} and its kin. HyMPJ's addition: Open
+     * MPI's Java API has no such call.
+     * @param buf the buffer
+     * @return the address of element 0 of {@code buf}
+     * @throws MPIException {@code ERR_BUFFER} for a null buffer; {@code ERR_NO_MEM} if no free
+     *                      range of addresses is long enough
+     */
+    public static long getAddress(Buffer buf) throws MPIException {
+        checkActive();
+        if (buf == null) {
+            throw new MPIException(ERR_BUFFER, "getAddress: the buffer is null");
+        }
+        try {
+            return BufferAddresses.of(buf, (long) buf.capacity() * Win.elementBytes(buf));
+        } catch (EngineException e) {
+            throw Comm.raised(e);
+        }
     }
 
     /**

@@ -27,8 +27,10 @@ import org.hympj.comm.rma.Window;
  * wrapped by {@code IntBuffer.wrap} and the like), for the window and for origin and result
  * buffers, and they behave the same. A {@code ByteBuffer} window holds elements of any type,
  * read and written in the platform's byte order; a window over a buffer of another type is
- * accessed with datatypes of that type only. Datatypes must lie contiguous (predefined types
- * and contiguous derived ones), the origin's and the target's of the same predefined type.
+ * accessed with datatypes of that type only. Datatypes may have gaps (vector, indexed, a
+ * struct of one base type, resized), the origin's and the target's of the same predefined type.
+ * A dynamic window ({@link #Win(Info, Comm)}) holds the buffers its ranks attach, reached at
+ * their addresses ({@link MPI#getAddress}).
  *
  * <p>Operations reach the target while its program computes, outside any MPI call: an origin
  * in the target's JVM applies them itself, and a thread of the window applies those of other
@@ -47,6 +49,8 @@ public final class Win implements Freeable {
     public static final int FLAVOR_PRIVATE = 0;
     /** The flavour of {@link #Win(int, int, Info, Comm, Buffer, int)} that makes a window of memory the ranks of a node share. */
     public static final int FLAVOR_SHARED = 1;
+    /** The flavour of {@link #Win(Info, Comm)}; not one a program passes. */
+    private static final int DYNAMIC = 2;
 
     private final Intracomm comm;
     private final Window window;
@@ -95,6 +99,19 @@ public final class Win implements Freeable {
         this("Win (allocate)", base, size, dispUnit, comm, checkedFlavor(flavor));
     }
 
+    /**
+     * Makes a dynamic window on every rank of {@code comm} ({@code MPI_WIN_CREATE_DYNAMIC}): it
+     * has no memory until a rank attaches buffers ({@link #attach}), and a displacement into it
+     * is an address, {@link MPI#getAddress} of the target's attached buffer plus a byte offset
+     * into it. Collective.
+     * @param info hints; accepted and not used
+     * @param comm the ranks that share the window; an intracommunicator
+     * @throws MPIException if an argument is bad
+     */
+    public Win(Info info, Comm comm) throws MPIException {
+        this("Win (dynamic)", null, 0, 1, comm, DYNAMIC);
+    }
+
     private Win(String call, Buffer base, int size, int dispUnit, Comm comm, int flavor) {
         if (comm == null) {
             throw new MPIException(MPI.ERR_COMM, call + ": the communicator is null");
@@ -103,17 +120,17 @@ public final class Win implements Freeable {
         if (!(comm instanceof Intracomm)) {
             throw new MPIException(MPI.ERR_COMM, call + ": " + comm + " is an intercommunicator; a window needs an intracommunicator");
         }
-        if (base == null) {
+        if (base == null && flavor != DYNAMIC) {
             throw new MPIException(MPI.ERR_BUFFER, call + ": the window's buffer is null");
         }
-        if (size < 0 || size > base.capacity()) {
+        if (size < 0 || base != null && size > base.capacity()) {
             throw new MPIException(MPI.ERR_SIZE, call + ": size " + size + " must lie between 0 and the buffer's capacity, "
                 + base.capacity() + " elements");
         }
         if (dispUnit <= 0) {
             throw new MPIException(MPI.ERR_DISP, call + ": the displacement unit must be positive, got " + dispUnit);
         }
-        int elementBytes = elementBytes(base);
+        int elementBytes = base == null ? 1 : elementBytes(base);
         Intracomm own = ((Intracomm) comm).Dup();
         this.comm = own;
         this.flavor = flavor;
@@ -123,9 +140,11 @@ public final class Win implements Freeable {
         try {
             if (flavor == FLAVOR_SHARED) {
                 this.window = Window.createShared(call, windowName, own.core, answers, size * elementBytes,
-                    dispUnit * elementBytes, MPI.class.getClassLoader());
+                    dispUnit * elementBytes, part -> copy(base, viewLike(base, part), size), MPI.class.getClassLoader());
                 this.base = viewLike(base, window.sharedPart(own.rank));
-                copy(base, this.base, size);
+            } else if (flavor == DYNAMIC) {
+                this.window = Window.createDynamic(windowName, own.core, answers, MPI.class.getClassLoader());
+                this.base = null;
             } else {
                 this.window = Window.create(windowName, own.core, answers, base.duplicate().clear().limit(size).slice(),
                     dispUnit * elementBytes, MPI.class.getClassLoader());
@@ -145,7 +164,8 @@ public final class Win implements Freeable {
         return flavor;
     }
 
-    private static int elementBytes(Buffer buffer) {
+    /** The bytes of one element of {@code buffer}. */
+    static int elementBytes(Buffer buffer) {
         if (buffer instanceof ByteBuffer) {
             return 1;
         }
@@ -220,9 +240,9 @@ public final class Win implements Freeable {
         if (targetRank == MPI.PROC_NULL) {
             return;
         }
-        Object data = BufferArgument.forSend(call, origin, orgCount, orgType);
+        Object data = packed(call, origin, orgCount, orgType);
         try {
-            window.put(call, orgType.map.base, data, BufferArgument.offset(origin, data), elements, targetRank, targetDisp);
+            window.put(call, targetType.map, targetCount, data, packedOffset(origin, data, orgType), targetRank, targetDisp);
         } catch (EngineException e) {
             throw Comm.raised(e);
         }
@@ -247,10 +267,15 @@ public final class Win implements Freeable {
             return;
         }
         Object data = BufferArgument.forUpdate(call, origin, orgCount, orgType);
+        int offset = BufferArgument.offset(origin, data);
+        Object into = orgType.map.contiguous ? data : orgType.map.base.newArray(elements);
         try {
-            window.get(call, orgType.map.base, data, BufferArgument.offset(origin, data), elements, targetRank, targetDisp);
+            window.get(call, targetType.map, targetCount, into, into == data ? offset : 0, targetRank, targetDisp);
         } catch (EngineException e) {
             throw Comm.raised(e);
+        }
+        if (into != data) {
+            orgType.map.unpack(into, 0, elements, data, offset);
         }
         BufferArgument.copyBack(origin, data, orgType);
     }
@@ -276,9 +301,9 @@ public final class Win implements Freeable {
         if (targetRank == MPI.PROC_NULL) {
             return;
         }
-        Object data = BufferArgument.forSend(call, origin, orgCount, orgType);
+        Object data = packed(call, origin, orgCount, orgType);
         try {
-            window.accumulate(call, code, orgType.map.base, data, BufferArgument.offset(origin, data), elements, targetRank,
+            window.accumulate(call, code, targetType.map, targetCount, data, packedOffset(origin, data, orgType), targetRank,
                 targetDisp);
         } catch (EngineException e) {
             throw Comm.raised(e);
@@ -311,7 +336,8 @@ public final class Win implements Freeable {
         if (targetRank == MPI.PROC_NULL) {
             return;
         }
-        fetch(call, code, origin, orgType, elements, resultAddr, resultCount, resultType, results, targetRank, targetDisp);
+        fetch(call, code, origin, orgCount, orgType, elements, resultAddr, resultCount, resultType, results, targetRank,
+            targetDisp, targetCount, targetType);
     }
 
     /**
@@ -334,24 +360,41 @@ public final class Win implements Freeable {
         if (targetRank == MPI.PROC_NULL) {
             return;
         }
-        fetch(call, code, origin, dataType, elements, resultAddr, 1, dataType, elements, targetRank, targetDisp);
+        fetch(call, code, origin, 1, dataType, elements, resultAddr, 1, dataType, elements, targetRank, targetDisp, 1, dataType);
     }
 
-    private void fetch(String call, int code, Buffer origin, Datatype orgType, int elements, Buffer result, int resultCount,
-                       Datatype resultType, int results, int targetRank, int targetDisp) {
+    private void fetch(String call, int code, Buffer origin, int orgCount, Datatype orgType, int elements, Buffer result,
+                       int resultCount, Datatype resultType, int results, int targetRank, int targetDisp, int targetCount,
+                       Datatype targetType) {
         if (results != elements || resultType.map.base != orgType.map.base) {
             throw new MPIException(MPI.ERR_TYPE, call + ": the result buffer must hold as many elements of the same type as "
                 + "the target's, " + elements + " of " + orgType);
         }
-        Object data = BufferArgument.forSend(call, origin, elements / orgType.map.width, orgType);
-        Object into = BufferArgument.forUpdate(call, result, resultCount, resultType);
+        Object data = packed(call, origin, orgCount, orgType);
+        Object resolved = BufferArgument.forUpdate(call, result, resultCount, resultType);
+        int resultOffset = BufferArgument.offset(result, resolved);
+        Object into = resultType.map.contiguous ? resolved : resultType.map.base.newArray(elements);
         try {
-            window.getAccumulate(call, code, orgType.map.base, data, BufferArgument.offset(origin, data), elements, into,
-                BufferArgument.offset(result, into), targetRank, targetDisp);
+            window.getAccumulate(call, code, targetType.map, targetCount, data, packedOffset(origin, data, orgType), into,
+                into == resolved ? resultOffset : 0, targetRank, targetDisp);
         } catch (EngineException e) {
             throw Comm.raised(e);
         }
-        BufferArgument.copyBack(result, into, resultType);
+        if (into != resolved) {
+            resultType.map.unpack(into, 0, elements, resolved, resultOffset);
+        }
+        BufferArgument.copyBack(result, resolved, resultType);
+    }
+
+    /** The origin's elements in typemap order: the buffer's array in place for a contiguous datatype, else packed into a new one. */
+    private static Object packed(String call, Buffer origin, int count, Datatype type) {
+        Object data = BufferArgument.forSend(call, origin, count, type);
+        return type.map.contiguous ? data : type.map.packed(data, BufferArgument.offset(origin, data), count);
+    }
+
+    /** Where {@link #packed}'s elements start. */
+    private static int packedOffset(Buffer origin, Object packed, Datatype type) {
+        return type.map.contiguous ? BufferArgument.offset(origin, packed) : 0;
     }
 
     /**
@@ -721,6 +764,52 @@ public final class Win implements Freeable {
         }
     }
 
+    /**
+     * Attaches the first {@code size} elements of {@code base} to this rank's part of a dynamic
+     * window ({@code MPI_WIN_ATTACH}): other ranks reach them at the displacement
+     * {@link MPI#getAddress}{@code (base)} (plus a byte offset into them). Any buffer, direct or
+     * heap; the buffers attached to one window must not overlap.
+     * @param base the buffer, from its element 0
+     * @param size the number of elements of {@code base} to attach
+     * @throws MPIException {@code ERR_RMA_FLAVOR} if the window is not dynamic, {@code ERR_RMA_ATTACH}
+     *                      if the buffer is attached already, {@code ERR_SIZE} for a bad size
+     */
+    public void attach(Buffer base, int size) throws MPIException {
+        enter("attach");
+        if (base == null) {
+            throw new MPIException(MPI.ERR_BUFFER, "attach: the buffer is null");
+        }
+        if (size < 0 || size > base.capacity()) {
+            throw new MPIException(MPI.ERR_SIZE, "attach: size " + size + " must lie between 0 and the buffer's capacity, "
+                + base.capacity() + " elements");
+        }
+        try {
+            window.attach("attach", base, base.duplicate().clear().limit(size).slice(), MPI.getAddress(base));
+        } catch (EngineException e) {
+            throw Comm.raised(e);
+        }
+    }
+
+    /**
+     * Detaches {@code base}, the very buffer object given to {@link #attach}, from this rank's
+     * part of a dynamic window ({@code MPI_WIN_DETACH}); an access to it afterwards raises
+     * {@code ERR_RMA_RANGE} at the origin.
+     * @param base the buffer attached
+     * @throws MPIException {@code ERR_RMA_FLAVOR} if the window is not dynamic, {@code ERR_ARG} if
+     *                      the buffer is not attached to it
+     */
+    public void detach(Buffer base) throws MPIException {
+        enter("detach");
+        if (base == null) {
+            throw new MPIException(MPI.ERR_BUFFER, "detach: the buffer is null");
+        }
+        try {
+            window.detach("detach", base);
+        } catch (EngineException e) {
+            throw Comm.raised(e);
+        }
+    }
+
     // ---------------------------------------------------------------- the window itself
 
     /**
@@ -918,7 +1007,7 @@ public final class Win implements Freeable {
 
     @Override
     public String toString() {
-        return window + (flavor == FLAVOR_PRIVATE ? "" : " (shared)");
+        return window + (flavor == FLAVOR_SHARED ? " (shared)" : flavor == DYNAMIC ? " (dynamic)" : "");
     }
 
     // ---------------------------------------------------------------- checks
@@ -985,10 +1074,9 @@ public final class Win implements Freeable {
         if (type == null) {
             throw new MPIException(MPI.ERR_TYPE, call + ": the datatype is null");
         }
-        TypeMap map = type.map;
-        if (map.base.isObject() || !map.contiguous) {
+        if (type.map.base.isObject()) {
             throw new MPIException(MPI.ERR_TYPE, call + ": datatype " + type + " cannot be used with a window; "
-                + "it takes predefined datatypes of primitive elements and contiguous ones made of them");
+                + "it takes datatypes of primitive elements");
         }
     }
 

@@ -13,13 +13,15 @@ import mpi.Win;
  * direct buffers; 2 ranks, rank 0 the origin, rank 1 the target, which makes no call while
  * rank 0 measures (passive target).
  *
- * <pre>hympjrun -np 2 [--jvms 2] -cp benchmarks/target/benchmarks.jar org.hympj.benchmarks.osu.OsuOneSided put_latency [max_bytes]</pre>
+ * <pre>hympjrun -np 2 [--jvms 2] -cp benchmarks/target/benchmarks.jar org.hympj.benchmarks.osu.OsuOneSided put_latency [max_bytes] [create|shared]</pre>
  *
  * Tests: {@code put_latency} and {@code get_latency} (one operation then {@code flush}, per
  * iteration, in a {@code lockAll} epoch; microseconds per iteration), {@code put_bw} and
  * {@code get_bw} (windows of 64 operations then {@code flush}; MB/s), {@code acc_latency}
  * (one {@code accumulate} of longs with SUM then {@code flush}; microseconds). Sizes run from
  * 8 bytes, times 8, while they fit {@code max_bytes} (default 1 MiB: up to 256 KiB), the window's size.
+ * The window is made over a direct buffer ({@code create}, the default) or as a shared-memory
+ * window ({@code shared}, {@code Win.FLAVOR_SHARED}).
  */
 public final class OsuOneSided {
     private static final int WINDOW = 64;
@@ -35,6 +37,7 @@ public final class OsuOneSided {
         MPI.Init(args);
         String test = args.length > 0 ? args[0] : "put_latency";
         int max = args.length > 1 ? Integer.parseInt(args[1]) : 1 << 20;
+        boolean shared = args.length > 2 && args[2].equals("shared");
         Intracomm world = MPI.COMM_WORLD;
         int rank = world.getRank();
         if (world.getSize() != 2) {
@@ -42,10 +45,12 @@ public final class OsuOneSided {
         }
         boolean bandwidth = test.endsWith("_bw");
         ByteBuffer memory = MPI.newByteBuffer(max);
-        Win win = new Win(memory, max, 1, MPI.INFO_NULL, world);
+        Win win = shared ? new Win(max, 1, MPI.INFO_NULL, world, memory, Win.FLAVOR_SHARED)
+            : new Win(memory, max, 1, MPI.INFO_NULL, world);
         ByteBuffer origin = MPI.newByteBuffer(max);
         if (rank == 0) {
-            System.out.println("# OSU-lite one-sided " + test + ", 2 ranks (HyMPJ, Open MPI's Java API, direct buffers)");
+            System.out.println("# OSU-lite one-sided " + test + ", 2 ranks (HyMPJ, Open MPI's Java API, direct buffers, "
+                + (shared ? "a shared window" : "a window over a buffer") + ")");
             System.out.println(bandwidth ? "# Size      Bandwidth (MB/s)" : "# Size     Avg Latency (us)");
         }
         for (int size = 8; size <= max; size *= 8) {

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.hympj.comm.coll.Collectives;
 import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.data.ElementType;
@@ -82,6 +83,10 @@ public final class Window {
     private static final int HEADER = 32;
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+    /** The lock words of a shared window's ranks, ints in its memory. */
+    private static final VarHandle LOCK_WORDS = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
+    /** Busy waits for a shared window's lock word before each wait yields. */
+    private static final int LOCK_WORD_SPINS = 100;
     private static final TypeMap BYTE_MAP = TypeMap.basic(ElementType.BYTE, 1, "a window's bytes");
     private static final TypeMap LONG_MAP = TypeMap.basic(ElementType.LONG, 1, "a window's sizes");
     private static final byte[] NOTHING = new byte[0];
@@ -95,8 +100,22 @@ public final class Window {
     private final CommunicatorCore requests;
     private final CommunicatorCore replies;
     private final WindowMemory memory;
+    /** The window's memory from byte 0, for a window of fixed memory. */
+    private final AttachedMemory.Region whole;
+    /** The buffers attached to a dynamic window, guarded by {@link #applying}; null for a window of fixed memory. */
+    private final AttachedMemory attached;
+    /** The bytes before the elements of an answer to a data request: a dynamic window's refusal, an int. */
+    private final int answerPrefix;
     /** The memory of every rank of the node, for a shared window; else null. */
     private final ByteBuffer shared;
+    /** Each rank's part of a shared window's memory, which origins of every JVM of the node reach directly; else null. */
+    private final WindowMemory[] nodeParts;
+    /**
+     * Where the lock words of a shared window's ranks begin in {@link #shared}, an int a rank:
+     * held while an accumulate, fetch or compare-and-swap changes that rank's part, by whichever
+     * JVM applies it; -1 for other windows.
+     */
+    private final int lockWords;
     private final int dispUnit;
     /** Each rank's window size in bytes, displacement unit in bytes, and the element type its memory holds. */
     private final long[] sizes;
@@ -125,12 +144,16 @@ public final class Window {
     private volatile boolean freed;
 
     private Window(String name, CommunicatorCore requests, CommunicatorCore replies, WindowMemory memory, ByteBuffer shared,
-                   int dispUnit, long[] all, ClassLoader rankLoader) {
+                   int lockWords, AttachedMemory attached, int dispUnit, long[] all, ClassLoader rankLoader) {
         this.name = name;
         this.requests = requests;
         this.replies = replies;
         this.memory = memory;
+        this.whole = new AttachedMemory.Region(0, memory, null);
+        this.attached = attached;
+        this.answerPrefix = attached == null ? 0 : Integer.BYTES;
         this.shared = shared;
+        this.lockWords = lockWords;
         this.dispUnit = dispUnit;
         int size = requests.size();
         this.sizes = new long[size];
@@ -140,6 +163,10 @@ public final class Window {
             sizes[r] = all[3 * r];
             dispUnits[r] = (int) all[3 * r + 1];
             held[r] = ElementType.of((int) all[3 * r + 2]);
+        }
+        this.nodeParts = shared == null ? null : new WindowMemory[size];
+        for (int r = 0, offset = 0; nodeParts != null && r < size; offset += (int) sizes[r], r++) {
+            nodeParts[r] = new WindowMemory(part(shared, offset, sizes[r]));
         }
         this.locked = new int[size];
         this.unconfirmed = new boolean[size];
@@ -159,16 +186,28 @@ public final class Window {
                                 ClassLoader rankLoader) {
         WindowMemory memory = new WindowMemory(base);
         long[] all = exchange(requests, memory.bytes(), dispUnit, memory.held());
-        return start(new Window(name, requests, replies, memory, null, dispUnit, all, rankLoader));
+        return start(new Window(name, requests, replies, memory, null, -1, null, dispUnit, all, rankLoader));
+    }
+
+    /**
+     * Makes this rank's side of a dynamic window ({@code MPI_WIN_CREATE_DYNAMIC}) on the ranks
+     * of {@code requests}: no memory until buffers are attached, displacements are addresses
+     * ({@link BufferAddresses}). Collective; as {@link #create} otherwise.
+     */
+    public static Window createDynamic(String name, CommunicatorCore requests, CommunicatorCore replies, ClassLoader rankLoader) {
+        WindowMemory none = new WindowMemory(null);
+        long[] all = exchange(requests, 0, 1, ElementType.BYTE);
+        return start(new Window(name, requests, replies, none, null, -1, new AttachedMemory(), 1, all, rankLoader));
     }
 
     /**
      * As {@link #create}, over {@code bytes} of memory that every rank of the node sees, this
      * rank's part after those of the ranks before it ({@code MPI_WIN_ALLOCATE_SHARED}); the
-     * ranks must all run on one node, else every rank raises {@code ERR_RMA_SHARED}. Collective.
+     * ranks must all run on one node, else every rank raises {@code ERR_RMA_SHARED}. {@code fill}
+     * writes this rank's first contents into its part before any other rank can reach it. Collective.
      */
     public static Window createShared(String call, String name, CommunicatorCore requests, CommunicatorCore replies,
-                                      int bytes, int dispUnit, ClassLoader rankLoader) {
+                                      int bytes, int dispUnit, Consumer<ByteBuffer> fill, ClassLoader rankLoader) {
         long[] all = exchange(requests, bytes, dispUnit, ElementType.BYTE);
         long total = 0;
         long offset = 0;
@@ -176,13 +215,17 @@ public final class Window {
             offset += r < requests.rank() ? all[3 * r] : 0;
             total += all[3 * r];
         }
-        if (total > Integer.MAX_VALUE) {
+        long lockWords = (total + Long.BYTES - 1) / Long.BYTES * Long.BYTES;
+        long withLocks = lockWords + (long) Integer.BYTES * requests.size();
+        if (withLocks > Integer.MAX_VALUE) {
             throw new EngineException(ErrorClass.ERR_SIZE, call + ": the ranks' parts of a shared window take " + total
                 + " bytes together; at most 2^31 - 1 are possible");
         }
-        ByteBuffer shared = NodeWindowMemory.take(call, requests, (int) total);
+        ByteBuffer shared = NodeWindowMemory.take(call, requests, (int) withLocks);
         ByteBuffer mine = part(shared, offset, bytes);
-        return start(new Window(name, requests, replies, new WindowMemory(mine), shared, dispUnit, all, rankLoader));
+        fill.accept(mine);
+        return start(new Window(name, requests, replies, new WindowMemory(mine), shared, (int) lockWords, null, dispUnit, all,
+            rankLoader));
     }
 
     /** Every rank's window size in bytes, displacement unit in bytes and held element type, three longs a rank. */
@@ -255,62 +298,54 @@ public final class Window {
 
     // ---------------------------------------------------------------- data movement
 
-    /** Writes {@code count} elements of {@code origin} from {@code offset} to {@code target}'s window at {@code disp}. */
-    public void put(String call, ElementType type, Object origin, int offset, int count, int target, long disp) {
-        checkAccess(call, type, count, target, disp);
-        Window here = peers[target];
-        if (here != null) {
-            here.store(type, disp, origin, offset, count);
+    /**
+     * Writes {@code targetCount} items of {@code targetType} to {@code target}'s window at
+     * {@code disp}, their elements taken in typemap order from {@code origin} from {@code offset}.
+     */
+    public void put(String call, TypeMap targetType, int targetCount, Object origin, int offset, int target, long disp) {
+        long at = checkAccess(call, targetType, targetCount, target, disp);
+        if (targetType.contiguous) {
+            putRun(call, targetType.base, origin, offset, targetCount * targetType.width, target, at);
         } else {
-            send(call, target, request(PUT, 0, type, count, disp, 0, origin, offset, count));
-            unconfirmed(target);
+            eachRun(targetType, targetCount, at, (run, from, n) -> putRun(call, targetType.base, origin, offset + from, n, target,
+                run));
         }
     }
 
-    /** Reads {@code count} elements of {@code target}'s window at {@code disp} into {@code origin} from {@code offset}. */
-    public void get(String call, ElementType type, Object origin, int offset, int count, int target, long disp) {
-        checkAccess(call, type, count, target, disp);
-        Window here = peers[target];
-        if (here != null) {
-            here.load(type, disp, origin, offset, count);
-            return;
-        }
-        int tag = answerTag();
-        byte[] answer = new byte[count * type.size()];
-        send(call, target, request(GET, tag, type, count, disp, 0, null, 0, 0));
-        receive(target, tag, answer);
-        type.unpack(answer, 0, origin, offset, count);
-    }
-
-    /** Combines {@code count} elements of {@code origin} into {@code target}'s window with the predefined operation {@code op}. */
-    public void accumulate(String call, int op, ElementType type, Object origin, int offset, int count, int target, long disp) {
-        checkAccess(call, type, count, target, disp);
-        Window here = peers[target];
-        if (here != null) {
-            here.combine(op, type, disp, origin, offset, count, null, 0);
+    /** Reads {@code targetCount} items of {@code targetType} of {@code target}'s window at {@code disp} into {@code origin}, packed, from {@code offset}. */
+    public void get(String call, TypeMap targetType, int targetCount, Object origin, int offset, int target, long disp) {
+        long at = checkAccess(call, targetType, targetCount, target, disp);
+        if (targetType.contiguous) {
+            getRun(call, targetType.base, origin, offset, targetCount * targetType.width, target, at);
         } else {
-            send(call, target, request(ACCUMULATE, 0, type, count, disp, op, origin, offset, count));
-            unconfirmed(target);
+            eachRun(targetType, targetCount, at, (run, from, n) -> getRun(call, targetType.base, origin, offset + from, n, target,
+                run));
         }
     }
 
     /**
-     * As {@link #accumulate}, and reads the target's elements as they were before, atomically
-     * with it, into {@code result} from {@code resultOffset}.
+     * Combines the elements of {@code origin} from {@code offset} into {@code targetCount} items
+     * of {@code targetType} of {@code target}'s window with the predefined operation {@code op};
+     * each element atomically.
      */
-    public void getAccumulate(String call, int op, ElementType type, Object origin, int offset, int count, Object result,
+    public void accumulate(String call, int op, TypeMap targetType, int targetCount, Object origin, int offset, int target,
+                           long disp) {
+        getAccumulate(call, op, targetType, targetCount, origin, offset, null, 0, target, disp);
+    }
+
+    /**
+     * As {@link #accumulate}, and reads the target's elements as they were before, each
+     * atomically with its update, into {@code result} from {@code resultOffset} (unless null).
+     */
+    public void getAccumulate(String call, int op, TypeMap targetType, int targetCount, Object origin, int offset, Object result,
                               int resultOffset, int target, long disp) {
-        checkAccess(call, type, count, target, disp);
-        Window here = peers[target];
-        if (here != null) {
-            here.combine(op, type, disp, origin, offset, count, result, resultOffset);
-            return;
+        long at = checkAccess(call, targetType, targetCount, target, disp);
+        if (targetType.contiguous) {
+            combineRun(call, op, targetType.base, origin, offset, targetCount * targetType.width, result, resultOffset, target, at);
+        } else {
+            eachRun(targetType, targetCount, at, (run, from, n) -> combineRun(call, op, targetType.base, origin, offset + from, n,
+                result, resultOffset + from, target, run));
         }
-        int tag = answerTag();
-        byte[] answer = new byte[count * type.size()];
-        send(call, target, request(GET_ACCUMULATE, tag, type, count, disp, op, origin, offset, count));
-        receive(target, tag, answer);
-        type.unpack(answer, 0, result, resultOffset, count);
     }
 
     /**
@@ -319,20 +354,108 @@ public final class Window {
      */
     public void compareAndSwap(String call, ElementType type, Object origin, int offset, Object compare, int compareOffset,
                                Object result, int resultOffset, int target, long disp) {
-        checkAccess(call, type, 1, target, disp);
+        long at = checkAccess(call, type, 0, 1, target, disp);
         Window here = peers[target];
         if (here != null) {
-            here.swap(type, disp, origin, offset, compare, compareOffset, result, resultOffset);
+            refused(call, here.swap(type, at, origin, offset, compare, compareOffset, result, resultOffset), type, 1, target, at);
+            return;
+        }
+        if (nodeParts != null) {
+            lockWord(target);
+            try {
+                swapIn(nodeParts[target], type, at, origin, offset, compare, compareOffset, result, resultOffset);
+            } finally {
+                unlockWord(target);
+            }
             return;
         }
         int tag = answerTag();
         Object pair = type.newArray(2);
         System.arraycopy(origin, offset, pair, 0, 1);
         System.arraycopy(compare, compareOffset, pair, 1, 1);
-        byte[] answer = new byte[type.size()];
-        send(call, target, request(COMPARE_AND_SWAP, tag, type, 1, disp, 0, pair, 0, 2));
-        receive(target, tag, answer);
-        type.unpack(answer, 0, result, resultOffset, 1);
+        byte[] answer = new byte[answerPrefix + type.size()];
+        send(call, target, request(COMPARE_AND_SWAP, tag, type, 1, at, 0, pair, 0, 2));
+        receiveAnswer(call, target, tag, answer, type, 1, at);
+        type.unpack(answer, answerPrefix, result, resultOffset, 1);
+    }
+
+    /** What to do with one run of consecutive target elements: at byte {@code at}, the packed elements {@code from} on, {@code count} of them. */
+    @FunctionalInterface
+    private interface RunAction {
+        void apply(long at, int from, int count);
+    }
+
+    /** Calls {@code action} for each run of consecutive elements of {@code count} items of {@code type} from byte {@code at}. */
+    private static void eachRun(TypeMap type, int count, long at, RunAction action) {
+        long size = type.base.size();
+        int from = 0;
+        for (int i = 0; i < count; i++) {
+            for (int r = 0; r < type.runCount(); r++) {
+                action.apply(at + ((long) i * type.extent + type.runStart(r)) * size, from, type.runLength(r));
+                from += type.runLength(r);
+            }
+        }
+    }
+
+    private void putRun(String call, ElementType type, Object origin, int offset, int count, int target, long at) {
+        Window here = peers[target];
+        if (here != null) {
+            refused(call, here.store(type, at, origin, offset, count), type, count, target, at);
+        } else if (nodeParts != null) {
+            nodeParts[target].write(type, at, origin, offset, count);
+        } else if (attached == null) {
+            send(call, target, request(PUT, 0, type, count, at, 0, origin, offset, count));
+            unconfirmed(target);
+        } else {
+            int tag = answerTag();
+            send(call, target, request(PUT, tag, type, count, at, 0, origin, offset, count));
+            receiveAnswer(call, target, tag, new byte[answerPrefix], type, count, at);
+        }
+    }
+
+    private void getRun(String call, ElementType type, Object origin, int offset, int count, int target, long at) {
+        Window here = peers[target];
+        if (here != null) {
+            refused(call, here.load(type, at, origin, offset, count), type, count, target, at);
+            return;
+        }
+        if (nodeParts != null) {
+            nodeParts[target].read(type, at, origin, offset, count);
+            return;
+        }
+        int tag = answerTag();
+        byte[] answer = new byte[answerPrefix + count * type.size()];
+        send(call, target, request(GET, tag, type, count, at, 0, null, 0, 0));
+        receiveAnswer(call, target, tag, answer, type, count, at);
+        type.unpack(answer, answerPrefix, origin, offset, count);
+    }
+
+    /** Combines {@code count} elements into the target's at byte {@code at}; those before go to {@code result} unless it is null. */
+    private void combineRun(String call, int op, ElementType type, Object origin, int offset, int count, Object result,
+                            int resultOffset, int target, long at) {
+        Window here = peers[target];
+        if (here != null) {
+            refused(call, here.combine(op, type, at, origin, offset, count, result, resultOffset), type, count, target, at);
+        } else if (nodeParts != null) {
+            lockWord(target);
+            try {
+                combineIn(nodeParts[target], op, type, at, origin, offset, count, result, resultOffset);
+            } finally {
+                unlockWord(target);
+            }
+        } else if (result == null && attached == null) {
+            send(call, target, request(ACCUMULATE, 0, type, count, at, op, origin, offset, count));
+            unconfirmed(target);
+        } else {
+            int tag = answerTag();
+            byte[] answer = new byte[answerPrefix + (result == null ? 0 : count * type.size())];
+            send(call, target, request(result == null ? ACCUMULATE : GET_ACCUMULATE, tag, type, count, at, op, origin, offset,
+                count));
+            receiveAnswer(call, target, tag, answer, type, count, at);
+            if (result != null) {
+                type.unpack(answer, answerPrefix, result, resultOffset, count);
+            }
+        }
     }
 
     // ---------------------------------------------------------------- active target
@@ -627,7 +750,19 @@ public final class Window {
 
     // ---------------------------------------------------------------- the origin's side
 
-    private void checkAccess(String call, ElementType type, int count, int target, long disp) {
+    /**
+     * Checks that an access of {@code count} items of {@code type} to {@code target}'s window
+     * at {@code disp} lies in an epoch and, for a window of fixed memory, in the target's window
+     * with the element type it holds (a dynamic window's target checks its attached memory);
+     * returns the byte of the target's memory at {@code disp}: an address, for a dynamic window.
+     */
+    private long checkAccess(String call, TypeMap type, int count, int target, long disp) {
+        return checkAccess(call, type.base, count == 0 ? 0 : type.low, count == 0 ? 0 : (long) (count - 1) * type.extent + type.high,
+            target, disp);
+    }
+
+    /** As above, for the elements {@code low} to {@code high} (exclusive) of {@code type} from {@code disp}. */
+    private long checkAccess(String call, ElementType type, long low, long high, int target, long disp) {
         synchronized (this) {
             checkUsable(call);
             if (!fenceEpoch && !lockedAll && locked[target] == 0 && !inAccessGroup(target)) {
@@ -635,17 +770,34 @@ public final class Window {
                     + "lock, lockAll or start");
             }
         }
+        long at = disp * dispUnits[target];
+        if (attached != null) {
+            return at;
+        }
         ElementType holds = held[target];
         if (holds != ElementType.BYTE && holds != type) {
             throw new EngineException(ErrorClass.ERR_TYPE, call + ": rank " + target + "'s window is a buffer of "
                 + holds.name().toLowerCase() + " elements; it cannot be accessed as " + type.name().toLowerCase());
         }
-        long first = disp * dispUnits[target];
-        long end = first + (long) count * type.size();
-        if (disp < 0 || end > sizes[target] || holds != ElementType.BYTE && first % holds.size() != 0) {
-            throw new EngineException(ErrorClass.ERR_RMA_RANGE, call + ": " + count + " " + type.name().toLowerCase()
-                + " elements at displacement " + disp + " (byte " + first + ") of rank " + target + "'s window reach past its "
+        long first = at + low * type.size();
+        long end = at + high * type.size();
+        if (disp < 0 || first < 0 || end > sizes[target] || holds != ElementType.BYTE && at % holds.size() != 0) {
+            throw new EngineException(ErrorClass.ERR_RMA_RANGE, call + ": " + type.name().toLowerCase() + " elements from byte "
+                + first + " to byte " + end + " (displacement " + disp + ") of rank " + target + "'s window lie outside its "
                 + sizes[target] + " bytes");
+        }
+        return at;
+    }
+
+    /** Raises the error of an access that a dynamic window's target refused ({@code refusal} not 0). */
+    private static void refused(String call, int refusal, ElementType type, int count, int target, long at) {
+        if (refusal == ErrorClass.ERR_TYPE) {
+            throw new EngineException(ErrorClass.ERR_TYPE, call + ": the buffer attached at address " + at + " of rank " + target
+                + "'s dynamic window holds elements of another type than " + type.name().toLowerCase());
+        }
+        if (refusal != 0) {
+            throw new EngineException(ErrorClass.ERR_RMA_RANGE, call + ": " + count + " " + type.name().toLowerCase()
+                + " elements at address " + at + " of rank " + target + "'s dynamic window lie in no buffer attached there");
         }
     }
 
@@ -794,6 +946,14 @@ public final class Window {
         receive(replies, target, tag, into);
     }
 
+    /** Receives the answer to a data request into {@code into}; raises a dynamic window's refusal of it. */
+    private void receiveAnswer(String call, int target, int tag, byte[] into, ElementType type, int count, long at) {
+        receive(replies, target, tag, into);
+        if (answerPrefix > 0) {
+            refused(call, (int) INTS.get(into, 0), type, count, target, at);
+        }
+    }
+
     private static void receive(CommunicatorCore on, int source, int tag, byte[] into) {
         on.receive(into, 0, into.length, BYTE_MAP, source, tag).reset();
     }
@@ -824,83 +984,162 @@ public final class Window {
         int tag = (int) INTS.get(r, ANSWER_AT);
         ElementType type = ElementType.of((int) INTS.get(r, TYPE_AT));
         int count = (int) INTS.get(r, COUNT_AT);
-        long disp = (long) LONGS.get(r, DISP_AT);
+        long at = (long) LONGS.get(r, DISP_AT);
         int arg = (int) INTS.get(r, ARG_AT);
         switch (kind) {
-            case PUT -> store(type, disp, data(r, type, count), 0, count);
+            case PUT -> {
+                int refusal = store(type, at, data(r, type, count), 0, count);
+                if (attached != null) {
+                    answer(origin, tag, refusal, type, null, 0);
+                }
+            }
             case GET -> {
                 Object values = type.newArray(count);
-                load(type, disp, values, 0, count);
-                answer(origin, tag, type, values, count);
+                answer(origin, tag, load(type, at, values, 0, count), type, values, count);
             }
-            case ACCUMULATE -> combine(arg, type, disp, data(r, type, count), 0, count, null, 0);
+            case ACCUMULATE -> {
+                int refusal = combine(arg, type, at, data(r, type, count), 0, count, null, 0);
+                if (attached != null) {
+                    answer(origin, tag, refusal, type, null, 0);
+                }
+            }
             case GET_ACCUMULATE -> {
                 Object before = type.newArray(count);
-                combine(arg, type, disp, data(r, type, count), 0, count, before, 0);
-                answer(origin, tag, type, before, count);
+                answer(origin, tag, combine(arg, type, at, data(r, type, count), 0, count, before, 0), type, before, count);
             }
             case COMPARE_AND_SWAP -> {
                 Object pair = data(r, type, 2);
                 Object before = type.newArray(1);
-                swap(type, disp, pair, 0, pair, 1, before, 0);
-                answer(origin, tag, type, before, 1);
+                answer(origin, tag, swap(type, at, pair, 0, pair, 1, before, 0), type, before, 1);
             }
             case LOCK -> {
                 if (grant(origin, arg, tag)) {
-                    answer(origin, tag, ElementType.BYTE, NOTHING, 0);
+                    acknowledge(origin, tag);
                 }
             }
             case UNLOCK -> {
                 unlockFor(arg);
-                answer(origin, tag, ElementType.BYTE, NOTHING, 0);
+                acknowledge(origin, tag);
             }
-            case FLUSH -> answer(origin, tag, ElementType.BYTE, NOTHING, 0);
+            case FLUSH -> acknowledge(origin, tag);
             default -> throw new IllegalStateException("unknown window request " + kind + " from rank " + origin);
         }
     }
 
     // The operations on this rank's memory and lock, by its service thread or by an origin of
-    // this JVM; one at a time under the applying lock.
+    // this JVM; one at a time under the applying lock. Each takes the byte of the memory it
+    // starts at (an address, for a dynamic window) and returns 0, or the error class of an
+    // access that no memory attached to a dynamic window holds.
 
-    private void store(ElementType type, long disp, Object values, int from, int count) {
+    private int store(ElementType type, long at, Object values, int from, int count) {
         synchronized (applying) {
-            memory.write(type, disp * dispUnit, values, from, count);
+            AttachedMemory.Region region = regionFor(type, at, count);
+            if (region == null) {
+                return attached.refusal(type, at, count);
+            }
+            region.memory().write(type, at - region.at(), values, from, count);
+            return 0;
         }
     }
 
-    private void load(ElementType type, long disp, Object into, int at, int count) {
+    private int load(ElementType type, long at, Object into, int intoAt, int count) {
         synchronized (applying) {
-            memory.read(type, disp * dispUnit, into, at, count);
+            AttachedMemory.Region region = regionFor(type, at, count);
+            if (region == null) {
+                return attached.refusal(type, at, count);
+            }
+            region.memory().read(type, at - region.at(), into, intoAt, count);
+            return 0;
         }
     }
 
     /** Combines {@code in} into the memory with {@code op}; the elements as they were go to {@code before} (if not null). */
-    private void combine(int op, ElementType type, long disp, Object in, int from, int count, Object before, int beforeAt) {
-        long offset = disp * dispUnit;
+    private int combine(int op, ElementType type, long at, Object in, int from, int count, Object before, int beforeAt) {
         synchronized (applying) {
-            Object current = memory.read(type, offset, count);
-            if (before != null) {
-                System.arraycopy(current, 0, before, beforeAt, count);
+            AttachedMemory.Region region = regionFor(type, at, count);
+            if (region == null) {
+                return attached.refusal(type, at, count);
             }
-            if (op == ReductionOps.REPLACE) {
-                memory.write(type, offset, in, from, count);
-            } else if (op != ReductionOps.NO_OP) {
-                ReductionOps.combine(op, type, in, from, current, 0, count);
-                memory.write(type, offset, current, 0, count);
+            int me = requests.rank();
+            lockWord(me);
+            try {
+                combineIn(region.memory(), op, type, at - region.at(), in, from, count, before, beforeAt);
+            } finally {
+                unlockWord(me);
+            }
+            return 0;
+        }
+    }
+
+    /** Combines {@code in} into {@code memory} from byte {@code offset} with {@code op}; the elements as they were go to {@code before} (if not null). */
+    private static void combineIn(WindowMemory memory, int op, ElementType type, long offset, Object in, int from, int count,
+                                  Object before, int beforeAt) {
+        Object current = memory.read(type, offset, count);
+        if (before != null) {
+            System.arraycopy(current, 0, before, beforeAt, count);
+        }
+        if (op == ReductionOps.REPLACE) {
+            memory.write(type, offset, in, from, count);
+        } else if (op != ReductionOps.NO_OP) {
+            ReductionOps.combine(op, type, in, from, current, 0, count);
+            memory.write(type, offset, current, 0, count);
+        }
+    }
+
+    private int swap(ElementType type, long at, Object origin, int from, Object compare, int compareAt, Object before,
+                     int beforeAt) {
+        synchronized (applying) {
+            AttachedMemory.Region region = regionFor(type, at, 1);
+            if (region == null) {
+                return attached.refusal(type, at, 1);
+            }
+            int me = requests.rank();
+            lockWord(me);
+            try {
+                swapIn(region.memory(), type, at - region.at(), origin, from, compare, compareAt, before, beforeAt);
+            } finally {
+                unlockWord(me);
+            }
+            return 0;
+        }
+    }
+
+    private static void swapIn(WindowMemory memory, ElementType type, long offset, Object origin, int from, Object compare,
+                               int compareAt, Object before, int beforeAt) {
+        Object current = memory.read(type, offset, 1);
+        if (Array.get(current, 0).equals(Array.get(compare, compareAt))) {
+            memory.write(type, offset, origin, from, 1);
+        }
+        System.arraycopy(current, 0, before, beforeAt, 1);
+    }
+
+    /**
+     * Takes {@code rank}'s lock word of a shared window (nothing for other windows), which JVMs
+     * of the node that change its part at once exclude each other by; held for one operation.
+     */
+    private void lockWord(int rank) {
+        if (lockWords < 0) {
+            return;
+        }
+        int at = lockWords + Integer.BYTES * rank;
+        for (int waits = 0; !LOCK_WORDS.compareAndSet(shared, at, 0, 1); waits++) {
+            if (waits < LOCK_WORD_SPINS) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
             }
         }
     }
 
-    private void swap(ElementType type, long disp, Object origin, int from, Object compare, int compareAt, Object before,
-                      int beforeAt) {
-        long offset = disp * dispUnit;
-        synchronized (applying) {
-            Object current = memory.read(type, offset, 1);
-            if (Array.get(current, 0).equals(Array.get(compare, compareAt))) {
-                memory.write(type, offset, origin, from, 1);
-            }
-            System.arraycopy(current, 0, before, beforeAt, 1);
+    private void unlockWord(int rank) {
+        if (lockWords >= 0) {
+            LOCK_WORDS.setRelease(shared, lockWords + Integer.BYTES * rank, 0);
         }
+    }
+
+    /** The memory that holds the access, under the applying lock: the window's own, or a buffer attached to a dynamic window (null if none). */
+    private AttachedMemory.Region regionFor(ElementType type, long at, int count) {
+        return attached == null ? whole : attached.covering(type, at, count);
     }
 
     /** Grants {@code origin} the lock at once (true), or queues it to be answered with {@code tag} when granted. */
@@ -917,7 +1156,31 @@ public final class Window {
             granted = lock.release(type);
         }
         for (LockQueue.Waiter w : granted) {
-            answer(w.origin(), w.replyTag(), ElementType.BYTE, NOTHING, 0);
+            acknowledge(w.origin(), w.replyTag());
+        }
+    }
+
+    /** Attaches {@code buffer}, its first {@code memory} (a view of it) at {@code address}, to this rank's dynamic window. */
+    public void attach(String call, Buffer buffer, Buffer memory, long address) {
+        checkDynamic(call);
+        synchronized (applying) {
+            attached.attach(call, buffer, memory, address);
+        }
+    }
+
+    /** Detaches {@code buffer} from this rank's dynamic window; {@code ERR_ARG} if it is not attached. */
+    public void detach(String call, Buffer buffer) {
+        checkDynamic(call);
+        synchronized (applying) {
+            attached.detach(call, buffer);
+        }
+    }
+
+    private void checkDynamic(String call) {
+        checkUsable(call);
+        if (attached == null) {
+            throw new EngineException(ErrorClass.ERR_RMA_FLAVOR, call + ": " + name + " was not made by Win(Info, Comm) "
+                + "(MPI_Win_create_dynamic); only a dynamic window has memory attached and detached");
         }
     }
 
@@ -927,12 +1190,25 @@ public final class Window {
         return values;
     }
 
-    private void answer(int origin, int tag, ElementType type, Object values, int count) {
-        byte[] bytes = count == 0 ? NOTHING : new byte[count * type.size()];
-        if (count > 0) {
-            type.pack(values, 0, count, bytes, 0);
+    /**
+     * Answers a data request: for a dynamic window its refusal ({@code 0} if applied) first,
+     * then, if applied, the {@code count} elements of {@code values}.
+     */
+    private void answer(int origin, int tag, int refusal, ElementType type, Object values, int count) {
+        int elements = refusal == 0 ? count : 0;
+        byte[] bytes = answerPrefix + elements == 0 ? NOTHING : new byte[answerPrefix + elements * type.size()];
+        if (answerPrefix > 0) {
+            INTS.set(bytes, 0, refusal);
+        }
+        if (elements > 0) {
+            type.pack(values, 0, elements, bytes, answerPrefix);
         }
         replies.send("a window's answer", bytes, 0, bytes.length, BYTE_MAP, origin, tag, SendOperation.STANDARD, null);
+    }
+
+    /** Answers a lock, unlock or flush request: granted, or applied. */
+    private void acknowledge(int origin, int tag) {
+        replies.send("a window's answer", NOTHING, 0, 0, BYTE_MAP, origin, tag, SendOperation.STANDARD, null);
     }
 
     @Override

@@ -18,8 +18,9 @@ import org.hympj.comm.data.ElementType;
  * buffer of another element type holds elements of that type only. Direct and heap buffers
  * behave alike.
  *
- * <p>Not thread-safe: its window applies one operation at a time (under its {@code applying}
- * lock), which makes operations atomic with respect to each other without atomic instructions.
+ * <p>Holds no state that changes: each access works on a view of its own, so threads may read
+ * and write at once; making a read-modify-write atomic is its window's business (its
+ * {@code applying} lock, and a shared window's lock words).
  */
 final class WindowMemory {
     private final Buffer base;

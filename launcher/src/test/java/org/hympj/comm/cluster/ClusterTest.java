@@ -249,13 +249,15 @@ class ClusterTest {
      * One-sided windows across nodes (4 nodes, 2 JVMs each): every synchronisation, concurrent
      * accumulates, exact fetch-and-op counters and a compare-and-swap lock through the bridge,
      * a passive target that progresses without MPI calls, the put-halo stencil; shared windows
-     * refused over several nodes and working over each node's ranks.
+     * refused over several nodes and working over each node's ranks; dynamic windows and
+     * datatypes with gaps through the bridge.
      */
     @Test
     void windowsAcrossNodes() throws Exception {
         for (Class<?> program : List.of(WindowTest.FenceEpochs.class, WindowTest.ConcurrentAccumulates.class,
             WindowTest.FetchAndOpCounter.class, WindowTest.CompareAndSwapMutex.class, WindowTest.PassiveTargetProgress.class,
-            WindowTest.PostStartCompleteWait.class, WindowTest.JacobiStencil.class, WindowTest.SharedWindowsPerNode.class)) {
+            WindowTest.PostStartCompleteWait.class, WindowTest.JacobiStencil.class, WindowTest.SharedWindowsPerNode.class,
+            WindowTest.DynamicWindows.class, WindowTest.DatatypesWithGaps.class)) {
             runOk(8, 4, List.of("--jvms-per-node", "2"), program);
         }
     }

@@ -9,6 +9,7 @@ import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.util.Arrays;
+import mpi.Datatype;
 import mpi.Group;
 import mpi.Intracomm;
 import mpi.MPI;
@@ -593,6 +594,237 @@ public class WindowTest {
         }
     }
 
+    /**
+     * Dynamic windows: each rank attaches a buffer and tells the others its address; puts,
+     * gets, accumulates, fetch-and-op and compare-and-swap reach it under fence, post/start,
+     * lock and lockAll; accesses outside every attached buffer, of another element type, or
+     * to a detached buffer raise their errors at the origin, as do attach and detach misused.
+     */
+    public static class DynamicWindows {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int rank = world.getRank();
+            int size = world.getSize();
+            int right = (rank + 1) % size;
+            int left = (rank + size - 1) % size;
+            Win win = new Win(MPI.INFO_NULL, world);
+            IntBuffer spare = MPI.newIntBuffer(4);
+            win.attach(spare, 4);
+            IntBuffer memory = rank % 2 == 0 ? MPI.newIntBuffer(8) : IntBuffer.wrap(new int[8]);
+            win.attach(memory, 8);
+            long[] addresses = new long[size];
+            world.allGather(new long[] {MPI.getAddress(memory)}, 1, MPI.LONG, addresses, 1, MPI.LONG);
+            int there = (int) addresses[right];
+
+            win.fence(0);
+            win.put(IntBuffer.wrap(new int[] {100 + rank, 200 + rank}), 2, MPI.INT, right, there + 4, 2, MPI.INT);
+            win.fence(0);
+            assertEquals(100 + left, memory.get(1));
+            assertEquals(200 + left, memory.get(2));
+            IntBuffer seen = IntBuffer.allocate(2);
+            win.get(seen, 2, MPI.INT, right, there + 4, 2, MPI.INT);
+            win.fence(MPI.MODE_NOSUCCEED);
+            assertEquals(100 + rank, seen.get(0));
+            assertEquals(200 + rank, seen.get(1));
+
+            win.lockAll(0);
+            IntBuffer one = IntBuffer.wrap(new int[] {1});
+            for (int t = 0; t < size; t++) {
+                win.accumulate(one, 1, MPI.INT, t, (int) addresses[t], 1, MPI.INT, MPI.SUM);
+            }
+            win.flushAll();
+            IntBuffer fetched = IntBuffer.allocate(1);
+            win.fetchAndOp(one, fetched, MPI.INT, 0, (int) addresses[0] + 12, MPI.SUM);
+            win.unlockAll();
+            world.barrier();
+            assertEquals(size, memory.get(0), "every rank's accumulate reached every rank");
+            if (rank == 0) {
+                assertEquals(size, memory.get(3), "fetchAndOp counts each rank once");
+            }
+            world.barrier();
+
+            win.lock(MPI.LOCK_EXCLUSIVE, right, 0);
+            IntBuffer before = IntBuffer.allocate(1);
+            win.compareAndSwap(IntBuffer.wrap(new int[] {-7}), IntBuffer.wrap(new int[] {size}), before, MPI.INT, right, there);
+            win.unlock(right);
+            world.barrier();
+            assertEquals(size, before.get(0));
+            assertEquals(-7, memory.get(0));
+
+            Group leftGroup = world.getGroup().incl(new int[] {left});
+            Group rightGroup = world.getGroup().incl(new int[] {right});
+            win.post(leftGroup, 0);
+            win.start(rightGroup, 0);
+            win.put(IntBuffer.wrap(new int[] {300 + rank}), 1, MPI.INT, right, there + 28, 1, MPI.INT);
+            win.complete();
+            win.waitFor();
+            assertEquals(300 + left, memory.get(7));
+
+            win.lock(MPI.LOCK_SHARED, right, 0);
+            assertMpiError(MPI.ERR_RMA_RANGE, () -> win.put(one, 1, MPI.INT, right, there + 32, 1, MPI.INT));
+            assertMpiError(MPI.ERR_RMA_RANGE, () -> win.get(seen, 2, MPI.INT, right, there + 28, 2, MPI.INT));
+            assertMpiError(MPI.ERR_RMA_RANGE, () -> win.accumulate(one, 1, MPI.INT, right, 8, 1, MPI.INT, MPI.SUM));
+            assertMpiError(MPI.ERR_TYPE, () -> win.put(DoubleBuffer.wrap(new double[1]), 1, MPI.DOUBLE, right, there, 1,
+                MPI.DOUBLE));
+            win.unlock(right);
+            assertMpiError(MPI.ERR_RMA_ATTACH, () -> win.attach(memory, 8));
+            assertMpiError(MPI.ERR_ARG, () -> win.detach(MPI.newIntBuffer(8)));
+
+            world.barrier();
+            win.detach(memory);
+            world.barrier();
+            win.lock(MPI.LOCK_SHARED, right, 0);
+            assertMpiError(MPI.ERR_RMA_RANGE, () -> win.put(one, 1, MPI.INT, right, there, 1, MPI.INT));
+            win.unlock(right);
+            world.barrier();
+            win.detach(spare);
+            assertEquals(MPI.getAddress(memory), MPI.getAddress(memory), "a buffer keeps its address");
+            assertTrue(MPI.getAddress(memory) != MPI.getAddress(MPI.slice(memory, 0)), "a slice is another buffer");
+
+            Win fixed = new Win(MPI.newIntBuffer(1), 1, 1, MPI.INFO_NULL, world);
+            assertMpiError(MPI.ERR_RMA_FLAVOR, () -> fixed.attach(memory, 8));
+            assertMpiError(MPI.ERR_RMA_FLAVOR, () -> fixed.detach(memory));
+            fixed.free();
+            win.free();
+            assertEquals(0, windowThreads(), "free ends the dynamic window's thread");
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * Derived datatypes with gaps (vector, indexed, a struct of one base type, resized) as the
+     * origin's and the target's datatypes of put, get, accumulate and getAccumulate, on a window
+     * of fixed memory and on a dynamic one: each element lands where the typemaps say, and the
+     * gaps between them keep their values.
+     */
+    public static class DatatypesWithGaps {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int rank = world.getRank();
+            int size = world.getSize();
+            int right = (rank + 1) % size;
+            int left = (rank + size - 1) % size;
+            Datatype everyOther = Datatype.createVector(3, 1, 2, MPI.INT);
+            Datatype twoThenOne = Datatype.createIndexed(new int[] {2, 1}, new int[] {0, 5}, MPI.INT);
+            Datatype firstAndFourth = Datatype.createStruct(new int[] {1, 1}, new int[] {0, 12}, new Datatype[] {MPI.INT, MPI.INT});
+            Datatype spaced = Datatype.createResized(MPI.INT, 0, 8);
+            for (Datatype t : new Datatype[] {everyOther, twoThenOne, firstAndFourth, spaced}) {
+                t.commit();
+            }
+            for (boolean dynamic : new boolean[] {false, true}) {
+                IntBuffer memory = MPI.newIntBuffer(16);
+                for (int i = 0; i < 16; i++) {
+                    memory.put(i, -1);
+                }
+                Win win = dynamic ? new Win(MPI.INFO_NULL, world) : new Win(memory, 16, 1, MPI.INFO_NULL, world);
+                long[] bases = new long[size];
+                if (dynamic) {
+                    win.attach(memory, 16);
+                    world.allGather(new long[] {MPI.getAddress(memory)}, 1, MPI.LONG, bases, 1, MPI.LONG);
+                }
+                int unit = dynamic ? 4 : 1;
+                int there = (int) bases[right];
+
+                win.fence(0);
+                IntBuffer origin = IntBuffer.wrap(new int[] {10, 11, 12, 13, 14});
+                win.put(origin, 1, everyOther, right, there + 2 * unit, 1, twoThenOne);
+                for (int t = 0; t < size; t++) {
+                    win.accumulate(IntBuffer.wrap(new int[] {1, 2, 3}), 3, MPI.INT, t, (int) bases[t] + 9 * unit, 3, spaced,
+                        MPI.SUM);
+                }
+                win.fence(0);
+                int[] expected = {-1, -1, 10, 12, -1, -1, -1, 14, -1, -1 + size, -1, -1 + 2 * size, -1, -1 + 3 * size, -1, -1};
+                int[] actual = new int[16];
+                memory.get(0, actual);
+                assertEquals(Arrays.toString(expected), Arrays.toString(actual), (dynamic ? "dynamic" : "fixed") + " window");
+
+                int[] got = {-5, -5, -5, -5, -5, -5};
+                IntBuffer into = IntBuffer.wrap(got);
+                win.get(into, 1, firstAndFourth, right, there + 2 * unit, 2, spaced);
+                win.fence(0);
+                assertEquals(Arrays.toString(new int[] {10, -5, -5, -1, -5, -5}), Arrays.toString(got));
+
+                int[] results = {-9, -9, -9, -9, -9};
+                win.getAccumulate(IntBuffer.wrap(new int[] {5, 6, 7}), 3, MPI.INT, IntBuffer.wrap(results), 1, everyOther,
+                    right, there + 2 * unit, 1, twoThenOne, MPI.SUM);
+                win.fence(MPI.MODE_NOSUCCEED);
+                assertEquals(Arrays.toString(new int[] {10, -9, 12, -9, 14}), Arrays.toString(results));
+                assertEquals(15, memory.get(2));
+                assertEquals(18, memory.get(3));
+                assertEquals(21, memory.get(7));
+                assertEquals(-1, memory.get(4));
+                world.barrier();
+                if (dynamic) {
+                    win.detach(memory);
+                }
+                win.free();
+            }
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * A shared window's operations from every JVM of the node at once, which origins of other
+     * JVMs apply to the target's part themselves: accumulates of every rank to every element of
+     * rank 0's part lose nothing, a fetch-and-op counter on the last rank counts exactly with
+     * every fetched value distinct, compare-and-swap sees each value once, and a put then flush
+     * is in the target's part when a later message says so.
+     */
+    public static class SharedWindowAtomics {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            int rank = world.getRank();
+            int size = world.getSize();
+            int n = 16;
+            int rounds = 200;
+            int last = size - 1;
+            Win win = new Win(n + 3, 1, MPI.INFO_NULL, world, MPI.newLongBuffer(n + 3), Win.FLAVOR_SHARED);
+            LongBuffer add = MPI.newLongBuffer(n);
+            for (int i = 0; i < n; i++) {
+                add.put(i, rank + 1);
+            }
+            LongBuffer one = LongBuffer.wrap(new long[] {1});
+            LongBuffer fetched = LongBuffer.allocate(1);
+            long[] mine = new long[rounds];
+            int swapped = 0;
+            win.lockAll(0);
+            for (int k = 0; k < rounds; k++) {
+                win.accumulate(add, n, MPI.LONG, 0, 0, n, MPI.LONG, MPI.SUM);
+                win.fetchAndOp(one, fetched, MPI.LONG, last, n, MPI.SUM);
+                mine[k] = fetched.get(0);
+                LongBuffer before = LongBuffer.allocate(1);
+                win.compareAndSwap(LongBuffer.wrap(new long[] {k + 1}), LongBuffer.wrap(new long[] {k}), before, MPI.LONG,
+                    last, n + 1);
+                swapped += before.get(0) == k ? 1 : 0;
+            }
+            win.put(LongBuffer.wrap(new long[] {1000 + rank}), 1, MPI.LONG, (rank + 1) % size, n + 2, 1, MPI.LONG);
+            win.flushAll();
+            win.unlockAll();
+            long[] all = new long[rounds * size];
+            world.allGather(mine, rounds, MPI.LONG, all, rounds, MPI.LONG);
+            Arrays.sort(all);
+            for (int i = 0; i < all.length; i++) {
+                assertEquals(i, all[i], "every fetched value is distinct and none is skipped");
+            }
+            int[] swaps = new int[1];
+            world.allReduce(new int[] {swapped}, swaps, 1, MPI.INT, MPI.SUM);
+            LongBuffer zero = (LongBuffer) win.sharedQuery(0);
+            LongBuffer counters = (LongBuffer) win.sharedQuery(last);
+            win.sync();
+            for (int i = 0; i < n; i++) {
+                assertEquals((long) rounds * size * (size + 1) / 2, zero.get(i), "element " + i);
+            }
+            assertEquals(counters.get(n + 1), swaps[0], "each compare-and-swap that saw its value moved the counter once");
+            assertEquals(1000 + (rank + size - 1) % size, ((LongBuffer) win.getAttr(MPI.WIN_BASE)).get(n + 2));
+            world.barrier();
+            win.free();
+            MPI.Finalize();
+        }
+    }
+
     @Test
     void fenceEpochsOnThreadRanks() {
         RankJobs.runOk(1, FenceEpochs.class);
@@ -666,5 +898,27 @@ public class WindowTest {
         RankJobs.runOk(3, SharedWindowMemory.class);
         ProcessJobs.runOk(2, 2, SharedWindowMemory.class);
         ProcessJobs.runOk(4, 3, SharedWindowMemory.class);
+    }
+
+    @Test
+    void dynamicWindowsReachAttachedBuffers() {
+        RankJobs.runOk(3, DynamicWindows.class);
+        ProcessJobs.runOk(2, 2, DynamicWindows.class);
+        ProcessJobs.runOk(3, 3, DynamicWindows.class);
+    }
+
+    @Test
+    void datatypesWithGapsPlaceEachElement() {
+        RankJobs.runOk(3, DatatypesWithGaps.class);
+        ProcessJobs.runOk(2, 2, DatatypesWithGaps.class);
+        ProcessJobs.runOk(3, 3, DatatypesWithGaps.class);
+    }
+
+    @Test
+    void sharedWindowOperationsFromEveryJvmAreAtomic() {
+        RankJobs.runOk(3, SharedWindowAtomics.class);
+        ProcessJobs.runOk(2, 2, SharedWindowAtomics.class);
+        ProcessJobs.runOk(4, 2, SharedWindowAtomics.class);
+        ProcessJobs.runOk(3, 3, SharedWindowAtomics.class);
     }
 }
