@@ -2,7 +2,7 @@
 # put_latency between 2 JVMs (window over a buffer) with the service thread's wait spinning
 # 0, the default 200000, and 2000000 times before it yields and parks; 3 runs each.
 set -euo pipefail
-root=/work/wt-win2
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"  # the checkout this folder lies in
 out="$1"
 jar="$root/benchmarks/target/benchmarks.jar"
 for r in 1 2 3; do
