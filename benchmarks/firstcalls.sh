@@ -4,7 +4,8 @@
 # its steady state, one job per operation, so that each is the first thing its job does.
 # Configurations: HyMPJ with 2 and 16 thread ranks in one JVM, 2 ranks in 2 JVMs, 16 ranks in
 # 2 JVMs of 8 thread ranks (JVMS16=16 for 16 JVMs of one rank), and Open MPI with 2 and 16
-# processes (mpirun --oversubscribe). Every configuration runs REPEAT times (default 3),
+# processes (mpirun --oversubscribe); on request (CONFIGS) 8 ranks in 2 JVMs of 4 (jvms8) and
+# Open MPI with 8 processes (openmpi8). Every configuration runs REPEAT times (default 3),
 # interleaved. VARIANTS="name=OPTION ..." runs every HyMPJ job once per variant, in turn, with
 # OPTION added to HYMPJ_JVM_OPTS (e.g. VARIANTS="warm= cold=-Dhympj.warmup=false"); the default is
 # one variant, "default", with nothing added. Only the benchmark's own lines reach the CSV. The CSV
@@ -80,9 +81,11 @@ for run in $(seq "$repeat"); do
     if want threads2; then hympj 2 1 threads "$op" "$run"; fi
     if want jvms2; then hympj 2 2 jvms "$op" "$run"; fi
     if want threads16; then hympj 16 1 threads "$op" "$run"; fi
+    if want jvms8; then hympj 8 2 jvms2 "$op" "$run"; fi
     if want jvms16; then hympj 16 "$jvms16" "jvms$jvms16" "$op" "$run"; fi
     if [ -n "$native" ]; then
       if want openmpi2; then openmpi 2 "$op" "$run"; fi
+      if want openmpi8; then openmpi 8 "$op" "$run"; fi
       if want openmpi16; then openmpi 16 "$op" "$run"; fi
     fi
   done

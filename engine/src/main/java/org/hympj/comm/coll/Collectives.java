@@ -13,7 +13,7 @@ import static org.hympj.comm.coll.CollectiveKind.REDUCE;
 import static org.hympj.comm.placement.CollectiveHierarchy.JOB;
 import static org.hympj.comm.placement.CollectiveHierarchy.JVM;
 
-import org.hympj.comm.coll.heap.HeapCollectiveArea;
+import org.hympj.comm.coll.heap.CollectiveArea;
 import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.data.Reduction;
 import org.hympj.comm.data.TypeMap;
@@ -54,8 +54,8 @@ public final class Collectives {
 
     /** Returns once every rank of the communicator has entered the barrier. */
     public static void barrier(CommunicatorCore c) {
-        HeapCollectiveArea area = c.heapCollectives();
-        if (area != null && settings(c).collectivesHeapBytes() > 0) {
+        CollectiveArea area = c.collectiveArea(CollectiveAreas::lookUp);
+        if (area != null) {
             area.barrier(c.rank(), c.runtime().engine(), c.context() + 1, CollectiveKind.BARRIER);
             return;
         }
@@ -89,7 +89,7 @@ public final class Collectives {
 
     /** Copies {@code count} items of {@code buf} at {@code root} to {@code buf} at every rank. */
     public static void bcast(CommunicatorCore c, Object buf, int offset, int count, TypeMap type, int root) {
-        HeapCollectiveArea area = heapArea(c, count, type);
+        CollectiveArea area = sharedArea(c, count, type);
         if (area != null) {
             area.bcast(c.rank(), root, buf, offset, count, type, c.runtime().engine(), c.context() + 1, CollectiveKind.BCAST);
             return;
@@ -162,7 +162,7 @@ public final class Collectives {
     public static void reduce(CommunicatorCore c, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
                               TypeMap type, TypeMap recvLayout, Reduction op, int root) {
         // A user's function may write the contribution it reads, which every rank reads there.
-        HeapCollectiveArea area = op.isPredefined() ? heapArea(c, count, type) : null;
+        CollectiveArea area = op.isPredefined() ? sharedArea(c, count, type) : null;
         if (area != null) {
             area.reduce(c.rank(), root, sendbuf, sendoffset, recvbuf, recvoffset, count, type, recvLayout, op,
                 c.runtime().engine(), c.context() + 1, REDUCE);
@@ -231,7 +231,7 @@ public final class Collectives {
     public static void allreduce(CommunicatorCore c, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
                                  TypeMap type, Reduction op) {
         // A user's function may write the contribution it reads, which every rank reads there.
-        HeapCollectiveArea area = op.isPredefined() ? heapArea(c, count, type) : null;
+        CollectiveArea area = op.isPredefined() ? sharedArea(c, count, type) : null;
         if (area != null) {
             area.reduce(c.rank(), -1, sendbuf, sendoffset, recvbuf, recvoffset, count, type, type, op, c.runtime().engine(),
                 c.context() + 1, REDUCE);
@@ -382,13 +382,14 @@ public final class Collectives {
     // ---------------------------------------------------------------- placement
 
     /**
-     * The communicator's shared-memory area when all its ranks share this JVM and the payload,
-     * {@code count} items of {@code type}, is small enough for it; else null.
+     * The communicator's shared-memory area when all its ranks share this node (see
+     * {@link CollectiveAreas}) and the payload, {@code count} items of {@code type}, is small
+     * enough for it; else null.
      */
-    private static HeapCollectiveArea heapArea(CommunicatorCore c, int count, TypeMap type) {
-        HeapCollectiveArea area = c.heapCollectives();
-        return area != null && HeapCollectiveArea.carries(type)
-            && (long) count * type.width * type.base.size() <= settings(c).collectivesHeapBytes() ? area : null;
+    private static CollectiveArea sharedArea(CommunicatorCore c, int count, TypeMap type) {
+        CollectiveArea area = c.collectiveArea(CollectiveAreas::lookUp);
+        return area != null && CollectiveArea.carries(type)
+            && (long) count * type.width * type.base.size() <= area.capacity() ? area : null;
     }
 
     /** The hierarchy to walk, or null where the flat algorithms make the same walk (one JVM, say). */

@@ -1,6 +1,7 @@
 package org.hympj.comm.core;
 
 import java.io.IOException;
+import java.util.function.Function;
 import org.hympj.comm.data.BsendArena;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.ObjectSerialization;
@@ -13,7 +14,7 @@ import org.hympj.comm.match.ReceiveOperation;
 import org.hympj.comm.match.SendOperation;
 import org.hympj.comm.match.ThreadOperations;
 import org.hympj.comm.match.Waiting;
-import org.hympj.comm.coll.heap.HeapCollectiveArea;
+import org.hympj.comm.coll.heap.CollectiveArea;
 import org.hympj.comm.placement.CollectiveHierarchy;
 import org.hympj.comm.errors.EngineException;
 import org.hympj.comm.errors.ErrorClass;
@@ -56,13 +57,14 @@ public final class CommunicatorCore {
      * and two threads that both build it build the same.
      */
     private CollectiveHierarchy placement;
-    /** The area of {@link #heapCollectives}, once {@link #heapAreaLookedUp}; null when there is none. */
-    private HeapCollectiveArea heapArea;
+    /** The area of {@link #collectiveArea}, once {@link #areaLookedUp}; null when there is none. */
+    private CollectiveArea area;
     /**
-     * Whether {@link #heapArea} holds the answer: written after it, so a thread that sees it
-     * true sees the area. A thread that sees it false looks the area up again and finds the same.
+     * Whether {@link #area} holds the answer: written after it, so a thread that sees it true
+     * sees the area. Only the thread running the communicator's collectives looks it up (MPI
+     * lets one at a time do so), and the next such thread sees what it left.
      */
-    private volatile boolean heapAreaLookedUp;
+    private volatile boolean areaLookedUp;
     /** The collectives this rank has made on this communicator, so that each has the same number on every rank. */
     private long collectives;
 
@@ -138,32 +140,22 @@ public final class CommunicatorCore {
     }
 
     /**
-     * The area through which this communicator's small collectives go when all its ranks live
-     * in this JVM (and there are two or more); null otherwise.
+     * The area through which this communicator's small collectives go, or null: found by
+     * {@code lookUp} at the first call, which every rank makes in the same collective, as
+     * looking up may take part in one.
      */
-    public HeapCollectiveArea heapCollectives() {
-        if (!heapAreaLookedUp) {
-            heapArea = size > 1 && HeapCollectiveArea.available() && allInThisJvm()
-                ? rt.job().heapCollectiveArea(context, worldRank(0), size) : null;
-            heapAreaLookedUp = true;
+    public CollectiveArea collectiveArea(Function<CommunicatorCore, CollectiveArea> lookUp) {
+        if (!areaLookedUp) {
+            area = lookUp.apply(this);
+            areaLookedUp = true;
         }
-        return heapArea;
-    }
-
-    private boolean allInThisJvm() {
-        for (int r = 0; r < size; r++) {
-            if (!rt.job().isLocal(worldRank(r))) {
-                return false;
-            }
-        }
-        return true;
+        return area;
     }
 
     /** This rank frees the communicator: the engine lets go of what it kept for it. */
     public void free() {
-        HeapCollectiveArea a = heapCollectives();
-        if (a != null) {
-            rt.job().heapCollectiveAreaFreed(context, worldRank(0), a);
+        if (areaLookedUp && area != null) {
+            rt.job().collectiveAreaFreed(context, worldRank(0), area);
         }
     }
 

@@ -69,12 +69,20 @@ public final class Configuration {
 
     /**
      * Payload bytes up to which the barrier, broadcast, reduction and all-reduce of a
-     * communicator whose ranks all share one JVM go through memory the ranks share instead of
-     * messages; 0 turns that off.
+     * communicator whose ranks all share one JVM (or one node, see
+     * {@link #COLLECTIVES_NODE_PROP}) go through memory the ranks share instead of messages;
+     * 0 turns that off.
      */
     public static final String COLLECTIVES_HEAP_BYTES_PROP = "hympj.collectives.heap.bytes";
     /** The default of {@link #COLLECTIVES_HEAP_BYTES_PROP}. */
     public static final int COLLECTIVES_HEAP_BYTES_DEFAULT = 16 * 1024;
+
+    /**
+     * Whether the small collectives of a communicator whose ranks run in several JVMs of one node
+     * go through a segment those JVMs map together, as those of one JVM go through its memory;
+     * false keeps messages through the rings for them.
+     */
+    public static final String COLLECTIVES_NODE_PROP = "hympj.collectives.node";
 
     /** Node-aware collectives (a JVM's ranks, then a node's, combine first); false keeps the flat algorithms. */
     public static final String COLLECTIVES_HIERARCHICAL_PROP = "hympj.collectives.hierarchical";
@@ -213,6 +221,7 @@ public final class Configuration {
     private final int bcastChunkBytes;
     private final int collectivesHeapBytes;
     private final boolean collectivesHierarchical;
+    private final boolean collectivesNode;
     private final boolean checkCollectives;
     private final int shmRingBytes;
     private final int shmFragmentBytes;
@@ -257,6 +266,7 @@ public final class Configuration {
         bcastChunkBytes = r.integer(BCAST_CHUNK_BYTES_PROP, BCAST_CHUNK_BYTES_DEFAULT, 1);
         collectivesHeapBytes = r.integer(COLLECTIVES_HEAP_BYTES_PROP, COLLECTIVES_HEAP_BYTES_DEFAULT, 0);
         collectivesHierarchical = r.bool(COLLECTIVES_HIERARCHICAL_PROP, true);
+        collectivesNode = r.bool(COLLECTIVES_NODE_PROP, true);
         checkCollectives = r.bool(CHECK_COLLECTIVES_PROP, false);
         shmRingBytes = r.integer(SHM_RING_BYTES_PROP, 0, 1);
         shmFragmentBytes = r.integer(SHM_FRAGMENT_BYTES_PROP, SHM_FRAGMENT_BYTES_DEFAULT, 1);
@@ -362,6 +372,11 @@ public final class Configuration {
     /** {@value #COLLECTIVES_HEAP_BYTES_PROP}. */
     public int collectivesHeapBytes() {
         return collectivesHeapBytes;
+    }
+
+    /** {@value #COLLECTIVES_NODE_PROP}. */
+    public boolean collectivesNode() {
+        return collectivesNode;
     }
 
     /** {@value #COLLECTIVES_HIERARCHICAL_PROP}. */

@@ -2,7 +2,8 @@ package org.hympj.comm.runtime;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
-import org.hympj.comm.coll.heap.HeapCollectiveArea;
+import java.util.function.Supplier;
+import org.hympj.comm.coll.heap.CollectiveArea;
 import org.hympj.comm.match.JobContext;
 import org.hympj.comm.match.MatchingEngine;
 
@@ -36,10 +37,11 @@ public final class Job implements JobContext {
     /** What the ranks run, when the launcher that started them says; else this JVM's own command. */
     private volatile ProgramCommand program;
     /**
-     * The collective areas of the communicators whose ranks all live here, by context and first
-     * member: communicators that share a context have no member in common, so the pair names one.
+     * The collective areas of the communicators whose ranks all live on this node and have a
+     * member here, by context and first member: communicators that share a context have no
+     * member in common, so the pair names one.
      */
-    private final ConcurrentHashMap<Long, HeapCollectiveArea> heapCollectiveAreas = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, CollectiveArea> collectiveAreas = new ConcurrentHashMap<>();
 
     /** A job whose ranks all live in this JVM, configured by this JVM's system properties and environment. */
     public Job(int size) {
@@ -114,17 +116,18 @@ public final class Job implements JobContext {
 
     /**
      * The collective area of the communicator on {@code context} whose rank 0 is world rank
-     * {@code firstMember}, of {@code size} ranks all living in this JVM: the same object for
-     * each of them, made by the first that asks.
+     * {@code firstMember}: the same object for each of its members in this JVM, made by
+     * {@code make} for the first that asks. What {@code make} throws reaches that caller, and
+     * the next asks again.
      */
-    public HeapCollectiveArea heapCollectiveArea(int context, int firstMember, int size) {
-        return heapCollectiveAreas.computeIfAbsent(areaKey(context, firstMember), k -> new HeapCollectiveArea(size));
+    public CollectiveArea collectiveArea(int context, int firstMember, Supplier<CollectiveArea> make) {
+        return collectiveAreas.computeIfAbsent(areaKey(context, firstMember), k -> make.get());
     }
 
-    /** A member of that communicator freed it; the area goes with the last one. */
-    public void heapCollectiveAreaFreed(int context, int firstMember, HeapCollectiveArea area) {
+    /** A member in this JVM of that communicator freed it; the area goes with the last one here. */
+    public void collectiveAreaFreed(int context, int firstMember, CollectiveArea area) {
         if (area.freedByAll()) {
-            heapCollectiveAreas.remove(areaKey(context, firstMember), area);
+            collectiveAreas.remove(areaKey(context, firstMember), area);
         }
     }
 

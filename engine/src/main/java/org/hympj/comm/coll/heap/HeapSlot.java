@@ -3,11 +3,12 @@ package org.hympj.comm.coll.heap;
 import org.hympj.comm.data.ElementType;
 
 /**
- * One rank's part of a {@link HeapCollectiveArea} on the heap: its arrays, and what only it
+ * One rank's part of a {@link CollectiveArea} on the heap: its arrays, and what only it
  * reads. The numbers and small contributions the others wait for are in the area's lines.
  *
- * <p>Invariant: only its rank's collective thread writes it; other ranks read {@link #large}
- * (after the number that publishes it) and {@link #parked} (to wake it).
+ * <p>Invariant: only its rank's collective thread writes it; other ranks of its JVM read
+ * {@link #large} (after the number that publishes it, in an area of one JVM) and
+ * {@link #parked} (to wake it).
  */
 final class HeapSlot {
     /** Its rank's thread, while parked in a wait of the area: whoever publishes wakes it. */
@@ -16,7 +17,7 @@ final class HeapSlot {
      * Its rank's contributions too large for its line, by the generation of the collective's
      * number; each replaced, never resized in place, and only while no rank reads it.
      */
-    final Object[] large = new Object[HeapCollectiveArea.LARGE_GENERATIONS];
+    final Object[] large = new Object[CollectiveArea.LARGE_GENERATIONS];
     /** Only its rank's: the number of its last collective. */
     long entered;
     /** Only its rank's: every rank has entered at least this collective. */

@@ -1,5 +1,6 @@
 package org.hympj.comm.coll.heap;
 
+import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.agrona.BufferUtil;
@@ -17,9 +18,10 @@ import org.hympj.comm.events.ParkEvent;
 import org.hympj.comm.match.JobContext;
 import org.hympj.comm.match.MatchingEngine;
 import org.hympj.comm.match.RankActivity;
+import org.hympj.comm.runtime.NodeMemory;
 
 /**
- * The small collectives of a communicator whose ranks all run in this JVM, through memory the
+ * The small collectives of a communicator whose ranks all run on this node, through memory the
  * ranks share instead of messages: each rank announces, in a cache line of its own, that it
  * has entered the communicator's n-th collective, with its contribution's size and the
  * contribution itself beside the number when it fits; the others read it there, one line
@@ -27,36 +29,49 @@ import org.hympj.comm.match.RankActivity;
  * per rank and a look at every other line; an all-reduce is the same with the data, folded in
  * rank order by every rank.
  *
+ * <p>The lines are off the heap, so one protocol serves two memories: a JVM's private memory
+ * when every rank is a thread of this JVM ({@link #inThisJvm}), and a segment that every JVM
+ * of the communicator maps ({@link #inNodeMemory}), when its ranks are processes of one node,
+ * each with one or more thread ranks.
+ *
  * <pre>
- *   line (rank r, generation g), 64 bytes, off the heap, aligned:
+ *   memory: a header line [capacity in bytes], then 16 lines per rank, then (in node
+ *   memory) 4 large blocks of capacity bytes per rank.
+ *   line (rank r, generation g), 64 bytes, aligned:
  *    0                8          12         16                                64
  *   +----------------+----------+----------+----------------------------------+
  *   | entered n      | elements | element  | r's data for collective n, up to |
  *   |                | of data  | type     | 48 bytes                         |
  *   +----------------+----------+----------+----------------------------------+
  *   n is the last collective of generation g (n mod 16 == g) that r entered; larger
- *   data lie in r's {@link HeapSlot#large} array of generation n mod 4, read after the number.
+ *   data lie in r's large block of generation n mod 4 (in node memory) or r's
+ *   {@link HeapSlot#large} array (in one JVM), read after the number.
  * </pre>
  *
  * <p>Invariants:
  * <ul>
- *   <li>The lines and the slot of rank {@code i} are written only by rank {@code i}'s thread
- *       that runs the communicator's collectives (MPI lets one thread at a time do so); data
- *       are written before the number (a volatile store) and read after it.</li>
+ *   <li>The lines, large blocks and slot of rank {@code i} are written only by rank {@code i}'s
+ *       thread that runs the communicator's collectives (MPI lets one thread at a time do so);
+ *       data are written before the number and read after it: the number is stored with a
+ *       volatile (sequentially consistent) put, which orders the plain data puts before it,
+ *       and read with a volatile get, which orders the data gets after it. Between processes
+ *       the same puts and gets order the same stores to the same physical memory.</li>
  *   <li>A rank enters collective n only once it is done with every earlier one, so "every
  *       rank entered m" means no rank reads anything of a collective before m any more. The
- *       lines go round {@link #GENERATIONS} generations and the large arrays round
+ *       lines go round {@link #GENERATIONS} generations and the large data round
  *       {@link #LARGE_GENERATIONS}, so a rank writes those of collective n, last used by
  *       collective n - G, only once every rank entered n - G + 1: a rank that only hands data
  *       on (a broadcast's root) looks at the others once in many collectives, not at every one.</li>
  *   <li>Every rank folds the contributions in the same order, so every rank gets the same
  *       bits, as MPI asks of an all-reduce.</li>
- *   <li>No lost wake-up: a waiter counts itself in {@link #sleepers} (a full fence) before it
- *       looks at a line one last time and parks; a rank publishes its number (a volatile
- *       store) before it reads the count, and wakes every parked waiter if it is raised.</li>
+ *   <li>No lost wake-up within a JVM: a waiter counts itself in {@link #sleepers} (a full
+ *       fence) before it looks at a line one last time and parks; a rank publishes its number
+ *       (a volatile store) before it reads the count, and wakes every waiter of its JVM parked
+ *       in the area. A rank of another JVM cannot wake it: in node memory a waiter parks for
+ *       short, growing times and looks again after each.</li>
  * </ul>
  */
-public final class HeapCollectiveArea {
+public final class CollectiveArea {
     private static final int LINE = 64;
     /**
      * Lines per rank, used in turn by successive collectives: a rank that hands data on and
@@ -76,24 +91,103 @@ public final class HeapCollectiveArea {
     static final int INLINE_BYTES = LINE - DATA_OFFSET;
     /** A park's time limit, after which a waiter looks for a job abort (which does not unpark it). */
     private static final long PARK_BACKSTOP_NANOS = 20_000_000L;
+    /**
+     * The first park of a waiter in node memory, doubled at each park up to
+     * {@link #LONGEST_NODE_PARK_NANOS}: a rank of another JVM publishes without waking anyone, so
+     * a waiter must look again by itself, soon while the wait is short, seldom once it is long,
+     * leaving the cores to the ranks that have work.
+     */
+    private static final long FIRST_NODE_PARK_NANOS = 2_000L;
+    private static final long LONGEST_NODE_PARK_NANOS = 250_000L;
 
     private final HeapSlot[] slots;
-    /** {@link #GENERATIONS} lines per rank; kept reachable, as its memory is the lines'. */
-    private final UnsafeBuffer lines;
+    /** The header line and the lines, and in node memory the large blocks; kept reachable, as the addresses are into it. */
+    private final UnsafeBuffer memory;
     private final long linesAddress;
-    /** Waiters parked, or about to park, in any wait of the area. */
+    /** Whether the memory is a node's, mapped by several JVMs, rather than this JVM's own. */
+    private final boolean acrossJvms;
+    /** The first large block in node memory; in one JVM the large data are arrays of the slots. */
+    private final long largeAddress;
+    /** Bytes of a large block: the capacity, in whole lines. */
+    private final long largeBlock;
+    /** The largest payload in bytes the area carries, the same in every JVM that maps it. */
+    private final int capacity;
+    /** The members of the communicator in this JVM: the area goes once all have freed it. */
+    private final int localMembers;
+    /** Lets go of node memory once this JVM's members have freed the communicator; null in one JVM. */
+    private final Runnable unmap;
+    /** Waiters of this JVM parked, or about to park, in any wait of the area. */
     private final AtomicInteger sleepers = new AtomicInteger();
-    /** Members that freed the communicator; the area is dropped when all have. */
+    /** Members in this JVM that freed the communicator; the area is dropped when all have. */
     private final AtomicInteger freed = new AtomicInteger();
 
-    /** An area for a communicator of {@code size} ranks. */
-    public HeapCollectiveArea(int size) {
+    private CollectiveArea(int size, UnsafeBuffer memory, boolean acrossJvms, int capacity, int localMembers, Runnable unmap) {
+        if ((memory.addressOffset() & (LINE - 1)) != 0 || memory.capacity() < bytes(size, capacity, acrossJvms)) {
+            throw new IllegalArgumentException("a collective area of " + size + " ranks needs " + bytes(size, capacity, acrossJvms)
+                + " bytes aligned to " + LINE + ", not " + memory.capacity() + " at address " + memory.addressOffset());
+        }
         slots = new HeapSlot[size];
         for (int i = 0; i < size; i++) {
             slots[i] = new HeapSlot();
         }
-        lines = new UnsafeBuffer(BufferUtil.allocateDirectAligned(Math.max(1, GENERATIONS * size) * LINE, LINE));
-        linesAddress = lines.addressOffset();
+        this.memory = memory;
+        this.capacity = capacity;
+        this.localMembers = localMembers;
+        this.unmap = unmap;
+        linesAddress = memory.addressOffset() + LINE;
+        this.acrossJvms = acrossJvms;
+        largeAddress = acrossJvms ? linesAddress + (long) GENERATIONS * size * LINE : 0;
+        largeBlock = roundToLines(capacity);
+    }
+
+    /** An area for a communicator of {@code size} ranks, all threads of this JVM, carrying up to {@code capacity} bytes. */
+    public static CollectiveArea inThisJvm(int size, int capacity) {
+        UnsafeBuffer lines = new UnsafeBuffer(BufferUtil.allocateDirectAligned(bytes(size, capacity, false), LINE));
+        return new CollectiveArea(size, lines, false, capacity, size, null);
+    }
+
+    /**
+     * The area of a communicator of {@code size} ranks in several JVMs of this node, in the node
+     * memory {@code name} of {@link #nodeBytes} bytes: made here, empty, with {@code capacity}
+     * in its header, if {@code create}; else mapped as its maker left it, which must have made
+     * it for {@code capacity} too. {@code localMembers} of the ranks run in this JVM; when they
+     * have all freed the area, it unmaps the memory. A failure leaves nothing mapped or made.
+     */
+    public static CollectiveArea inNodeMemory(NodeMemory node, String name, int size, int localMembers, int capacity,
+                                              boolean create) {
+        ByteBuffer mapped = node.map(name, nodeBytes(size, capacity), create);
+        try {
+            UnsafeBuffer memory = new UnsafeBuffer(mapped);
+            if (create) {
+                // Ordered before the messages that tell the other JVMs to map it.
+                memory.putLong(0, capacity);
+            } else if (memory.getLong(0) != capacity) {
+                throw new IllegalStateException("collective area " + name + " was made for payloads of up to "
+                    + memory.getLong(0) + " bytes and this JVM's limit is " + capacity + " bytes");
+            }
+            return new CollectiveArea(size, memory, true, capacity, localMembers, () -> node.unmap(name));
+        } catch (RuntimeException e) {
+            if (create) {
+                node.unlink(name);
+            }
+            node.unmap(name);
+            throw e;
+        }
+    }
+
+    /** The bytes of node memory an area of {@code size} ranks carrying up to {@code capacity} bytes needs. */
+    public static int nodeBytes(int size, int capacity) {
+        return bytes(size, capacity, true);
+    }
+
+    private static int bytes(int size, int capacity, boolean acrossJvms) {
+        long lines = (1L + (long) GENERATIONS * size) * LINE;
+        long blocks = acrossJvms ? (long) LARGE_GENERATIONS * size * roundToLines(capacity) : 0;
+        return Math.toIntExact(lines + blocks);
+    }
+
+    private static long roundToLines(int bytes) {
+        return ((long) bytes + LINE - 1) & -(long) LINE;
     }
 
     /** True if areas can be used in this JVM: their lines need Agrona's access to the JDK's {@code Unsafe}. */
@@ -101,9 +195,23 @@ public final class HeapCollectiveArea {
         return AgronaAccess.usable();
     }
 
-    /** One more member freed the communicator; true when it was the last one, so the area can go. */
+    /** The largest payload, in bytes, this area carries. */
+    public int capacity() {
+        return capacity;
+    }
+
+    /**
+     * One more member in this JVM freed the communicator; true when it was the last one here,
+     * and then the area lets go of its node memory, if it has any.
+     */
     public boolean freedByAll() {
-        return freed.incrementAndGet() == slots.length;
+        if (freed.incrementAndGet() != localMembers) {
+            return false;
+        }
+        if (unmap != null) {
+            unmap.run();
+        }
+        return true;
     }
 
     /** True for the payloads this area carries: not objects, which each rank must receive as copies of its own. */
@@ -190,28 +298,37 @@ public final class HeapCollectiveArea {
 
     // ---------------------------------------------------------------- data
 
+    /** The line of {@code rank} for collective {@code n}'s generation. */
     private long line(int rank, long n) {
         return linesAddress + ((long) GENERATIONS * rank + generation(n)) * LINE;
     }
 
+    /** {@code rank}'s large block of collective {@code n}'s large generation, in node memory. */
+    private long largeBlock(int rank, long n) {
+        return largeAddress + ((long) LARGE_GENERATIONS * rank + largeGeneration(n)) * largeBlock;
+    }
+
     /**
      * The array {@code me} packs its contribution to collective {@code n} into: for one that
-     * fits its line, a private one; else the large array the others read.
+     * fits its line, or one copied into a large block of node memory, a private one; else the
+     * large array the others read.
      */
     private Object packingArray(int me, long n, ElementType base, int elements) {
         HeapSlot mine = slots[me];
-        return inline(base, elements) ? mine.packed(base, elements)
+        return inline(base, elements) || acrossJvms ? mine.packed(base, elements)
             : mine.large(largeGeneration(n), base, elements);
     }
 
-    /** Copies {@code me}'s packed contribution to collective {@code n} into its line, if it goes there. */
+    /** Copies {@code me}'s packed contribution to collective {@code n} into its line, or into its large block in node memory. */
     private void leave(int me, long n, Object packed, ElementType base, int elements) {
         long line = line(me, n);
         UnsafeApi.putInt(null, line + ELEMENTS_OFFSET, elements);
         UnsafeApi.putInt(null, line + TYPE_OFFSET, base.ordinal());
+        long bytes = (long) elements * base.size();
         if (inline(base, elements)) {
-            UnsafeApi.copyMemory(packed, ArrayMemory.elementOffset(base, 0), null, line + DATA_OFFSET,
-                (long) elements * base.size());
+            UnsafeApi.copyMemory(packed, ArrayMemory.elementOffset(base, 0), null, line + DATA_OFFSET, bytes);
+        } else if (acrossJvms) {
+            UnsafeApi.copyMemory(packed, ArrayMemory.elementOffset(base, 0), null, largeBlock(me, n), bytes);
         }
     }
 
@@ -231,23 +348,29 @@ public final class HeapCollectiveArea {
 
     /**
      * Rank {@code j}'s contribution to collective {@code n}, which it has published: its large
-     * array, or its line's bytes copied into {@code into} (an array of the caller's).
+     * array in one JVM, or the bytes of its line or large block copied into {@code into} (an
+     * array of the caller's).
      */
     private Object contribution(int j, long n, ElementType base, int elements, Object into) {
+        long from;
         if (inline(base, elements)) {
-            UnsafeApi.copyMemory(null, line(j, n) + DATA_OFFSET, into, ArrayMemory.elementOffset(base, 0),
-                (long) elements * base.size());
-            return into;
+            from = line(j, n) + DATA_OFFSET;
+        } else if (acrossJvms) {
+            from = largeBlock(j, n);
+        } else {
+            return slots[j].large[largeGeneration(n)];
         }
-        return slots[j].large[largeGeneration(n)];
+        UnsafeApi.copyMemory(null, from, into, ArrayMemory.elementOffset(base, 0), (long) elements * base.size());
+        return into;
     }
 
     // ---------------------------------------------------------------- the protocol
 
     /** Announces that {@code me} entered collective {@code n}, with its data, if it has any, in place. */
     private void publish(int me, long n) {
+        // Volatile, not merely ordered: a release would order the data before it, but the
+        // load of sleepers below must not pass it either (see the class comment).
         UnsafeApi.putLongVolatile(null, line(me, n), n);
-        // Volatile store, then volatile load: the pair a parking waiter mirrors (see the class comment).
         if (sleepers.get() != 0) {
             for (HeapSlot s : slots) {
                 Thread t = s.parked;
@@ -258,6 +381,7 @@ public final class HeapCollectiveArea {
         }
     }
 
+    /** Whether {@code j} entered collective {@code n}; an acquiring load, so its data are read after it. */
     private boolean entered(int j, long n) {
         return UnsafeApi.getLongVolatile(null, line(j, n)) >= n;
     }
@@ -345,6 +469,7 @@ public final class HeapCollectiveArea {
         // The job's progress agent drains the rings from other JVMs while no rank thread does.
         engine.job().beforePark();
         sleepers.incrementAndGet();
+        long nodePark = FIRST_NODE_PARK_NANOS;
         try {
             while (!entered(j, n)) {
                 String abort = engine.job().abortReason();
@@ -356,7 +481,12 @@ public final class HeapCollectiveArea {
                     throw new EngineException(ErrorClass.ERR_OTHER, "the thread was interrupted while waiting in "
                         + RankActivity.collectiveName(kind) + " for rank " + j);
                 }
-                LockSupport.parkNanos(this, PARK_BACKSTOP_NANOS);
+                if (!acrossJvms) {
+                    LockSupport.parkNanos(this, PARK_BACKSTOP_NANOS);
+                } else {
+                    LockSupport.parkNanos(this, nodePark);
+                    nodePark = Math.min(2 * nodePark, LONGEST_NODE_PARK_NANOS);
+                }
             }
         } finally {
             sleepers.decrementAndGet();
