@@ -87,10 +87,7 @@ public class Datatype implements Freeable {
      */
     public static Datatype Contiguous(int count, Datatype oldtype) {
         checkOld("Contiguous", oldtype);
-        if (count < 0) {
-            throw new MPIException(MPI.ERR_ARG, "Contiguous: count must not be negative, got " + count);
-        }
-        return Vector(count, 1, 1, oldtype);
+        return hvector("Contiguous", count, 1, oldtype.map.extent, oldtype);
     }
 
     /**
@@ -104,7 +101,7 @@ public class Datatype implements Freeable {
      */
     public static Datatype Vector(int count, int blocklength, int stride, Datatype oldtype) {
         checkOld("Vector", oldtype);
-        return Hvector(count, blocklength, stride * oldtype.map.extent, oldtype);
+        return hvector("Vector", count, blocklength, stride * oldtype.map.extent, oldtype);
     }
 
     /**
@@ -119,8 +116,16 @@ public class Datatype implements Freeable {
      */
     public static Datatype Hvector(int count, int blocklength, int stride, Datatype oldtype) {
         checkOld("Hvector", oldtype);
+        return hvector("Hvector", count, blocklength, stride, oldtype);
+    }
+
+    /**
+     * The strided type of {@code Contiguous}, {@code Vector} and {@code Hvector}, named after the call that
+     * makes it: its errors and its name (in the errors of the calls that use it) say what the program wrote.
+     */
+    private static Datatype hvector(String call, int count, int blocklength, int stride, Datatype oldtype) {
         try {
-            return derived(TypeMap.hvector("Hvector", count, blocklength, stride, oldtype.map));
+            return derived(TypeMap.hvector(call, count, blocklength, stride, oldtype.map));
         } catch (EngineException e) {
             throw Comm.raised(e);
         }
@@ -140,7 +145,7 @@ public class Datatype implements Freeable {
         for (int i = 0; i < displacements.length; i++) {
             elementDisplacements[i] = displacements[i] * oldtype.map.extent;
         }
-        return Hindexed(blocklengths, elementDisplacements, oldtype);
+        return hindexed("Indexed", blocklengths, elementDisplacements, oldtype);
     }
 
     /**
@@ -154,8 +159,13 @@ public class Datatype implements Freeable {
      */
     public static Datatype Hindexed(int[] blocklengths, int[] displacements, Datatype oldtype) {
         checkOld("Hindexed", oldtype);
+        return hindexed("Hindexed", blocklengths, displacements, oldtype);
+    }
+
+    /** The indexed type of {@code Indexed} and {@code Hindexed}, named after the call that makes it (as {@link #hvector}). */
+    private static Datatype hindexed(String call, int[] blocklengths, int[] displacements, Datatype oldtype) {
         try {
-            return derived(TypeMap.hindexed("Hindexed", blocklengths, displacements, oldtype.map));
+            return derived(TypeMap.hindexed(call, blocklengths, displacements, oldtype.map));
         } catch (EngineException e) {
             throw Comm.raised(e);
         }

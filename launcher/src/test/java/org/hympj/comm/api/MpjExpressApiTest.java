@@ -279,6 +279,41 @@ class MpjExpressApiTest {
         }
     }
 
+    /**
+     * A derived type's errors name the call that made it, as the program wrote it: an MPJ Express program that
+     * sends a {@code Vector} it did not commit reads "Vector", not the {@code Hvector} HyMPJ builds it from.
+     */
+    public static class DerivedTypeNames {
+        public static void main(String[] args) throws MPIException {
+            MPI.Init(args);
+            int other = 1 - MPI.COMM_WORLD.Rank();
+            expectNamed("Contiguous", mpi.Datatype.Contiguous(2, MPI.INT), other);
+            expectNamed("Vector", mpi.Datatype.Vector(2, 1, 2, MPI.INT), other);
+            expectNamed("Hvector", mpi.Datatype.Hvector(2, 1, 2, MPI.INT), other);
+            expectNamed("Indexed", mpi.Datatype.Indexed(new int[] {1, 1}, new int[] {0, 2}, MPI.INT), other);
+            expectNamed("Hindexed", mpi.Datatype.Hindexed(new int[] {1, 1}, new int[] {0, 2}, MPI.INT), other);
+            try {
+                mpi.Datatype.Vector(-1, 1, 2, MPI.INT);
+                throw new AssertionError("Vector with a negative count did not raise MPIException");
+            } catch (MPIException e) {
+                check(e.getErrorClass() == MPI.ERR_ARG && e.getMessage().contains("Vector: count must not be negative"),
+                    "a negative count in Vector raised " + e);
+            }
+            MPI.Finalize();
+        }
+
+        static void expectNamed(String call, mpi.Datatype uncommitted, int other) {
+            try {
+                MPI.COMM_WORLD.Send(new int[4], 0, 1, uncommitted, other, 0);
+            } catch (MPIException e) {
+                check(e.getErrorClass() == MPI.ERR_TYPE && e.getMessage().contains("datatype " + call + " of MPI.INT"),
+                    "sending an uncommitted " + call + " raised " + e);
+                return;
+            }
+            throw new AssertionError("sending an uncommitted " + call + " did not raise MPIException");
+        }
+    }
+
     @Test
     void mpjExpressConstantsHaveItsValues() {
         RankJobs.runOk(2, Constants.class);
@@ -312,5 +347,15 @@ class MpjExpressApiTest {
     @Test
     void aProcessOutsideAGroupHasRankUndefined() {
         RankJobs.runOk(3, OutsideTheGroup.class);
+    }
+
+    @Test
+    void derivedTypeErrorsNameTheCallThatMadeTheTypeOnThreadRanks() {
+        RankJobs.runOk(2, DerivedTypeNames.class);
+    }
+
+    @Test
+    void derivedTypeErrorsNameTheCallThatMadeTheTypeInTwoJvms() {
+        ProcessJobs.runOk(2, 2, DerivedTypeNames.class);
     }
 }
