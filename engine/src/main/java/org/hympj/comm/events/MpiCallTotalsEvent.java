@@ -30,11 +30,16 @@ public final class MpiCallTotalsEvent extends Event {
     @Label("Count")
     long count;
 
+    @Label("Timed")
+    @Description("The calls whose time was read; time and waiting are theirs, scaled to the count")
+    long timed;
+
     @Label("Bytes")
     @DataAmount
     long bytes;
 
     @Label("Time")
+    @Description("Estimated from the timed calls when not every call was timed")
     @Timespan(Timespan.NANOSECONDS)
     long nanos;
 
@@ -43,6 +48,7 @@ public final class MpiCallTotalsEvent extends Event {
     long waitNanos;
 
     @Label("Longest")
+    @Description("The longest of the timed calls")
     @Timespan(Timespan.NANOSECONDS)
     long maxNanos;
 

@@ -53,7 +53,7 @@ final class ProfileData {
                     RecordedEvent e = in.readEvent();
                     switch (e.getEventType().getName()) {
                         case MpiCallTotalsEvent.NAME -> totals.add(new CallTotalsRecord(e.getInt("worldRank"), e.getString("call"),
-                            e.getLong("count"), e.getLong("bytes"), e.getLong("nanos"), e.getLong("waitNanos"), e.getLong("maxNanos"),
+                            e.getLong("count"), e.getLong("timed"), e.getLong("bytes"), e.getLong("nanos"), e.getLong("waitNanos"), e.getLong("maxNanos"),
                             Arrays.stream(e.getString("sizes").split(",")).mapToLong(Long::parseLong).toArray()));
                         case MpiCallEvent.NAME -> calls.add(call(e, 0, e.getLong("callNanos")));
                         case MpiCollectiveEvent.NAME -> calls.add(call(e, e.getLong("sequence"), e.getDuration().toNanos()));
