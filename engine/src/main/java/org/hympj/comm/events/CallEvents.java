@@ -58,6 +58,7 @@ public final class CallEvents {
     public static synchronized void watchRecordings() {
         if (!watching) {
             watching = true;
+            FlightRecorder.addPeriodicEvent(BridgeTrafficEvent.class, BridgeTraffic::commitAll);
             FlightRecorder.addListener(new FlightRecorderListener() {
                 @Override
                 public void recordingStateChanged(Recording recording) {

@@ -123,11 +123,7 @@ public final class CallTotals {
             event.nanos = scaled(k.nanos, k);
             event.waitNanos = scaled(k.waitNanos, k);
             event.maxNanos = k.maxNanos;
-            StringBuilder sizes = new StringBuilder();
-            for (long n : k.sizes) {
-                sizes.append(sizes.length() == 0 ? "" : ",").append(n);
-            }
-            event.sizes = sizes.toString();
+            event.sizes(k.sizes);
             event.commit();
         }
     }

@@ -20,7 +20,8 @@ import org.hympj.comm.events.CallTotals;
  * per call, count, bytes, mean and max (times estimated from the timed calls, counts exact); a histogram of message sizes (all from the ranks' totals,
  * which count every call); the call sites with the most time in MPI; and the collectives whose
  * ranks arrived furthest apart (from the calls recorded one by one: the same collective is found
- * on every rank by its communicator's context and its sequence number there).
+ * on every rank by its communicator's context and its sequence number there); and the engine's
+ * rendezvous, full rings and bridge traffic.
  */
 final class ProfileReport {
     /** Rows in the lists of call sites and of imbalanced collectives. */
@@ -236,6 +237,8 @@ final class ProfileReport {
             out.printf(Locale.ROOT, "  %s #%d on %s: rank %d arrived last, %.3f ms after rank %d, at %s%n", i.call(),
                 i.sequence(), i.communicator(), i.lastRank(), millis(i.lateNanos()), i.firstRank(), i.lastSite());
         }
+        out.println();
+        data.engine.print(out);
     }
 
     /** Writes one CSV row per rank and call: the totals a spreadsheet needs to redo the report's tables. */
