@@ -208,6 +208,11 @@ final class ProfileReport {
             "Max us", "Wait %");
         for (Map.Entry<String, Totals> c : byTime(perCall)) {
             Totals t = c.getValue();
+            if (t.timed == 0) {
+                // Counted, never timed: no estimate of its time.
+                out.printf(Locale.ROOT, "%-16s %10d %14d %12s %12s %12s %7s%n", c.getKey(), t.count, t.bytes, "-", "-", "-", "-");
+                continue;
+            }
             out.printf(Locale.ROOT, "%-16s %10d %14d %12.3f %12.3f %12.3f %7.2f%n", c.getKey(), t.count, t.bytes,
                 millis(t.nanos), t.nanos / 1e3 / Math.max(1, t.count), t.maxNanos / 1e3, percent(t.waitNanos, t.nanos));
         }
