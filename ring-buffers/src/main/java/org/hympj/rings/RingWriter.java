@@ -118,9 +118,12 @@ public final class RingWriter {
             throw new IllegalArgumentException("a record of " + length + " bytes exceeds the ring's maximum of "
                 + ring.maxMsgLength() + "; send it with writeBulk");
         }
-        idle.reset();
-        while (!tryWrite(typeId, src, offset, length)) {
-            idle.idle(progress.doWork());
+        if (!tryWrite(typeId, src, offset, length)) {
+            idle.reset();
+            do {
+                idle.idle(progress.doWork());
+            } while (!tryWrite(typeId, src, offset, length));
+            progress.roomFound();
         }
     }
 
@@ -182,12 +185,15 @@ public final class RingWriter {
      */
     public int claim(int typeId, int length, ProgressHook progress) {
         narrowIfDue();
-        idle.reset();
-        int index;
-        while ((index = tryClaim(typeId, length)) < 0) {
-            int work = progress.doWork();
-            drainedWhileWaiting |= work > 0;
-            idle.idle(work);
+        int index = tryClaim(typeId, length);
+        if (index < 0) {
+            idle.reset();
+            do {
+                int work = progress.doWork();
+                drainedWhileWaiting |= work > 0;
+                idle.idle(work);
+            } while ((index = tryClaim(typeId, length)) < 0);
+            progress.roomFound();
         }
         return index;
     }

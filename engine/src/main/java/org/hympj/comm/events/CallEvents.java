@@ -17,19 +17,28 @@ import org.hympj.comm.data.TypeMap;
  * recorder to add to every JVM's start-up, so a JVM that records nothing does not pay it.
  * While it is false a call pays one volatile read and allocates nothing: {@link #callStarts}
  * returns 0, {@link #beginCollective} null, and the facade ends neither. While it is true every
- * call is added to its rank's {@link CallTotals}; a collective is an event of its own, and a
- * point-to-point call, wait or probe one if it took at least the call threshold. The time a
- * thread waits within a call is summed in a per-thread counter that each call's start clears.
+ * call is counted in its rank's {@link CallTotals} with its bytes. A thread times one in
+ * {@link #timedEvery} of its point-to-point calls, waits and probes (its first one among them,
+ * then at random intervals of that mean, so that a program's regular pattern of calls does not
+ * make one kind of call always timed and another never), and every collective: reading the clock at a call's start and end, and around its waits, costs
+ * more than the rest of a short call's recording, and the totals scale the timed calls' time to
+ * all of them. A collective is an event of its own, and a timed point-to-point call, wait or
+ * probe one if it took at least the call threshold. The time a thread waits within a timed call
+ * is summed in its {@link CallThread}, which each call's start clears.
  */
 public final class CallEvents {
     /** The call threshold, in microseconds, of a recording that no HyMPJ launcher started. */
     public static final int CALL_THRESHOLD_MICROS_DEFAULT = 10;
+    /** How many of a thread's point-to-point calls, waits and probes one timed call stands for, unless set otherwise. */
+    public static final int TIMED_EVERY_DEFAULT = 16;
+    /** What {@link #callStarts} returns for a call that is counted but not timed: even, unlike a start time. */
+    private static final long UNTIMED = 2;
 
     private static volatile boolean on;
     private static boolean watching;
     private static volatile long callThresholdNanos = CALL_THRESHOLD_MICROS_DEFAULT * 1_000L;
-    /** The calling thread's waiting in its current call, in nanoseconds (one element). */
-    private static final ThreadLocal<long[]> WAITED = ThreadLocal.withInitial(() -> new long[1]);
+    private static volatile int timedEvery = TIMED_EVERY_DEFAULT;
+    private static final ThreadLocal<CallThread> THREAD = ThreadLocal.withInitial(CallThread::new);
 
     static {
         if (FlightRecorder.isInitialized()) {
@@ -49,6 +58,7 @@ public final class CallEvents {
     public static synchronized void watchRecordings() {
         if (!watching) {
             watching = true;
+            FlightRecorder.addPeriodicEvent(BridgeTrafficEvent.class, BridgeTraffic::commitAll);
             FlightRecorder.addListener(new FlightRecorderListener() {
                 @Override
                 public void recordingStateChanged(Recording recording) {
@@ -71,13 +81,34 @@ public final class CallEvents {
         callThresholdNanos = micros * 1_000L;
     }
 
-    /** The start of a point-to-point call, wait or probe: a time to hand to {@link #endCall}, or 0 when none is recorded. */
+    /**
+     * Times one in {@code every} point-to-point calls, waits and probes of each thread (1: every
+     * one); the totals scale their time to all of them.
+     */
+    public static void timedEvery(int every) {
+        if (every < 1) {
+            throw new IllegalArgumentException("one timed call in " + every + " calls: at least 1");
+        }
+        timedEvery = every;
+    }
+
+    /**
+     * The start of a point-to-point call, wait or probe, to hand to {@link #endCall}: its time if
+     * it is timed, another nonzero value if it is only counted, or 0 when none is recorded.
+     */
     public static long callStarts() {
         if (!on) {
             return 0;
         }
-        WAITED.get()[0] = 0;
-        // Never 0, which means "not recorded".
+        CallThread t = THREAD.get();
+        t.waited = 0;
+        if (--t.untilTimed > 0) {
+            t.timed = false;
+            return UNTIMED;
+        }
+        t.untilTimed = t.nextInterval(timedEvery);
+        t.timed = true;
+        // Odd, so never 0 ("not recorded") nor UNTIMED.
         return System.nanoTime() | 1;
     }
 
@@ -87,21 +118,23 @@ public final class CallEvents {
             return null;
         }
         MpiCollectiveEvent event = new MpiCollectiveEvent();
-        WAITED.get()[0] = 0;
+        CallThread t = THREAD.get();
+        t.waited = 0;
+        t.timed = true;
         event.startNanos = System.nanoTime();
         event.begin();
         return event;
     }
 
-    /** The current time for a wait about to start, or 0 when no call is recorded; hand it to {@link #waited}. */
+    /** The current time for a wait about to start, or 0 unless this thread's current call is timed; hand it to {@link #waited}. */
     public static long waitStarts() {
-        return on ? System.nanoTime() : 0;
+        return on && THREAD.get().timed ? System.nanoTime() : 0;
     }
 
     /** Adds the wait that started at {@code start} (from {@link #waitStarts}) to this thread's current call. */
     public static void waited(long start) {
         if (start != 0) {
-            WAITED.get()[0] += System.nanoTime() - start;
+            THREAD.get().waited += System.nanoTime() - start;
         }
     }
 
@@ -115,13 +148,19 @@ public final class CallEvents {
      * {@link #callStarts}, not 0): {@code call} on communicator {@code communicator}, context
      * {@code context}, by world rank {@code worldRank}, with {@code peer} and {@code tag} or -1,
      * moving {@code bytes} of {@code type} or none. Adds it to the rank's {@code totals}, and
-     * records it if it took at least the call threshold.
+     * records it if it is timed and took at least the call threshold.
      */
     public static void endCall(long started, CallTotals totals, String call, String communicator, int context, int worldRank,
                                int peer, int tag, long bytes, TypeMap type) {
+        CallThread t = THREAD.get();
+        CallTotals.Kind kind = t.part(totals).kind(call);
+        if (started == UNTIMED) {
+            kind.counted(bytes, type != null);
+            return;
+        }
         long nanos = System.nanoTime() - started;
-        long waited = WAITED.get()[0];
-        totals.add(call, bytes, nanos, waited, type != null);
+        long waited = t.waited;
+        kind.timed(bytes, type != null, nanos, waited);
         if (nanos >= callThresholdNanos) {
             MpiCallEvent event = new MpiCallEvent();
             event.peer = peer < 0 ? -1 : peer;
@@ -138,8 +177,9 @@ public final class CallEvents {
      */
     public static void endCollective(MpiCollectiveEvent event, CallTotals totals, String call, String communicator,
                                      int context, int worldRank, int root, long bytes, TypeMap type, long sequence) {
-        long waited = WAITED.get()[0];
-        totals.add(call, bytes, System.nanoTime() - event.startNanos, waited, type != null);
+        CallThread t = THREAD.get();
+        long waited = t.waited;
+        t.part(totals).kind(call).timed(bytes, type != null, System.nanoTime() - event.startNanos, waited);
         event.end();
         event.root = root < 0 ? -1 : root;
         event.sequence = sequence;

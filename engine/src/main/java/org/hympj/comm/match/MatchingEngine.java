@@ -5,6 +5,8 @@ import java.util.concurrent.locks.LockSupport;
 import org.hympj.comm.data.ArrayMemory;
 import org.hympj.comm.data.ElementType;
 import org.hympj.comm.errors.ErrorClass;
+import org.hympj.comm.events.EngineEvents;
+import org.hympj.comm.events.RendezvousEvent;
 import org.hympj.rings.MemoryCopy;
 
 /**
@@ -251,6 +253,7 @@ public final class MatchingEngine {
             m.data = s.data;
             m.dataOffset = s.dataOffset;
             m.sender = s;
+            m.rendezvous = EngineEvents.rendezvousAnnounced();
             s.queuedIn = q;
             s.queuedAs = m;
         } else if (s.form == SendOperation.TYPED) {
@@ -336,6 +339,10 @@ public final class MatchingEngine {
         SendOperation s = m.sender;
         long syncToken = m.syncToken;
         transfer(r, m.source, m.tag, m.type, m.count, m.form, m.data, m.dataOffset, m.byteLength, s == null && m.dataHandedOver);
+        RendezvousEvent rendezvous = m.rendezvous;
+        if (rendezvous != null) {
+            EngineEvents.rendezvousDone(rendezvous, m.byteLength, m.source, m.tag, s.mode == SendOperation.SYNCHRONOUS);
+        }
         lock.lock();
         try {
             q.recycle(m);

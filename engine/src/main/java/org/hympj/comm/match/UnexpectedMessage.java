@@ -2,6 +2,7 @@ package org.hympj.comm.match;
 
 import org.hympj.comm.data.BsendArena;
 import org.hympj.comm.data.ElementType;
+import org.hympj.comm.events.RendezvousEvent;
 
 /**
  * A message that arrived before a matching receive was posted: its envelope and its data,
@@ -33,6 +34,8 @@ final class UnexpectedMessage {
     long syncToken;
     /** Non-null while the data still live in the sender's memory. */
     SendOperation sender;
+    /** The rendezvous of {@code sender}'s message while a recording follows it; null otherwise. */
+    RendezvousEvent rendezvous;
 
     boolean queued;
     UnexpectedMessage prevFromSource;
@@ -43,6 +46,7 @@ final class UnexpectedMessage {
     void clear() {
         data = null;
         sender = null;
+        rendezvous = null;
         pooledData = false;
         syncToken = 0;
         arena = null;

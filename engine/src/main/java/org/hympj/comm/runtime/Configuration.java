@@ -182,6 +182,13 @@ public final class Configuration {
     public static final String PROFILE_CALL_MICROS_PROP = "hympj.profile.call.micros";
     /** The default of {@link #PROFILE_CALL_MICROS_PROP}. */
     public static final int PROFILE_CALL_MICROS_DEFAULT = CallEvents.CALL_THRESHOLD_MICROS_DEFAULT;
+    /**
+     * How many of a thread's point-to-point calls, waits and probes one timed call stands for in a
+     * recording: every call is counted with its bytes, one in this many reads the clock (1: all).
+     */
+    public static final String PROFILE_TIMED_EVERY_PROP = "hympj.profile.timed.every";
+    /** The default of {@link #PROFILE_TIMED_EVERY_PROP}. */
+    public static final int PROFILE_TIMED_EVERY_DEFAULT = CallEvents.TIMED_EVERY_DEFAULT;
 
     /** Set by the hympjrun script: the HyMPJ installation directory, where the shipped programs' jars are. */
     public static final String HOME_PROP = "hympj.home";
@@ -236,6 +243,7 @@ public final class Configuration {
     private final String netAddress;
     private final String profileDir;
     private final int profileCallMicros;
+    private final int profileTimedEvery;
     private final int netRingBytes;
     private final int netFragmentBytes;
     private final int netHeartbeatMillis;
@@ -287,6 +295,7 @@ public final class Configuration {
         rendezvousDir = r.text(RENDEZVOUS_DIR_PROP, RENDEZVOUS_DIR_ENV, null);
         profileDir = r.text(PROFILE_DIR_PROP, PROFILE_DIR_ENV, null);
         profileCallMicros = r.integer(PROFILE_CALL_MICROS_PROP, PROFILE_CALL_MICROS_DEFAULT, 0);
+        profileTimedEvery = r.integer(PROFILE_TIMED_EVERY_PROP, PROFILE_TIMED_EVERY_DEFAULT, 1);
         home = r.text(HOME_PROP, null, null);
         scriptPid = r.processId(SCRIPT_PID_PROP);
         heapAuto = r.bool(HEAP_AUTO_PROP, false);
@@ -477,6 +486,11 @@ public final class Configuration {
     /** {@value #PROFILE_CALL_MICROS_PROP}. */
     public int profileCallMicros() {
         return profileCallMicros;
+    }
+
+    /** {@value #PROFILE_TIMED_EVERY_PROP}. */
+    public int profileTimedEvery() {
+        return profileTimedEvery;
     }
 
     /** {@value #HOME_PROP}; null when not set. */

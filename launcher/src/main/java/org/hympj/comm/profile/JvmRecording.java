@@ -34,7 +34,8 @@ public final class JvmRecording implements AutoCloseable {
      * Starts this JVM's recording into the profile directory that {@code configuration} names
      * (made if missing), with its call threshold; returns null when it names none.
      *
-     * @param configuration the JVM's settings: {@code hympj.profile.dir}, {@code hympj.profile.call.micros}
+     * @param configuration the JVM's settings: {@code hympj.profile.dir}, {@code hympj.profile.call.micros},
+     *     {@code hympj.profile.timed.every}
      * @return the recording, to {@link #close} when the JVM's ranks have ended; null without a directory
      * @throws UncheckedIOException if the directory cannot be made or the settings cannot be read
      */
@@ -44,6 +45,7 @@ public final class JvmRecording implements AutoCloseable {
             return null;
         }
         CallEvents.callThresholdMicros(configuration.profileCallMicros());
+        CallEvents.timedEvery(configuration.profileTimedEvery());
         try {
             Path dir = Files.createDirectories(Path.of(directory));
             Recording recording = new Recording(settings());

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -21,19 +20,21 @@ import org.hympj.comm.events.RankEvent;
 
 /**
  * The MPI calls of a job as its recordings (one file per JVM, or a merged file: chunks are read
- * alike) hold them: each rank's totals per kind of call, its wall time, and the calls recorded
- * one by one. Immutable once read.
+ * alike) hold them: each rank's totals per kind of call, its wall time, the calls recorded
+ * one by one, and the engine's moments. Not changed once read.
  */
 final class ProfileData {
     final List<CallTotalsRecord> totals;
     final List<CallRecord> calls;
     /** Each rank's wall time from MPI.Init to MPI.Finalize, in nanoseconds, by world rank. */
     final Map<Integer, Long> wallNanos;
+    final EngineTotals engine;
 
-    private ProfileData(List<CallTotalsRecord> totals, List<CallRecord> calls, Map<Integer, Long> wallNanos) {
+    private ProfileData(List<CallTotalsRecord> totals, List<CallRecord> calls, Map<Integer, Long> wallNanos, EngineTotals engine) {
         this.totals = List.copyOf(totals);
         this.calls = List.copyOf(calls);
         this.wallNanos = Map.copyOf(wallNanos);
+        this.engine = engine;
     }
 
     /** The recordings ({@code .jfr} files) directly in {@code directory}, in name order. */
@@ -47,25 +48,28 @@ final class ProfileData {
         List<CallTotalsRecord> totals = new ArrayList<>();
         List<CallRecord> calls = new ArrayList<>();
         Map<Integer, Long> walls = new TreeMap<>();
+        EngineTotals engine = new EngineTotals();
         for (Path file : recordings) {
             try (RecordingFile in = new RecordingFile(file)) {
                 while (in.hasMoreEvents()) {
                     RecordedEvent e = in.readEvent();
                     switch (e.getEventType().getName()) {
                         case MpiCallTotalsEvent.NAME -> totals.add(new CallTotalsRecord(e.getInt("worldRank"), e.getString("call"),
-                            e.getLong("count"), e.getLong("bytes"), e.getLong("nanos"), e.getLong("waitNanos"), e.getLong("maxNanos"),
-                            Arrays.stream(e.getString("sizes").split(",")).mapToLong(Long::parseLong).toArray()));
+                            e.getLong("count"), e.getLong("timed"), e.getLong("bytes"), e.getLong("nanos"), e.getLong("waitNanos"), e.getLong("maxNanos"),
+                            MpiCallTotalsEvent.SIZE_FIELDS.stream().mapToLong(e::getLong).toArray()));
                         case MpiCallEvent.NAME -> calls.add(call(e, 0, e.getLong("callNanos")));
                         case MpiCollectiveEvent.NAME -> calls.add(call(e, e.getLong("sequence"), e.getDuration().toNanos()));
                         case RankEvent.NAME -> walls.merge(e.getInt("worldRank"), e.getDuration().toNanos(), Long::sum);
                         default -> {
-                            // not HyMPJ's: a recording may hold the JVM's own events too
+                            // the engine's, or not HyMPJ's: a recording may hold the JVM's own events too
+                            engine.add(e);
                         }
                     }
                 }
             }
+            engine.endOfFile();
         }
-        return new ProfileData(totals, calls, walls);
+        return new ProfileData(totals, calls, walls, engine);
     }
 
     /** A call that took {@code nanos} and ended at the event's end (a collective's event spans it; another's is written as it returns). */

@@ -17,10 +17,11 @@ import org.hympj.comm.events.CallTotals;
 
 /**
  * An mpiP-style summary of a job's MPI calls: per rank, wall time, time in MPI and its share;
- * per call, count, bytes, mean and max; a histogram of message sizes (all from the ranks' totals,
+ * per call, count, bytes, mean and max (times estimated from the timed calls, counts exact); a histogram of message sizes (all from the ranks' totals,
  * which count every call); the call sites with the most time in MPI; and the collectives whose
  * ranks arrived furthest apart (from the calls recorded one by one: the same collective is found
- * on every rank by its communicator's context and its sequence number there).
+ * on every rank by its communicator's context and its sequence number there); and the engine's
+ * rendezvous, full rings and bridge traffic.
  */
 final class ProfileReport {
     /** Rows in the lists of call sites and of imbalanced collectives. */
@@ -35,6 +36,7 @@ final class ProfileReport {
     /** Time, count, bytes and extremes of a group of calls. */
     static final class Totals {
         long count;
+        long timed;
         long nanos;
         long waitNanos;
         long bytes;
@@ -43,6 +45,7 @@ final class ProfileReport {
 
         void add(CallTotalsRecord t) {
             count += t.count();
+            timed += t.timed();
             nanos += t.nanos();
             waitNanos += t.waitNanos();
             bytes += t.bytes();
@@ -173,7 +176,13 @@ final class ProfileReport {
         Map<String, Totals> perCall = totalsBy(CallTotalsRecord::call);
         long calls = perCall.values().stream().mapToLong(t -> t.count).sum();
         out.println("HyMPJ profile: " + wall.size() + " ranks, " + calls + " MPI calls, " + data.calls.size()
-            + " of them recorded one by one (every collective, and the point-to-point calls over the threshold)");
+            + " of them recorded one by one (every collective, and the timed point-to-point calls over the threshold)");
+        long timed = perCall.values().stream().mapToLong(t -> t.timed).sum();
+        if (timed < calls) {
+            out.printf(Locale.ROOT, "Times are estimates: %d of the calls were timed (every collective, and one in so many"
+                + " point-to-point calls of each thread), and each call's time is scaled from the timed calls of its kind;"
+                + " counts and bytes are exact%n", timed);
+        }
         out.println();
         out.println("Time per rank (wall: MPI.Init to MPI.Finalize)");
         out.printf(Locale.ROOT, "%6s %12s %12s %7s %12s%n", "Rank", "Wall s", "MPI s", "MPI %", "Waiting s");
@@ -199,6 +208,11 @@ final class ProfileReport {
             "Max us", "Wait %");
         for (Map.Entry<String, Totals> c : byTime(perCall)) {
             Totals t = c.getValue();
+            if (t.timed == 0) {
+                // Counted, never timed: no estimate of its time.
+                out.printf(Locale.ROOT, "%-16s %10d %14d %12s %12s %12s %7s%n", c.getKey(), t.count, t.bytes, "-", "-", "-", "-");
+                continue;
+            }
             out.printf(Locale.ROOT, "%-16s %10d %14d %12.3f %12.3f %12.3f %7.2f%n", c.getKey(), t.count, t.bytes,
                 millis(t.nanos), t.nanos / 1e3 / Math.max(1, t.count), t.maxNanos / 1e3, percent(t.waitNanos, t.nanos));
         }
@@ -228,6 +242,8 @@ final class ProfileReport {
             out.printf(Locale.ROOT, "  %s #%d on %s: rank %d arrived last, %.3f ms after rank %d, at %s%n", i.call(),
                 i.sequence(), i.communicator(), i.lastRank(), millis(i.lateNanos()), i.firstRank(), i.lastSite());
         }
+        out.println();
+        data.engine.print(out);
     }
 
     /** Writes one CSV row per rank and call: the totals a spreadsheet needs to redo the report's tables. */
@@ -235,10 +251,10 @@ final class ProfileReport {
         List<CallTotalsRecord> rows = new ArrayList<>(data.totals);
         rows.sort(Comparator.comparingInt(CallTotalsRecord::rank).thenComparing(CallTotalsRecord::call));
         try (Writer out = Files.newBufferedWriter(file)) {
-            out.write("rank,call,count,bytes,time_ns,wait_ns,max_ns\n");
+            out.write("rank,call,count,bytes,time_ns,wait_ns,max_ns,timed\n");
             for (CallTotalsRecord t : rows) {
                 out.write(t.rank() + "," + t.call() + "," + t.count() + "," + t.bytes() + "," + t.nanos() + "," + t.waitNanos()
-                    + "," + t.maxNanos() + "\n");
+                    + "," + t.maxNanos() + "," + t.timed() + "\n");
             }
         }
     }

@@ -15,13 +15,18 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import mpi.MPI;
 import mpi.Status;
 import org.hympj.comm.api.ErrhandlersTest;
 import org.hympj.comm.collective.CollectivesTest;
 import org.hympj.comm.collective.CommunicatorsTest;
 import org.hympj.comm.collective.MoreCollectivesTest;
+import org.hympj.comm.launch.HympjrunAccess;
 import org.hympj.comm.launch.LaunchAccess;
 import org.hympj.comm.launch.ScriptJobs;
 import org.hympj.comm.multiprocess.ProcessFaultsTest;
@@ -39,6 +44,7 @@ import org.hympj.comm.p2p.PointToPointTest;
 import org.hympj.comm.p2p.RequestsTest;
 import org.hympj.comm.runtime.HangReports;
 import org.hympj.comm.testing.MpjStylePrograms;
+import org.hympj.comm.testing.ProfiledPrograms;
 import org.hympj.net.RogueClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -130,6 +136,44 @@ class ClusterTest {
             ProcessRanksTest.TruncatedStream.class)) {
             runOk(2, 2, List.of(), program);
         }
+    }
+
+    /**
+     * A profile across two nodes (each JVM recording into {@code hympj.profile.dir}, then
+     * {@code profile-report}): each JVM counts the frames it received over the bridge from the
+     * other, and the report's engine section names the link with at least the bytes the program
+     * sent; the last running total in rank 1's recording is the one the report prints.
+     */
+    @Test
+    void profileCountsTheBridgeFramesEachJvmReceived(@TempDir Path dir) throws Exception {
+        String before = System.setProperty("hympj.profile.dir", dir.resolve("job.parts").toString());
+        try {
+            runOk(2, 2, List.of(), ProfiledPrograms.LargeSends.class);
+        } finally {
+            if (before == null) {
+                System.clearProperty("hympj.profile.dir");
+            } else {
+                System.setProperty("hympj.profile.dir", before);
+            }
+        }
+        assertEquals(0, HympjrunAccess.run(new String[] {"profile-report", dir.resolve("job.parts").toString(),
+            dir.resolve("job.jfr").toString()}, System.err));
+        String report = Files.readString(dir.resolve("job.txt"));
+        Matcher link = Pattern.compile("  Bridge, received by node 1 JVM 1 from node 0 JVM 0: (\\d+) frames, (\\d+) bytes").matcher(report);
+        assertTrue(link.find(), report);
+        long payload = (long) ProfiledPrograms.LARGE_SENDS * ProfiledPrograms.LARGE_DOUBLES * Double.BYTES;
+        assertTrue(Long.parseLong(link.group(2)) > payload, report);
+        long frames = 0;
+        try (Stream<Path> parts = Files.list(dir.resolve("job.parts"))) {
+            for (Path part : parts.toList()) {
+                for (RecordedEvent e : RecordingFile.readAllEvents(part)) {
+                    if (e.getEventType().getName().equals("org.hympj.BridgeTraffic") && e.getInt("jvm") == 1) {
+                        frames = Math.max(frames, e.getLong("frames"));
+                    }
+                }
+            }
+        }
+        assertEquals(Long.parseLong(link.group(1)), frames, report);
     }
 
     /** MPJ Express-style programs on two nodes: items spaced by MPI.UB, Structs of no blocks on every array, Status's fields. */

@@ -13,6 +13,8 @@ import java.util.regex.Pattern;
 import jdk.jfr.consumer.RecordingFile;
 import org.hympj.comm.testing.ProfiledPrograms;
 import org.hympj.comm.testing.ProfiledPrograms.Imbalanced;
+import org.hympj.comm.testing.ProfiledPrograms.LargeSends;
+import jdk.jfr.consumer.RecordedEvent;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code hympjrun --profile}: a program with a known profile (a fixed number of sends, one rank
  * late at a known collective), run as thread ranks and in two JVMs; its report must name the late
- * rank and the program's line, and count exactly what the program sent. Judges only the files of
- * its own job, in its own directory.
+ * rank and the program's line, and count exactly what the program sent; and one that sends large
+ * messages before their receives are posted, whose rendezvous and full rings the report and the
+ * recordings must show. Judges only the files of its own job, in its own directory.
  */
 @Timeout(120)
 class ProfileTest {
@@ -35,6 +38,72 @@ class ProfileTest {
     @Test
     void twoJvmsProfileNamesTheLateRankAndItsLineAndCountsEverySend(@TempDir Path dir) throws Exception {
         checkProfile(dir, 2, "-np", "2", "--jvms", "2");
+    }
+
+    /** Between thread ranks each large send that finds no receive posted is a rendezvous: all of them are recorded, with their bytes. */
+    @Test
+    void threadRanksRecordEveryRendezvous(@TempDir Path dir) throws Exception {
+        Profile p = profile(dir, "-np", "2");
+        long bytes = (long) ProfiledPrograms.LARGE_SENDS * ProfiledPrograms.LARGE_DOUBLES * Double.BYTES;
+        assertTrue(p.report().contains("  Rendezvous: " + ProfiledPrograms.LARGE_SENDS + ", " + bytes + " bytes, "), p.report());
+        List<RecordedEvent> rendezvous = p.events("org.hympj.Rendezvous");
+        assertEquals(ProfiledPrograms.LARGE_SENDS, rendezvous.size(), rendezvous.toString());
+        for (RecordedEvent e : rendezvous) {
+            assertEquals((long) ProfiledPrograms.LARGE_DOUBLES * Double.BYTES, e.getLong("bytes"));
+            assertEquals(0, e.getInt("source"));
+            assertEquals(8, e.getInt("tag"));
+        }
+    }
+
+    /**
+     * Between two JVMs whose rings are far smaller than the messages, rank 0's writer finds the
+     * ring to JVM 1 full while rank 1 is not yet receiving: each wait is an event, and the report
+     * counts the same waits.
+     */
+    @Test
+    void twoJvmsRecordTheWaitsForRoomInAFullRing(@TempDir Path dir) throws Exception {
+        String ring = System.setProperty("hympj.shm.ring.bytes", "65536");
+        String fragment = System.setProperty("hympj.shm.fragment.bytes", "4096");
+        Profile p;
+        try {
+            p = profile(dir, "-np", "2", "--jvms", "2");
+        } finally {
+            restore("hympj.shm.ring.bytes", ring);
+            restore("hympj.shm.fragment.bytes", fragment);
+        }
+        Matcher waits = Pattern.compile("  Ring to JVM 1 full: (\\d+) waits, ").matcher(p.report());
+        assertTrue(waits.find(), p.report());
+        long toJvm1 = p.events("org.hympj.RingFull").stream().filter(e -> e.getInt("peerJvm") == 1).count();
+        assertTrue(toJvm1 > 0, p.report());
+        assertEquals(toJvm1, Long.parseLong(waits.group(1)), p.report());
+    }
+
+    /** A profile of {@link LargeSends} by {@code job}: its report and each JVM's events. */
+    private static Profile profile(Path dir, String... job) throws Exception {
+        Path file = dir.resolve("job.jfr");
+        assertEquals(0, Hympjrun.run(concat(job, "--profile=" + file, "-cp", CLASSES, LargeSends.class.getName()), System.err));
+        List<RecordedEvent> events = new ArrayList<>();
+        try (var parts = Files.list(dir.resolve("job.parts"))) {
+            for (Path part : parts.toList()) {
+                events.addAll(RecordingFile.readAllEvents(part));
+            }
+        }
+        return new Profile(Files.readString(dir.resolve("job.txt")), events);
+    }
+
+    /** A job's report and the events of its JVMs' recordings. */
+    record Profile(String report, List<RecordedEvent> events) {
+        List<RecordedEvent> events(String name) {
+            return events.stream().filter(e -> e.getEventType().getName().equals(name)).toList();
+        }
+    }
+
+    private static void restore(String property, String previous) {
+        if (previous == null) {
+            System.clearProperty(property);
+        } else {
+            System.setProperty(property, previous);
+        }
     }
 
     @Test

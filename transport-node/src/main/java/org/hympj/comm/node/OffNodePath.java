@@ -10,6 +10,7 @@ import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.hympj.comm.data.ElementType;
+import org.hympj.comm.events.BridgeTraffic;
 import org.hympj.comm.match.Arrival;
 import org.hympj.comm.match.SendOperation;
 import org.hympj.comm.match.StreamedArrival;
@@ -54,6 +55,8 @@ public final class OffNodePath implements RemotePath, BridgeEvents {
 
     private final Arrival[] arrivals;
     private final Long2ObjectHashMap<StreamedArrival>[] streams;
+    /** The frames and bytes received from each peer JVM, for recordings. */
+    private final BridgeTraffic traffic;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     public OffNodePath(Job job, ClusterLayout layout, int me, PrintStream log) {
@@ -63,16 +66,20 @@ public final class OffNodePath implements RemotePath, BridgeEvents {
         this.log = log;
         this.arrivals = new Arrival[layout.jvms()];
         this.streams = new Long2ObjectHashMap[layout.jvms()];
+        int[] nodeOfJvm = new int[layout.jvms()];
         for (int j = 0; j < layout.jvms(); j++) {
             arrivals[j] = new Arrival();
             streams[j] = new Long2ObjectHashMap<>();
+            nodeOfJvm[j] = layout.nodeOfJvm(j);
         }
+        this.traffic = new BridgeTraffic(layout.nodeOfJvm(me), me, nodeOfJvm);
     }
 
     /** Attaches the bridge once wire-up has opened it; before any rank starts. */
     public void attach(NodeBridge bridge, int fragmentBytes) {
         this.bridge = bridge;
         this.inlineLimit = fragmentBytes;
+        traffic.open();
     }
 
     // ---------------------------------------------------------------- sending
@@ -157,9 +164,11 @@ public final class OffNodePath implements RemotePath, BridgeEvents {
     /** The goodbye of a JVM whose ranks all ended normally (see {@link NodeBridge#finish}). */
     public void finish(long timeoutMillis) {
         bridge.finish(timeoutMillis);
+        traffic.close();
     }
 
     public void close() {
+        traffic.close();
         if (bridge != null) {
             bridge.close();
         }
@@ -199,6 +208,7 @@ public final class OffNodePath implements RemotePath, BridgeEvents {
 
     @Override
     public void onFrame(int peer, int type, DirectBuffer buffer, int index, int length) throws FrameException {
+        traffic.received(peer, length);
         switch (type) {
             case MESSAGE: {
                 Arrival a = arrivals[peer];

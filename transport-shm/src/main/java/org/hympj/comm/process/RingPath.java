@@ -252,7 +252,7 @@ public final class RingPath implements RemotePath, NodeMemory, AutoCloseable {
             Optional<ProcessHandle> process = ProcessHandle.of(segment.creator().pid());
             peerProcesses[peer] = process.orElse(null);
             outbound[peer] = new OutboundRing(peer, new UnsafeBuffer(segment.data(), ringOffset(me, peer, ringBytes), ringLength),
-                NARROW_WINDOW_BYTES);
+                NARROW_WINDOW_BYTES, writerProgress[peer]);
         }
     }
 
@@ -293,7 +293,7 @@ public final class RingPath implements RemotePath, NodeMemory, AutoCloseable {
             token = awaitAck(s);
         }
         try {
-            outbound[jvm].write(destWorldRank, s, token, fragmentBytes, writerProgress[jvm]);
+            outbound[jvm].write(destWorldRank, s, token, fragmentBytes);
         } catch (PathStoppedException e) {
             if (token != 0) {
                 synchronized (awaitingAck) {
