@@ -3,7 +3,6 @@ package org.hympj.comm.runtime;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
-import org.hympj.comm.coll.heap.CollectiveArea;
 import org.hympj.comm.match.JobContext;
 import org.hympj.comm.match.MatchingEngine;
 
@@ -41,7 +40,7 @@ public final class Job implements JobContext {
      * member here, by context and first member: communicators that share a context have no
      * member in common, so the pair names one.
      */
-    private final ConcurrentHashMap<Long, CollectiveArea> collectiveAreas = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, CommunicatorArea> collectiveAreas = new ConcurrentHashMap<>();
 
     /** A job whose ranks all live in this JVM, configured by this JVM's system properties and environment. */
     public Job(int size) {
@@ -115,17 +114,27 @@ public final class Job implements JobContext {
     }
 
     /**
+     * Memory that the members in this JVM of one communicator share (its collective area),
+     * kept by the {@link Job} from the first member that asks for it until the last frees it.
+     */
+    public interface CommunicatorArea {
+        /** Counts one member's free; true once every member in this JVM has freed the communicator. */
+        boolean freedByAll();
+    }
+
+    /**
      * The collective area of the communicator on {@code context} whose rank 0 is world rank
      * {@code firstMember}: the same object for each of its members in this JVM, made by
      * {@code make} for the first that asks. What {@code make} throws reaches that caller, and
-     * the next asks again.
+     * the next asks again. Every caller asks for the same kind of area.
      */
-    public CollectiveArea collectiveArea(int context, int firstMember, Supplier<CollectiveArea> make) {
-        return collectiveAreas.computeIfAbsent(areaKey(context, firstMember), k -> make.get());
+    @SuppressWarnings("unchecked")
+    public <A extends CommunicatorArea> A collectiveArea(int context, int firstMember, Supplier<A> make) {
+        return (A) collectiveAreas.computeIfAbsent(areaKey(context, firstMember), k -> make.get());
     }
 
     /** A member in this JVM of that communicator freed it; the area goes with the last one here. */
-    public void collectiveAreaFreed(int context, int firstMember, CollectiveArea area) {
+    public void collectiveAreaFreed(int context, int firstMember, CommunicatorArea area) {
         if (area.freedByAll()) {
             collectiveAreas.remove(areaKey(context, firstMember), area);
         }

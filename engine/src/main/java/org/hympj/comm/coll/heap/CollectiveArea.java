@@ -18,6 +18,7 @@ import org.hympj.comm.events.ParkEvent;
 import org.hympj.comm.match.JobContext;
 import org.hympj.comm.match.MatchingEngine;
 import org.hympj.comm.match.RankActivity;
+import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.NodeMemory;
 
 /**
@@ -71,7 +72,7 @@ import org.hympj.comm.runtime.NodeMemory;
  *       short, growing times and looks again after each.</li>
  * </ul>
  */
-public final class CollectiveArea {
+public final class CollectiveArea implements Job.CommunicatorArea {
     private static final int LINE = 64;
     /**
      * Lines per rank, used in turn by successive collectives: a rank that hands data on and
@@ -204,6 +205,7 @@ public final class CollectiveArea {
      * One more member in this JVM freed the communicator; true when it was the last one here,
      * and then the area lets go of its node memory, if it has any.
      */
+    @Override
     public boolean freedByAll() {
         if (freed.incrementAndGet() != localMembers) {
             return false;
