@@ -36,9 +36,10 @@ public final class UcxTransport implements Transport {
         }
     }
 
-    /** UCP's version, "1.13.1". */
-    public String version() {
-        return worker.version();
+    /** "UCX 1.13.1": the library, for the line that says which transport a job uses. */
+    @Override
+    public String toString() {
+        return "UCX " + worker.version();
     }
 
     @Override
