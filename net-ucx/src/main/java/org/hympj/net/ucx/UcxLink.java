@@ -429,14 +429,23 @@ final class UcxLink implements Link {
         if (ep == null) {
             return;
         }
+        int closed;
         try (Arena a = Arena.ofConfined()) {
-            complete((MemorySegment) Ucp.EP_CLOSE_NBX.invokeExact(ep, a.allocate(Ucp.REQUEST_PARAM_SIZE, 8)), deadline);
+            closed = complete((MemorySegment) Ucp.EP_CLOSE_NBX.invokeExact(ep, a.allocate(Ucp.REQUEST_PARAM_SIZE, 8)), deadline);
             MemorySegment control = pendingControl;
             if (control.address() != 0 && UcxWorker.checkStatus(control) != Ucp.UCS_INPROGRESS) {
                 UcxWorker.free(control);
             }
         } catch (Throwable t) {
             throw Ucp.rethrow(t);
+        }
+        if (closed != Ucp.UCS_INPROGRESS) {
+            // The endpoint is gone and its requests with it: UCX writes no more into this link's memory.
+            try {
+                arena.close();
+            } catch (IllegalStateException stillInUse) {
+                // a reader or writer is in a call with it; its next access fails as a closed link's does
+            }
         }
     }
 
