@@ -18,14 +18,17 @@ import java.util.function.BooleanSupplier;
  *
  * <p>Progress is made by the threads that wait: a link's reader while its receive is
  * pending, a writer while its send is, the listener's accept while no connection has come.
- * Each spins on {@code ucp_worker_progress} for a while (a reply usually comes within it),
- * then arms the worker and sleeps in {@code poll} on its event descriptor. Another waiter's
- * progress may complete this one's request just before it sleeps, after its last look; the
+ * Each makes a few passes of {@code ucp_worker_progress}, then arms the worker and sleeps
+ * in {@code poll} on its event descriptor. Another waiter's progress may complete this one's request just before it sleeps, after its last look; the
  * sleep is therefore bounded by {@link #SLEEP_MILLIS}, after which it looks again.
  */
 final class UcxWorker {
-    /** Passes of progress that found nothing before a waiter sleeps. */
-    static final int SPINS = 2_000;
+    /**
+     * Passes of progress that found nothing before a waiter sleeps: few, as a waiter that
+     * spins takes the core from the thread that would send what it waits for when threads
+     * outnumber cores, and the event descriptor wakes it when something comes.
+     */
+    static final int SPINS = 10;
     /** The longest sleep between two looks at a waiter's own state. */
     static final int SLEEP_MILLIS = 1;
 
