@@ -11,6 +11,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.hympj.net.transport.TcpTransport;
+import org.hympj.net.transport.Transport;
 import org.hympj.net.wireup.Handshake;
 import org.hympj.net.wireup.JobSecret;
 import org.hympj.net.wireup.PeerAddress;
@@ -25,15 +26,27 @@ public final class LoopbackJob {
     static final long JOB_LOW = 0x5678L;
 
     final List<String> log = new CopyOnWriteArrayList<>();
+    private final Transport transport;
     private final int applicationTypes;
 
-    /** A job whose frames are of the 4 types the bridge's own tests use. */
+    /** A job over TCP whose frames are of the 4 types the bridge's own tests use. */
     public LoopbackJob() {
-        this(4);
+        this(new TcpTransport(), 4);
     }
 
     public LoopbackJob(int applicationTypes) {
+        this(new TcpTransport(), applicationTypes);
+    }
+
+    /** A job whose JVMs connect over {@code transport}. */
+    public LoopbackJob(Transport transport, int applicationTypes) {
+        this.transport = transport;
         this.applicationTypes = applicationTypes;
+    }
+
+    /** What the JVMs logged (refused connections), each line prefixed by the JVM. */
+    public List<String> log() {
+        return log;
     }
 
     /** Wires up {@code jvms} endpoints with the same secret; returns their connections. */
@@ -70,10 +83,10 @@ public final class LoopbackJob {
         }
     }
 
-    WireUp.Connections wireUp(int me, int jvms, JobSecret secret, long timeoutMillis, CompletableFuture<PeerAddress> rendezvous)
+    public WireUp.Connections wireUp(int me, int jvms, JobSecret secret, long timeoutMillis, CompletableFuture<PeerAddress> rendezvous)
         throws IOException, InterruptedException, java.util.concurrent.ExecutionException {
         WireUp w = new WireUp(new Handshake.Identity(JOB_HIGH, JOB_LOW, me, secret), jvms, j -> j == me, j -> "JVM " + j,
-            new TcpTransport(), 64 * 1024 + BridgeSettings.FRAME_OVERHEAD, applicationTypes, m -> log.add("JVM " + me + ": " + m), timeoutMillis);
+            transport, 64 * 1024 + BridgeSettings.FRAME_OVERHEAD, applicationTypes, m -> log.add("JVM " + me + ": " + m), timeoutMillis);
         InetAddress loopback = InetAddress.getByName("127.0.0.1");
         return me == 0 ? w.run(loopback, rendezvous::complete, null) : w.run(loopback, null, rendezvous.get());
     }

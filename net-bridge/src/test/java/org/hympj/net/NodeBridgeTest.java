@@ -107,6 +107,11 @@ class NodeBridgeTest {
         }
     }
 
+    /** The wire-up the tests run over: TCP here; the UCX module runs them over UCX. */
+    LoopbackJob job() {
+        return new LoopbackJob();
+    }
+
     private static NodeBridge[] start(WireUp.Connections[] c, Receiver[] receivers) throws Exception {
         NodeBridge[] bridges = new NodeBridge[c.length];
         for (int j = 0; j < c.length; j++) {
@@ -122,7 +127,7 @@ class NodeBridgeTest {
         int producers = 4;
         int perProducer = 1_500;
         Receiver[] receivers = new Receiver[jvms];
-        NodeBridge[] bridges = start(new LoopbackJob().wireUp(jvms, JobSecret.random(), 20_000), receivers);
+        NodeBridge[] bridges = start(job().wireUp(jvms, JobSecret.random(), 20_000), receivers);
         AtomicLong streamIds = new AtomicLong(1);
         List<Thread> threads = new ArrayList<>();
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -219,7 +224,7 @@ class NodeBridgeTest {
     @Test
     void aJvmThatVanishesWithoutGoodbyeIsReportedLostAndItsWritersFail() throws Exception {
         Receiver[] receivers = new Receiver[2];
-        NodeBridge[] bridges = start(new LoopbackJob().wireUp(2, JobSecret.random(), 20_000), receivers);
+        NodeBridge[] bridges = start(job().wireUp(2, JobSecret.random(), 20_000), receivers);
         long t0 = System.nanoTime();
         bridges[1].close();
         assertTrue(receivers[0].lostLatch.await(5, TimeUnit.SECONDS), "no loss reported");
@@ -243,7 +248,7 @@ class NodeBridgeTest {
     void anAbortNoticeReachesAPeerThatFloodsTheAbortingJvm() throws Exception {
         for (int round = 0; round < 20; round++) {
             Receiver[] receivers = new Receiver[2];
-            NodeBridge[] bridges = start(new LoopbackJob().wireUp(2, JobSecret.random(), 20_000), receivers);
+            NodeBridge[] bridges = start(job().wireUp(2, JobSecret.random(), 20_000), receivers);
             AtomicReference<Boolean> flooding = new AtomicReference<>(true);
             Thread flood = new Thread(() -> {
                 try {
@@ -282,7 +287,7 @@ class NodeBridgeTest {
 
     @Test
     void aConnectionThatFallsSilentIsReportedLostAfterTheLivenessTimeout() throws Exception {
-        WireUp.Connections[] c = new LoopbackJob().wireUp(2, JobSecret.random(), 20_000);
+        WireUp.Connections[] c = job().wireUp(2, JobSecret.random(), 20_000);
         Receiver receiver = new Receiver();
         // JVM 1 completed its handshake but never runs a bridge: no frame, no heartbeat.
         NodeBridge bridge = new NodeBridge(0, c[0].links(), c[0].decoders(), receiver, SETTINGS);
@@ -304,7 +309,7 @@ class NodeBridgeTest {
             FrameDecoderFuzzTest.encode(99, new byte[3])};
         String[] reasons = {"malformed frame: CHALLENGE after the handshake", "claims a length of 2147483647", "type 99"};
         for (int k = 0; k < attacks.length; k++) {
-            WireUp.Connections[] c = new LoopbackJob().wireUp(2, JobSecret.random(), 20_000);
+            WireUp.Connections[] c = job().wireUp(2, JobSecret.random(), 20_000);
             Receiver receiver = new Receiver();
             NodeBridge bridge = new NodeBridge(0, c[0].links(), c[0].decoders(), receiver, SETTINGS);
             try {

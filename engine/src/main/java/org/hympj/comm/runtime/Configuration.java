@@ -134,6 +134,15 @@ public final class Configuration {
     /** The environment variable read when {@link #NET_ADDRESS_PROP} is not set. */
     public static final String NET_ADDRESS_ENV = "HYMPJ_NET_ADDRESS";
 
+    /**
+     * What the net-bridge runs over: {@code tcp}, {@code ucx} (UCX, which picks verbs, shared
+     * memory or TCP), or {@code auto} (UCX when it loads and the node has an RDMA device, TCP
+     * otherwise); hympjrun's {@code --net} sets it for a job.
+     */
+    public static final String NET_PROP = "hympj.net";
+    /** The environment variable read when {@link #NET_PROP} is not set. */
+    public static final String NET_ENV = "HYMPJ_NET";
+
     /** Capacity in bytes of the net-bridge's ring per connection. */
     public static final String NET_RING_BYTES_PROP = "hympj.net.ring.bytes";
     /** The default of {@link #NET_RING_BYTES_PROP}. */
@@ -241,6 +250,7 @@ public final class Configuration {
     private final boolean warmup;
     private final int warmupMillis;
     private final String netAddress;
+    private final String net;
     private final String profileDir;
     private final int profileCallMicros;
     private final int profileTimedEvery;
@@ -287,6 +297,7 @@ public final class Configuration {
         warmup = r.bool(WARMUP_PROP, true);
         warmupMillis = r.integer(WARMUP_MILLIS_PROP, WARMUP_MILLIS_DEFAULT, 0);
         netAddress = r.text(NET_ADDRESS_PROP, NET_ADDRESS_ENV, null);
+        net = r.oneOf(NET_PROP, NET_ENV, "auto", "tcp", "ucx", "auto");
         netRingBytes = r.integer(NET_RING_BYTES_PROP, NET_RING_BYTES_DEFAULT, 1);
         netFragmentBytes = r.integer(NET_FRAGMENT_BYTES_PROP, NET_FRAGMENT_BYTES_DEFAULT, 1);
         netHeartbeatMillis = r.integer(NET_HEARTBEAT_MILLIS_PROP, NET_HEARTBEAT_MILLIS_DEFAULT, 1);
@@ -441,6 +452,11 @@ public final class Configuration {
     /** The warm-up's budget in milliseconds: {@value #WARMUP_MILLIS_PROP}, or 0 when {@value #WARMUP_PROP} is false. */
     public long warmupMillis() {
         return warmup ? warmupMillis : 0;
+    }
+
+    /** {@value #NET_PROP} or {@value #NET_ENV}: {@code tcp}, {@code ucx} or {@code auto} (the default). */
+    public String net() {
+        return net;
     }
 
     /** {@value #NET_ADDRESS_PROP} or {@value #NET_ADDRESS_ENV}; null when neither is set. */
@@ -599,6 +615,20 @@ public final class Configuration {
                 default:
                     throw refused(property, null, value, "true or false");
             }
+        }
+
+        /** The value, one of {@code allowed} (case aside), or {@code otherwise} when it is not set. */
+        String oneOf(String property, String variable, String otherwise, String... allowed) {
+            String value = raw(property, variable);
+            if (value == null) {
+                return otherwise;
+            }
+            for (String a : allowed) {
+                if (a.equalsIgnoreCase(value.trim())) {
+                    return a;
+                }
+            }
+            throw refused(property, variable, value, String.join(", ", allowed));
         }
 
         String text(String property, String variable, String otherwise) {

@@ -73,6 +73,15 @@ class ConfigurationTest {
     }
 
     @Test
+    void theNetBridgeTransportIsAutoByDefaultOneOfThreeAndAnythingElseIsRefusedNamingThem() {
+        assertEquals("auto", read(Map.of(), Map.of()).net());
+        assertEquals("ucx", read(Map.of("hympj.net", " UCX "), Map.of("HYMPJ_NET", "tcp")).net(), "the property wins");
+        assertEquals("tcp", read(Map.of(), Map.of("HYMPJ_NET", "tcp")).net());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> read(Map.of(), Map.of("HYMPJ_NET", "verbs")));
+        assertEquals("HyMPJ: environment variable HYMPJ_NET is 'verbs', but must be tcp, ucx, auto", e.getMessage());
+    }
+
+    @Test
     void propertiesAndVariablesAreReadAndThePropertyWins() {
         Configuration c = read(Map.of(
             "hympj.eager.limit", "0",

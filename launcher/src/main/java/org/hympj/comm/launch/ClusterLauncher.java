@@ -153,12 +153,25 @@ final class ClusterLauncher {
         if (rendezvous != null) {
             java.add("-D" + Configuration.RENDEZVOUS_PROP + "=" + rendezvous);
         }
+        if (options.cluster.net() != null) {
+            java.add("-D" + Configuration.NET_PROP + "=" + options.cluster.net());
+        }
+        // UCX's own calls are restricted methods of java.lang.foreign: allowed, with no warning (JDK 17 takes the flag too).
+        java.add(1, "--enable-native-access=ALL-UNNAMED");
         java.add("-cp");
         java.add(System.getProperty("java.class.path"));
         java.add(RankProcess.class.getName());
         java.addAll(options.asChildArguments());
         Path dir = options.workingDirectory != null ? options.workingDirectory : Path.of("").toAbsolutePath();
         StringBuilder remote = new StringBuilder("cd ").append(quote(dir.toString())).append(" && exec");
+        // A remote shell starts with an environment of its own: UCX's choice of devices goes with the job.
+        List<String> ucx = ucxEnvironment(System.getenv());
+        if (!ucx.isEmpty()) {
+            remote.append(" env");
+            for (String setting : ucx) {
+                remote.append(' ').append(quote(setting));
+            }
+        }
         for (String word : java) {
             remote.append(' ').append(quote(word));
         }
@@ -191,6 +204,21 @@ final class ClusterLauncher {
         }
         // The input stays open: its end tells the JVM that this launcher is gone.
         return p;
+    }
+
+    /**
+     * UCX's settings in the launcher's environment ({@code UCX_TLS}, {@code UCX_NET_DEVICES},
+     * {@code UCX_LOG_LEVEL}: every {@code UCX_} variable), in name order, which every JVM of
+     * the job gets.
+     */
+    static List<String> ucxEnvironment(java.util.Map<String, String> environment) {
+        List<String> settings = new ArrayList<>();
+        for (String name : new java.util.TreeSet<>(environment.keySet())) {
+            if (name.startsWith("UCX_")) {
+                settings.add(name + "=" + environment.get(name));
+            }
+        }
+        return settings;
     }
 
     /** Asks every running JVM of the job for its hang report: byte {@code request} on its standard input. */

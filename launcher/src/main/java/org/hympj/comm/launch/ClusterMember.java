@@ -19,7 +19,7 @@ import org.hympj.comm.runtime.Job;
 import org.hympj.net.BridgeSettings;
 import org.hympj.net.NodeBridge;
 import org.hympj.net.transport.ListenAddress;
-import org.hympj.net.transport.TcpTransport;
+import org.hympj.net.transport.TransportChoice;
 import org.hympj.net.wireup.Handshake;
 import org.hympj.net.wireup.JobSecret;
 import org.hympj.net.wireup.PeerAddress;
@@ -34,7 +34,8 @@ import org.hympj.shm.JobId;
  * <p>Settings, from system properties: {@code hympj.net.address} (where the bridge listens,
  * unless hympjrun's {@code --net-address} said), {@code hympj.net.ring.bytes},
  * {@code hympj.net.fragment.bytes}, {@code hympj.net.heartbeat.millis},
- * {@code hympj.net.liveness.millis}, {@code hympj.net.leader.spins},
+ * {@code hympj.net.liveness.millis}, {@code hympj.net.leader.spins}, {@code hympj.net} (the transport:
+ * {@link TransportChoice}),
  * {@code hympj.wireup.timeout.seconds}.
  */
 final class ClusterMember {
@@ -78,8 +79,12 @@ final class ClusterMember {
         BridgeSettings settings = bridgeSettings(configuration, 1);
         String choice = netAddress != null ? netAddress : configuration.netAddress();
         InetAddress listen = ListenAddress.choose(choice, hostName);
+        TransportChoice.Chosen transport = TransportChoice.choose(configuration.net());
+        if (me == 0 && transport.report() != null) {
+            err.println("hympj: " + transport.report());
+        }
         WireUp wireUp = new WireUp(new Handshake.Identity(jobId.high(), jobId.low(), me, secret), jvms, sameNode, describe,
-            new TcpTransport(), settings.maxBodyLength(), NodeFrameDescriptor.TYPES,
+            transport.transport(), settings.maxBodyLength(), NodeFrameDescriptor.TYPES,
             m -> err.println("hympj net-bridge (" + describe.apply(me) + "): " + m),
             configuration.wireUpTimeoutMillis());
         return wireUp.run(listen, announce, rendezvous);

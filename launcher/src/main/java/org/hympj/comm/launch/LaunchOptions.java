@@ -23,7 +23,7 @@ import org.hympj.comm.runtime.Configuration;
  * hympjrun -np N [--jvms M [--aot-cache FILE]] [-dev multicore|hybdev|niodev] [-cp PATH | -classpath PATH | -jar app.jar] [-wdir DIR]
  *          [--hang-report SECONDS] [--profile[=FILE]] MainClass [args...]
  * hympjrun -np N --hosts h1,h2,... | --hostfile F | -machinesfile F [--ranks-per-node K] [--jvms-per-node M] [--rsh CMD]
- *          [--net-address IF|CIDR|IP] ... MainClass [args...]
+ *          [--net-address IF|CIDR|IP] [--net tcp|ucx|auto] ... MainClass [args...]
  * </pre>
  * Options end at the main class (or after {@code -jar app.jar}); everything after is the
  * program's. MPJ Express's options for its daemons ({@link #IGNORED_WITH_VALUE}) are accepted
@@ -91,6 +91,9 @@ public final class LaunchOptions {
         "                       scripts/netns-rsh runs 'nodes' that are network namespaces",
         "  --net-address X      where each node's bridge listens: an interface (eth0), a network",
         "                       (10.1.0.0/16) or an address; default: the address of the host name",
+        "  --net tcp|ucx|auto   what the bridges run over: TCP, or UCX (verbs, RoCE, shared memory",
+        "                       or TCP, as UCX_TLS and UCX_NET_DEVICES say; JDK 22+ and libucp);",
+        "                       default auto: UCX where the nodes have an RDMA device, else TCP",
         "  -h, --help           this help",
         "  MPJ Express's -dport, -mpjport, -sport, -headnodeip, -psl, -mxboardnum and -debug (each",
         "  with a value), -profile and -src are accepted and ignored, with a note: HyMPJ needs no daemons",
@@ -151,7 +154,7 @@ public final class LaunchOptions {
      * A job across nodes: the hosts, how many ranks each gets, how many JVMs, how to reach
      * them, and where their bridges listen.
      */
-    record Cluster(List<String> hosts, int[] slots, int ranksPerNode, int jvmsPerNode, String rsh, String netAddress) {
+    record Cluster(List<String> hosts, int[] slots, int ranksPerNode, int jvmsPerNode, String rsh, String netAddress, String net) {
     }
 
     private LaunchOptions(int np, int jvms, List<Path> classpath, String mainClass, String[] programArgs, Path workingDirectory) {
@@ -244,6 +247,12 @@ public final class LaunchOptions {
                 case "--net-address":
                     clusterArgs.netAddress = value(args, i++, option);
                     break;
+                case "--net":
+                    clusterArgs.net = value(args, i++, option);
+                    if (!List.of("tcp", "ucx", "auto").contains(clusterArgs.net)) {
+                        throw new UsageException("--net takes tcp, ucx or auto, not '" + clusterArgs.net + "'");
+                    }
+                    break;
                 case "--node-ranks":
                     // Set by the launcher for the JVMs it starts: the ranks each node got from the hostfile's slots.
                     clusterArgs.nodeRanks = value(args, i++, option);
@@ -334,12 +343,13 @@ public final class LaunchOptions {
         int jvmsPerNode;
         String rsh;
         String netAddress;
+        String net;
         String nodeRanks;
 
         LaunchOptions applyTo(LaunchOptions options) throws UsageException {
             if (hosts == null && hostfile == null) {
-                if (ranksPerNode > 0 || jvmsPerNode > 0 || rsh != null || netAddress != null) {
-                    throw new UsageException("--ranks-per-node, --jvms-per-node, --rsh and --net-address are for a job on several "
+                if (ranksPerNode > 0 || jvmsPerNode > 0 || rsh != null || netAddress != null || net != null) {
+                    throw new UsageException("--ranks-per-node, --jvms-per-node, --rsh, --net-address and --net are for a job on several "
                         + "nodes: give --hosts or --hostfile too");
                 }
                 return options;
@@ -379,7 +389,7 @@ public final class LaunchOptions {
             }
             int[] slotArray = slots.stream().mapToInt(Integer::intValue).toArray();
             options.cluster = new Cluster(List.copyOf(names), slotArray, ranksPerNode, Math.max(1, jvmsPerNode),
-                rsh == null ? "ssh" : rsh, netAddress);
+                rsh == null ? "ssh" : rsh, netAddress, net);
             try {
                 options.clusterLayout();
             } catch (IllegalArgumentException e) {
@@ -655,6 +665,7 @@ public final class LaunchOptions {
                 out.add("--net-address");
                 out.add(cluster.netAddress());
             }
+
         }
         out.add("-cp");
         StringBuilder cp = new StringBuilder();

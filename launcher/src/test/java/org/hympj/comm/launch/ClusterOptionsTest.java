@@ -49,6 +49,17 @@ class ClusterOptionsTest {
         assertTrue(refused("-np", "2", "--hostfile", hostfile.toString(), "Main").contains("'cpus=2' is not understood"));
     }
 
+    /** --net names the bridge's transport, which ClusterLauncher hands to every JVM with the launcher's UCX_* settings. */
+    @Test
+    void theNetBridgeTransportIsOneOfThreeAndUcxSettingsGoToEveryJvm() throws Exception {
+        assertEquals("ucx", parse("-np", "4", "--hosts", "a,b", "--net", "ucx", "Main").cluster.net());
+        assertEquals(null, parse("-np", "4", "--hosts", "a,b", "Main").cluster.net());
+        assertEquals("--net takes tcp, ucx or auto, not 'verbs'", refused("-np", "4", "--hosts", "a,b", "--net", "verbs", "Main"));
+        assertTrue(refused("-np", "4", "--net", "tcp", "Main").contains("give --hosts or --hostfile too"));
+        assertEquals(List.of("UCX_NET_DEVICES=mlx5_0:1", "UCX_TLS=rc,sm"), ClusterLauncher.ucxEnvironment(
+            java.util.Map.of("UCX_TLS", "rc,sm", "PATH", "/bin", "UCX_NET_DEVICES", "mlx5_0:1", "MY_UCX_TLS", "x")));
+    }
+
     @Test
     void badClusterCommandLinesAreRefusedWithTheReason() {
         assertTrue(refused("-np", "4", "--hosts", "a,b", "--jvms", "2", "Main").contains("use --jvms-per-node"));

@@ -6,8 +6,8 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 
 /**
- * One open, reliable, ordered byte stream to another JVM of the job: a TCP connection here;
- * an RDMA transport would give the same (see {@link Transport}).
+ * One open, reliable, ordered byte stream to another JVM of the job: a TCP connection, or a
+ * UCX endpoint (see {@link Transport}).
  */
 public interface Link extends Closeable {
     InputStream input() throws IOException;

@@ -1,0 +1,468 @@
+package org.hympj.net.ucx;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.hympj.net.transport.Link;
+
+/**
+ * One UCP endpoint as the bridge's byte stream, over UCP's stream API. UCP streams have no
+ * half-close, which the bridge's goodbye needs (each side reads until the other's end of
+ * stream), so the link cuts what it writes into chunks: a 4-byte little-endian length, then
+ * that many bytes, sent in one {@code ucp_stream_send_nbx} of two pieces (an I/O vector: the
+ * header from the link's own memory, the bytes where the caller has them, with no copy);
+ * {@link #END_OF_STREAM} in place of a length ends the stream. The reader takes the headers
+ * out and hands on the bytes.
+ *
+ * <p>Sends go from the caller's memory when it is native (the bridge's rings and batch);
+ * UCX copies small sends into its own buffers and registers larger ones itself on transports
+ * that need registered memory, caching the registrations. A write returns once UCX no longer
+ * needs the caller's memory.
+ *
+ * <p>Invariant: one thread at a time writes and one reads (the bridge's contract for every
+ * link); the endpoint is used only while {@link #endpoint} is not null, under this link's
+ * lock, which {@link #close} takes to clear it. The pending receive belongs to the reader,
+ * which frees it.
+ */
+final class UcxLink implements Link {
+    /** The header that ends a stream. */
+    static final int END_OF_STREAM = -1;
+    /** The header by which a reader says it has read the other side's {@link #END_OF_STREAM}. */
+    static final int END_READ = -2;
+    private static final java.lang.foreign.ValueLayout.OfInt JAVA_INT_UNALIGNED = JAVA_INT.withByteAlignment(1);
+    /** The link's receive buffer: the most one receive takes out of UCX. */
+    static final int RECEIVE_BYTES = 256 * 1024;
+    /** How long {@link #close} lets UCX flush what was sent before it forces the endpoint closed. */
+    static final long CLOSE_MILLIS = 2_000;
+
+    private static final Map<Long, UcxLink> BY_ID = new ConcurrentHashMap<>();
+    private static final AtomicLong NEXT_ID = new AtomicLong(1);
+    private static final MemorySegment ERROR_HANDLER = Ucp.upcall(MethodHandles.lookup(), "onError", Ucp.ERR_HANDLER);
+
+    private final UcxWorker worker;
+    private final long id = NEXT_ID.getAndIncrement();
+    private final String remote;
+    private final Arena arena = Arena.ofShared();
+    private MemorySegment endpoint;
+    private volatile int failure = Ucp.UCS_OK;
+
+    // Writing: the chunk header, the two-piece vector, the send parameters; a native copy for heap buffers.
+    private final MemorySegment header = arena.allocate(8, 8);
+    private final MemorySegment vector = arena.allocate(2 * Ucp.IOV_SIZE, 8);
+    private final MemorySegment sendParams = arena.allocate(Ucp.REQUEST_PARAM_SIZE, 8);
+    private MemorySegment staging = MemorySegment.NULL;
+    private volatile boolean outputShut;
+    /** The reader's acknowledgement and the end that close sends: memory of their own, apart from the writer's. */
+    private final MemorySegment control = arena.allocate(8, 8);
+    private final MemorySegment controlParams = arena.allocate(Ucp.REQUEST_PARAM_SIZE, 8);
+    private MemorySegment pendingControl = MemorySegment.NULL;
+    private volatile boolean peerReadOurEnd;
+    /** For the waits: a peer whose endpoint failed will send nothing more. */
+    private final java.util.function.BooleanSupplier peerGone = () -> failure != Ucp.UCS_OK;
+
+    // Reading: the buffer, its unread part [readAt, readEnd), the chunk being read.
+    private final MemorySegment received = arena.allocate(RECEIVE_BYTES, 8);
+    private final MemorySegment receivedLength = arena.allocate(JAVA_LONG);
+    private final MemorySegment recvParams = arena.allocate(Ucp.REQUEST_PARAM_SIZE, 8);
+    private MemorySegment pendingReceive = MemorySegment.NULL;
+    private int readAt;
+    private int readEnd;
+    private int chunkLeft;
+    private volatile boolean ended;
+    private volatile int readTimeoutMillis;
+    private final byte[] one = new byte[1];
+    private final InputStream input = new InputStream() {
+        @Override
+        public int read() throws IOException {
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return UcxLink.this.read(b, off, len);
+        }
+    };
+
+    private UcxLink(UcxWorker worker, String remote) {
+        this.worker = worker;
+        this.remote = remote;
+        sendParams.set(JAVA_INT, Ucp.REQUEST_PARAM_OP_ATTR_MASK, Ucp.OP_ATTR_FIELD_DATATYPE);
+        sendParams.set(JAVA_LONG, Ucp.REQUEST_PARAM_DATATYPE, Ucp.DATATYPE_IOV);
+        vector.set(ADDRESS, 0, header);
+        vector.set(JAVA_LONG, 8, 4);
+    }
+
+    /** An endpoint to the listener at {@code sockaddr}; returns once UCX has connected it (or fails by {@code deadlineNanos}). */
+    static UcxLink connect(UcxWorker worker, MemorySegment sockaddr, String remote, long deadlineNanos) throws IOException {
+        UcxLink link = new UcxLink(worker, remote);
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment params = link.endpointParams(a, Ucp.EP_PARAM_FIELD_SOCK_ADDR | Ucp.EP_PARAM_FIELD_FLAGS);
+            params.set(JAVA_INT, Ucp.EP_PARAMS_FLAGS, Ucp.EP_PARAMS_FLAGS_CLIENT_SERVER);
+            params.set(ADDRESS, Ucp.EP_PARAMS_SOCKADDR_ADDR, sockaddr);
+            params.set(JAVA_LONG, Ucp.EP_PARAMS_SOCKADDR_LEN, sockaddr.byteSize());
+            link.create(params);
+            link.flush(a, deadlineNanos);
+            return link;
+        } catch (IOException | RuntimeException e) {
+            link.close();
+            throw e;
+        }
+    }
+
+    /** An endpoint for a connection request the listener took. */
+    static UcxLink accept(UcxWorker worker, MemorySegment connRequest, String remote) throws IOException {
+        UcxLink link = new UcxLink(worker, remote);
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment params = link.endpointParams(a, Ucp.EP_PARAM_FIELD_CONN_REQUEST);
+            params.set(ADDRESS, Ucp.EP_PARAMS_CONN_REQUEST, connRequest);
+            link.create(params);
+            return link;
+        } catch (IOException | RuntimeException e) {
+            link.close();
+            throw e;
+        }
+    }
+
+    /** Parameters every endpoint has: failures of the peer reported (to {@link #onError}) rather than fatal. */
+    private MemorySegment endpointParams(Arena a, long fields) {
+        MemorySegment params = a.allocate(Ucp.EP_PARAMS_SIZE, 8);
+        params.set(JAVA_LONG, 0, fields | Ucp.EP_PARAM_FIELD_ERR_HANDLING_MODE | Ucp.EP_PARAM_FIELD_ERR_HANDLER);
+        params.set(JAVA_INT, Ucp.EP_PARAMS_ERR_MODE, Ucp.ERR_HANDLING_MODE_PEER);
+        params.set(ADDRESS, Ucp.EP_PARAMS_ERR_HANDLER_CB, ERROR_HANDLER);
+        params.set(ADDRESS, Ucp.EP_PARAMS_ERR_HANDLER_ARG, MemorySegment.ofAddress(id));
+        return params;
+    }
+
+    private void create(MemorySegment params) throws IOException {
+        BY_ID.put(id, this);
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(ADDRESS);
+            UcxWorker.check((int) Ucp.EP_CREATE.invokeExact(worker.worker, params, out), "ucp_ep_create to " + remote);
+            endpoint = out.get(ADDRESS, 0);
+        } catch (IOException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw Ucp.rethrow(t);
+        }
+    }
+
+    /** Waits until what was sent so far reached the peer: for a new endpoint, until it is connected. */
+    private void flush(Arena a, long deadlineNanos) throws IOException {
+        MemorySegment params = a.allocate(Ucp.REQUEST_PARAM_SIZE, 8);
+        MemorySegment request;
+        try {
+            request = (MemorySegment) Ucp.EP_FLUSH_NBX.invokeExact(endpoint, params);
+        } catch (Throwable t) {
+            throw Ucp.rethrow(t);
+        }
+        int status = complete(request, deadlineNanos);
+        if (status == Ucp.UCS_INPROGRESS) {
+            throw new SocketTimeoutException("UCX did not connect to " + remote + " in time");
+        }
+        if (status != Ucp.UCS_OK) {
+            throw new IOException("UCX cannot connect to " + remote + ": " + Ucp.describe(status));
+        }
+    }
+
+    /** Called by UCX, in some thread's progress, when the endpoint failed (the peer is gone or unreachable). */
+    @SuppressWarnings("unused")
+    private static void onError(MemorySegment arg, MemorySegment endpoint, int status) {
+        UcxLink link = BY_ID.get(arg.address());
+        if (link != null) {
+            link.failure = status;
+        }
+    }
+
+    // ---------------------------------------------------------------- Link
+
+    @Override
+    public InputStream input() {
+        return input;
+    }
+
+    @Override
+    public void write(ByteBuffer bytes) throws IOException {
+        int n = bytes.remaining();
+        if (n == 0) {
+            return;
+        }
+        MemorySegment data;
+        if (bytes.isDirect()) {
+            data = MemorySegment.ofBuffer(bytes);
+        } else {
+            if (staging.byteSize() < n) {
+                staging = arena.allocate(Math.max(n, 4096), 8);
+            }
+            MemorySegment.copy(MemorySegment.ofBuffer(bytes), 0, staging, 0, n);
+            data = staging;
+        }
+        send(n, data, n);
+        bytes.position(bytes.limit());
+    }
+
+    /** Sends a chunk: the header {@code length}, then {@code count} bytes of {@code data}. */
+    private void send(int length, MemorySegment data, int count) throws IOException {
+        if (outputShut) {
+            throw new IOException("this side ended its stream to " + remote);
+        }
+        header.set(JAVA_INT, 0, length);
+        vector.set(ADDRESS, Ucp.IOV_SIZE, data);
+        vector.set(JAVA_LONG, Ucp.IOV_SIZE + 8, count);
+        MemorySegment request;
+        synchronized (this) {
+            if (endpoint == null) {
+                throw new IOException("the link to " + remote + " is closed");
+            }
+            try {
+                request = (MemorySegment) Ucp.STREAM_SEND_NBX.invokeExact(endpoint, vector, count > 0 ? 2L : 1L, sendParams);
+            } catch (Throwable t) {
+                throw Ucp.rethrow(t);
+            }
+        }
+        int status = complete(request, Long.MAX_VALUE);
+        if (status != Ucp.UCS_OK) {
+            throw new IOException("UCX send to " + remote + " failed: " + Ucp.describe(status));
+        }
+    }
+
+    /** The status of an operation UCX returned: at once, or once its request completed (which is then freed). */
+    private int complete(MemorySegment request, long deadlineNanos) {
+        int status = Ucp.statusOf(request);
+        if (status != Ucp.UCS_INPROGRESS) {
+            return status;
+        }
+        status = worker.await(request, deadlineNanos);
+        if (status != Ucp.UCS_INPROGRESS) {
+            UcxWorker.free(request);
+        }
+        return status;
+    }
+
+    private int read(byte[] b, int off, int len) throws IOException {
+        if (len == 0) {
+            return 0;
+        }
+        int timeout = readTimeoutMillis;
+        long deadline = timeout == 0 ? Long.MAX_VALUE : System.nanoTime() + timeout * 1_000_000L;
+        while (chunkLeft == 0) {
+            if (ended) {
+                return -1;
+            }
+            if (readEnd - readAt < 4) {
+                if (!receive(deadline)) {
+                    ended = true;
+                    return -1;
+                }
+                continue;
+            }
+            int h = received.get(JAVA_INT_UNALIGNED, readAt);
+            readAt += 4;
+            if (h == END_OF_STREAM) {
+                ended = true;
+                sendControl(END_READ);
+                return -1;
+            }
+            if (h == END_READ) {
+                peerReadOurEnd = true;
+            } else if (h <= 0) {
+                throw new IOException("UCX stream from " + remote + " is corrupt: a chunk of " + h + " bytes");
+            } else {
+                chunkLeft = h;
+            }
+        }
+        if (readAt == readEnd && !receive(deadline)) {
+            throw new IOException(remote + " ended its UCX stream inside a chunk");
+        }
+        int n = Math.min(len, Math.min(chunkLeft, readEnd - readAt));
+        MemorySegment.copy(received, JAVA_BYTE, readAt, b, off, n);
+        readAt += n;
+        chunkLeft -= n;
+        return n;
+    }
+
+    /**
+     * Moves the unread bytes (part of a header, at most) to the buffer's start and receives
+     * more after them, waiting until {@code deadlineNanos}; false when the peer is gone (its
+     * endpoint closed or reset).
+     */
+    private boolean receive(long deadlineNanos) throws IOException {
+        int kept = readEnd - readAt;
+        if (kept > 0) {
+            MemorySegment.copy(received, readAt, received, 0, kept);
+        }
+        readAt = 0;
+        readEnd = kept;
+        if (pendingReceive.address() == 0) {
+            MemorySegment request;
+            synchronized (this) {
+                if (endpoint == null) {
+                    throw new IOException("the link to " + remote + " is closed");
+                }
+                try {
+                    request = (MemorySegment) Ucp.STREAM_RECV_NBX.invokeExact(endpoint, received.asSlice(kept),
+                        (long) (RECEIVE_BYTES - kept), receivedLength, recvParams);
+                } catch (Throwable t) {
+                    throw Ucp.rethrow(t);
+                }
+            }
+            int status = Ucp.statusOf(request);
+            if (status == Ucp.UCS_OK) {
+                readEnd += (int) receivedLength.get(JAVA_LONG, 0);
+                return true;
+            }
+            if (status != Ucp.UCS_INPROGRESS) {
+                return failed(status);
+            }
+            pendingReceive = request;
+        }
+        int status = worker.await(pendingReceive, deadlineNanos, peerGone);
+        if (status == Ucp.UCS_INPROGRESS) {
+            if (failure != Ucp.UCS_OK) {
+                // The peer's end went with the data UCX held for it: the request stays pending until the endpoint closes.
+                return failed(failure);
+            }
+            throw new SocketTimeoutException("nothing came from " + remote + " for " + readTimeoutMillis + " ms");
+        }
+        int tested;
+        try {
+            tested = (int) Ucp.STREAM_RECV_REQUEST_TEST.invokeExact(pendingReceive, receivedLength);
+        } catch (Throwable t) {
+            throw Ucp.rethrow(t);
+        }
+        UcxWorker.free(pendingReceive);
+        pendingReceive = MemorySegment.NULL;
+        if (tested != Ucp.UCS_OK) {
+            return failed(tested);
+        }
+        readEnd += (int) receivedLength.get(JAVA_LONG, 0);
+        return true;
+    }
+
+    /** A receive failed: a closed or reset peer reads as the end of the stream, as a closed socket does; anything else throws. */
+    private boolean failed(int status) throws IOException {
+        int cause = failure != Ucp.UCS_OK ? failure : status;
+        if (cause == Ucp.UCS_ERR_CONNECTION_RESET || cause == Ucp.UCS_ERR_NOT_CONNECTED || cause == Ucp.UCS_ERR_CANCELED) {
+            return false;
+        }
+        throw new IOException("UCX receive from " + remote + " failed: " + Ucp.describe(cause));
+    }
+
+    /** Sends a header alone, from memory of its own: the reader acknowledges an end while a writer may be sending. */
+    private void sendControl(int header) {
+        synchronized (this) {
+            if (endpoint == null || failure != Ucp.UCS_OK) {
+                return;
+            }
+            control.set(JAVA_INT, 0, header);
+            try {
+                MemorySegment request = (MemorySegment) Ucp.STREAM_SEND_NBX.invokeExact(endpoint, control, 4L, controlParams);
+                if (Ucp.statusOf(request) == Ucp.UCS_INPROGRESS) {
+                    pendingControl = request;
+                }
+            } catch (Throwable t) {
+                throw Ucp.rethrow(t);
+            }
+        }
+    }
+
+    @Override
+    public void readTimeout(int millis) {
+        readTimeoutMillis = millis;
+    }
+
+    @Override
+    public void shutdownOutput() throws IOException {
+        if (!outputShut) {
+            send(END_OF_STREAM, MemorySegment.NULL, 0);
+            outputShut = true;
+        }
+    }
+
+    @Override
+    public String remote() {
+        return remote;
+    }
+
+    /**
+     * Ends this side's stream if it is not ended yet, then waits, up to {@link #CLOSE_MILLIS},
+     * until the peer has read that end (its acknowledgement) or is gone, and only then closes
+     * the endpoint: UCX drops what a peer has not read yet when the endpoint closes under it,
+     * and a peer must read the goodbye before the end. Once this side has read the peer's end
+     * (its reader is done), the wait reads on for the acknowledgement itself.
+     */
+    @Override
+    public void close() {
+        long deadline = System.nanoTime() + CLOSE_MILLIS * 1_000_000L;
+        try {
+            if (!outputShut && failure == Ucp.UCS_OK) {
+                sendControl(END_OF_STREAM);
+                outputShut = true;
+            }
+            while (!peerReadOurEnd && failure == Ucp.UCS_OK && System.nanoTime() - deadline < 0) {
+                if (ended) {
+                    readAcknowledgement(deadline);
+                } else {
+                    worker.progressOrSleep(deadline);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // closing whatever happens: the endpoint goes below
+        }
+        MemorySegment ep;
+        synchronized (this) {
+            ep = endpoint;
+            endpoint = null;
+        }
+        BY_ID.remove(id);
+        if (ep == null) {
+            return;
+        }
+        int closed;
+        try (Arena a = Arena.ofConfined()) {
+            closed = complete((MemorySegment) Ucp.EP_CLOSE_NBX.invokeExact(ep, a.allocate(Ucp.REQUEST_PARAM_SIZE, 8)), deadline);
+            MemorySegment control = pendingControl;
+            if (control.address() != 0 && UcxWorker.checkStatus(control) != Ucp.UCS_INPROGRESS) {
+                UcxWorker.free(control);
+            }
+        } catch (Throwable t) {
+            throw Ucp.rethrow(t);
+        }
+        if (closed != Ucp.UCS_INPROGRESS) {
+            // The endpoint is gone and its requests with it: UCX writes no more into this link's memory.
+            try {
+                arena.close();
+            } catch (IllegalStateException stillInUse) {
+                // a reader or writer is in a call with it; its next access fails as a closed link's does
+            }
+        }
+    }
+
+    /** After the peer's end: the only header that may still come is its acknowledgement of ours. */
+    private void readAcknowledgement(long deadlineNanos) throws IOException {
+        if (readEnd - readAt < 4) {
+            if (!receive(deadlineNanos)) {
+                return;
+            }
+        }
+        if (readEnd - readAt >= 4) {
+            int h = received.get(JAVA_INT_UNALIGNED, readAt);
+            readAt += 4;
+            if (h != END_READ) {
+                throw new IOException(remote + " sent more after the end of its stream");
+            }
+            peerReadOurEnd = true;
+        }
+    }
+}

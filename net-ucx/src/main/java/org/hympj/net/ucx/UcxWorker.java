@@ -1,0 +1,207 @@
+package org.hympj.net.ucx;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.function.BooleanSupplier;
+
+/**
+ * This JVM's one UCP context and worker (stream API, wake-up by an event descriptor, any
+ * thread may call in: {@code UCS_THREAD_MODE_MULTI}). Made on first use and kept for the
+ * JVM's life, as a UCX application keeps its worker: endpoints and requests belong to it,
+ * and a thread still waiting on a request of a link closed under it must find it alive.
+ *
+ * <p>Progress is made by the threads that wait: a link's reader while its receive is
+ * pending, a writer while its send is, the listener's accept while no connection has come.
+ * Each makes a few passes of {@code ucp_worker_progress}, then arms the worker and sleeps
+ * in {@code poll} on its event descriptor. Another waiter's progress may complete this one's request just before it sleeps, after its last look; the
+ * sleep is therefore bounded by {@link #SLEEP_MILLIS}, after which it looks again.
+ */
+final class UcxWorker {
+    /**
+     * Passes of progress that found nothing before a waiter sleeps: few, as a waiter that
+     * spins takes the core from the thread that would send what it waits for when threads
+     * outnumber cores, and the event descriptor wakes it when something comes.
+     */
+    static final int SPINS = 10;
+    /** The longest sleep between two looks at a waiter's own state. */
+    static final int SLEEP_MILLIS = 1;
+
+    private static final BooleanSupplier NEVER = () -> false;
+
+    private static UcxWorker instance;
+    private static String failure;
+
+    final MemorySegment worker;
+    private final int eventFd;
+    private final String version;
+
+    private UcxWorker(MemorySegment worker, int eventFd, String version) {
+        this.worker = worker;
+        this.eventFd = eventFd;
+        this.version = version;
+    }
+
+    /** The JVM's worker, made on the first call; throws, with UCX's reason, when UCX cannot start here. */
+    static synchronized UcxWorker get() throws IOException {
+        if (instance == null && failure == null) {
+            try {
+                instance = start();
+            } catch (IOException | RuntimeException | LinkageError e) {
+                failure = reason(e);
+            }
+        }
+        if (instance == null) {
+            throw new IOException(failure);
+        }
+        return instance;
+    }
+
+    /** The innermost message: a library that does not load fails inside {@link Ucp}'s static initializer. */
+    private static String reason(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() != null ? t.getMessage() : t.toString();
+    }
+
+    private static UcxWorker start() throws IOException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment out = a.allocate(ADDRESS);
+            check((int) Ucp.CONFIG_READ.invokeExact(MemorySegment.NULL, MemorySegment.NULL, out), "ucp_config_read");
+            MemorySegment config = out.get(ADDRESS, 0);
+            MemorySegment params = a.allocate(Ucp.PARAMS_SIZE, 8);
+            params.set(JAVA_LONG, Ucp.PARAMS_FIELD_MASK, Ucp.PARAM_FIELD_FEATURES);
+            params.set(JAVA_LONG, Ucp.PARAMS_FEATURES, Ucp.FEATURE_STREAM | Ucp.FEATURE_WAKEUP);
+            int status = (int) Ucp.INIT_VERSION.invokeExact(Ucp.API_MAJOR, Ucp.API_MINOR, params, config, out);
+            Ucp.CONFIG_RELEASE.invokeExact(config);
+            check(status, "ucp_init");
+            MemorySegment context = out.get(ADDRESS, 0);
+            MemorySegment workerParams = a.allocate(Ucp.WORKER_PARAMS_SIZE, 8);
+            workerParams.set(JAVA_LONG, 0, Ucp.WORKER_PARAM_FIELD_THREAD_MODE);
+            workerParams.set(JAVA_INT, Ucp.WORKER_PARAMS_THREAD_MODE, Ucp.THREAD_MODE_MULTI);
+            check((int) Ucp.WORKER_CREATE.invokeExact(context, workerParams, out), "ucp_worker_create");
+            MemorySegment worker = out.get(ADDRESS, 0);
+            MemorySegment fd = a.allocate(JAVA_INT);
+            check((int) Ucp.WORKER_GET_EFD.invokeExact(worker, fd), "ucp_worker_get_efd");
+            return new UcxWorker(worker, fd.get(JAVA_INT, 0), Ucp.version());
+        } catch (IOException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw Ucp.rethrow(t);
+        }
+    }
+
+    static void check(int status, String call) throws IOException {
+        if (status != Ucp.UCS_OK) {
+            throw new IOException(call + " failed: " + Ucp.describe(status));
+        }
+    }
+
+    /** UCP's version, for the line that says which transport a job uses. */
+    String version() {
+        return version;
+    }
+
+    /** One pass of progress; returns how many events it handled. */
+    int progress() {
+        try {
+            return (int) Ucp.WORKER_PROGRESS.invokeExact(worker);
+        } catch (Throwable t) {
+            throw Ucp.rethrow(t);
+        }
+    }
+
+    /** Waits for {@code request} until {@code deadlineNanos} ({@link System#nanoTime}); returns its status ({@link Ucp#UCS_INPROGRESS} on time-out). */
+    int await(MemorySegment request, long deadlineNanos) {
+        return await(request, deadlineNanos, NEVER);
+    }
+
+    /**
+     * Waits for {@code request} until {@code deadlineNanos} ({@link System#nanoTime}) or until
+     * {@code stop} holds; returns its status ({@link Ucp#UCS_INPROGRESS} if it is not done).
+     */
+    int await(MemorySegment request, long deadlineNanos, BooleanSupplier stop) {
+        int idle = 0;
+        while (true) {
+            int status = checkStatus(request);
+            if (status != Ucp.UCS_INPROGRESS || stop.getAsBoolean()) {
+                return status;
+            }
+            if (progress() > 0) {
+                idle = 0;
+            } else if (++idle >= SPINS) {
+                long left = deadlineNanos - System.nanoTime();
+                if (left <= 0) {
+                    return Ucp.UCS_INPROGRESS;
+                }
+                if (armed()) {
+                    status = checkStatus(request);
+                    if (status != Ucp.UCS_INPROGRESS) {
+                        return status;
+                    }
+                    sleep(left);
+                }
+                idle = 0;
+            }
+        }
+    }
+
+    /**
+     * Makes progress, or sleeps when there is none, until {@code deadlineNanos} at most; the
+     * caller looks at its own state after each call.
+     */
+    void progressOrSleep(long deadlineNanos) {
+        if (progress() > 0) {
+            return;
+        }
+        long left = deadlineNanos - System.nanoTime();
+        if (left > 0 && armed()) {
+            sleep(left);
+        }
+    }
+
+    static int checkStatus(MemorySegment request) {
+        try {
+            return (int) Ucp.REQUEST_CHECK_STATUS.invokeExact(request);
+        } catch (Throwable t) {
+            throw Ucp.rethrow(t);
+        }
+    }
+
+    static void free(MemorySegment request) {
+        try {
+            Ucp.REQUEST_FREE.invokeExact(request);
+        } catch (Throwable t) {
+            throw Ucp.rethrow(t);
+        }
+    }
+
+    /** True when the worker is armed (nothing pending: a sleep is safe); false when events wait (progress first). */
+    private boolean armed() {
+        try {
+            int status = (int) Ucp.WORKER_ARM.invokeExact(worker);
+            return status == Ucp.UCS_OK;
+        } catch (Throwable t) {
+            throw Ucp.rethrow(t);
+        }
+    }
+
+    private void sleep(long leftNanos) {
+        int millis = (int) Math.min(SLEEP_MILLIS, Math.max(0, leftNanos / 1_000_000));
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment pollFd = a.allocate(8, 4);
+            pollFd.set(JAVA_INT, 0, eventFd);
+            pollFd.set(JAVA_SHORT, 4, (short) 1); // POLLIN
+            int ignored = (int) Ucp.POLL.invokeExact(pollFd, 1L, millis);
+        } catch (Throwable t) {
+            throw Ucp.rethrow(t);
+        }
+    }
+}

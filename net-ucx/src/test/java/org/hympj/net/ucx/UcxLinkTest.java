@@ -1,0 +1,137 @@
+package org.hympj.net.ucx;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.hympj.net.transport.Link;
+import org.hympj.net.transport.Listener;
+import org.junit.jupiter.api.Test;
+
+/** A UCX link as a byte stream: bytes in order across chunk and buffer edges, a read time-out, and both ways of ending. */
+class UcxLinkTest {
+    /** A connected pair: [0] the connector's end, [1] the acceptor's (accepted meanwhile: a connect waits for it). */
+    private static Link[] pair() throws Exception {
+        UcxTransport t = UcxTransport.open();
+        try (Listener l = t.listen(InetAddress.getByName("127.0.0.1"))) {
+            CompletableFuture<Link> server = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return l.accept(5_000);
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            }, Executors.newSingleThreadExecutor());
+            Link client = t.connect(l.address(), 5_000);
+            Link accepted = server.get(10, TimeUnit.SECONDS);
+            assertNotNull(accepted, "no connection came");
+            return new Link[] {client, accepted};
+        }
+    }
+
+    private static byte[] readFully(InputStream in, int n) throws IOException {
+        byte[] b = new byte[n];
+        for (int at = 0; at < n; ) {
+            int r = in.read(b, at, n - at);
+            if (r < 0) {
+                throw new IOException("ended after " + at + " of " + n + " bytes");
+            }
+            at += r;
+        }
+        return b;
+    }
+
+    @Test
+    void bytesOfWritesLargeAndSmallArriveInOrder() throws Exception {
+        Link[] p = pair();
+        try {
+            SplittableRandom random = new SplittableRandom(7);
+            byte[] all = new byte[3 * UcxLink.RECEIVE_BYTES + 12_345];
+            random.nextBytes(all);
+            Thread writer = new Thread(() -> {
+                try {
+                    for (int at = 0; at < all.length; ) {
+                        int n = Math.min(all.length - at, 1 + random.nextInt(100_000));
+                        ByteBuffer direct = ByteBuffer.allocateDirect(n).put(all, at, n).flip();
+                        p[0].write(at % 2 == 0 ? direct : ByteBuffer.wrap(all, at, n));
+                        at += n;
+                    }
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            writer.start();
+            p[1].readTimeout(20_000);
+            assertArrayEquals(all, readFully(p[1].input(), all.length));
+        } finally {
+            p[0].close();
+            p[1].close();
+        }
+    }
+
+    @Test
+    void aReadWithNothingToReadTimesOutAndTheNextStillReads() throws Exception {
+        Link[] p = pair();
+        try {
+            p[1].readTimeout(200);
+            assertThrows(SocketTimeoutException.class, () -> p[1].input().read());
+            p[0].write(ByteBuffer.wrap(new byte[] {42}));
+            assertEquals(42, p[1].input().read());
+        } finally {
+            p[0].close();
+            p[1].close();
+        }
+    }
+
+    /**
+     * Either side's end (its output ended, or closed) reads as the end of the stream on the
+     * other, after every byte written before it: a close waits for the reader's
+     * acknowledgement, as UCX drops what the peer has not read when an endpoint closes.
+     */
+    @Test
+    void eitherSideEndingItsOutputOrClosingIsTheEndOfTheOthersStreamAfterItsBytes() throws Exception {
+        for (int closer = 0; closer < 2; closer++) {
+            for (boolean shutdownOnly : new boolean[] {true, false}) {
+                Link[] p = pair();
+                try {
+                    Link a = p[closer];
+                    Link b = p[1 - closer];
+                    b.readTimeout(5_000);
+                    CompletableFuture<byte[]> read = CompletableFuture.supplyAsync(() -> {
+                        try {
+                            byte[] bytes = readFully(b.input(), 3);
+                            return b.input().read() == -1 ? bytes : null;
+                        } catch (IOException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }, Executors.newSingleThreadExecutor());
+                    a.write(ByteBuffer.wrap(new byte[] {1, 2, 3}));
+                    if (shutdownOnly) {
+                        a.shutdownOutput();
+                    } else {
+                        a.close();
+                    }
+                    String what = "closer " + closer + (shutdownOnly ? ", output ended" : ", closed");
+                    assertArrayEquals(new byte[] {1, 2, 3}, read.get(10, TimeUnit.SECONDS), what);
+                    if (shutdownOnly) {
+                        b.write(ByteBuffer.wrap(new byte[] {9}));
+                        a.readTimeout(5_000);
+                        assertEquals(9, a.input().read(), "reading goes on after this side's end");
+                    }
+                } finally {
+                    p[0].close();
+                    p[1].close();
+                }
+            }
+        }
+    }
+}
