@@ -89,9 +89,10 @@ public final class Collectives {
 
     /** Copies {@code count} items of {@code buf} at {@code root} to {@code buf} at every rank. */
     public static void bcast(CommunicatorCore c, Object buf, int offset, int count, TypeMap type, int root) {
-        CollectiveArea area = sharedArea(c, count, type);
-        if (area != null) {
-            area.bcast(c.rank(), root, buf, offset, count, type, c.runtime().engine(), c.context() + 1, CollectiveKind.BCAST);
+        // The root's payload decides between the area and messages, and the area tells the others.
+        CollectiveArea area = c.collectiveArea(CollectiveAreas::lookUp);
+        if (area != null && CollectiveArea.carries(type)
+            && area.bcast(c.rank(), root, buf, offset, count, type, c.runtime().engine(), c.context() + 1, CollectiveKind.BCAST)) {
             return;
         }
         CollectiveHierarchy h = hierarchy(c);

@@ -186,7 +186,7 @@ public class HeapCollectivesTest {
 
     /**
      * Counts that differ from the root's: a larger receive takes what the root sent (as
-     * message-passing MPIs take it), a smaller one is truncated (ERR_TRUNCATE on that rank),
+     * message-passing MPIs take it), also one too large for the shared area, a smaller one is truncated (ERR_TRUNCATE on that rank),
      * reductions whose counts differ fail alike on every rank (ERR_COUNT), and data of another
      * element type than the root's are refused (ERR_TYPE).
      */
@@ -206,6 +206,21 @@ public class HeapCollectivesTest {
                 world.Bcast(b, 0, me == 0 ? sent : 30, MPI.INT, 0);
                 for (int i = 0; i < 40; i++) {
                     assertEquals(i < sent ? 100 + i : -7, b[i], "Bcast of " + sent + " into 30: element " + i);
+                }
+            }
+            // A root's payload that fits the area, received into buffers too large for it, and a
+            // root's payload too large for it: the root's count decides the way for every rank.
+            for (int sent : new int[] {3, 5000}) {
+                int[] b = new int[5000];
+                java.util.Arrays.fill(b, -7);
+                if (me == 0) {
+                    for (int i = 0; i < sent; i++) {
+                        b[i] = 100 + i;
+                    }
+                }
+                world.Bcast(b, 0, me == 0 ? sent : 5000, MPI.INT, 0);
+                for (int i = 0; i < 5000; i++) {
+                    assertEquals(i < sent ? 100 + i : -7, b[i], "Bcast of " + sent + " into 5000: element " + i);
                 }
             }
             int[] small = new int[5];

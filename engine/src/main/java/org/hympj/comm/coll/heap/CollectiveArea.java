@@ -88,6 +88,8 @@ public final class CollectiveArea implements Job.CommunicatorArea {
     private static final int TYPE_OFFSET = ELEMENTS_OFFSET + Integer.BYTES;
     /** Where a line's data start. */
     private static final int DATA_OFFSET = 2 * Long.BYTES;
+    /** The element count a broadcast's root leaves in its line when its payload goes by messages. */
+    private static final int BY_MESSAGES = -1;
     /** Payload bytes carried in a rank's line beside its number. */
     static final int INLINE_BYTES = LINE - DATA_OFFSET;
     /** A park's time limit, after which a waiter looks for a job abort (which does not unpark it). */
@@ -230,31 +232,49 @@ public final class CollectiveArea implements Job.CommunicatorArea {
         awaitAll(me, n, engine, context, kind);
     }
 
-    /** {@code count} items of {@code buf} at {@code root} to {@code buf} at every rank. */
-    public void bcast(int me, int root, Object buf, int offset, int count, TypeMap type, MatchingEngine engine, int context,
-                      int kind) {
+    /**
+     * {@code count} items of {@code buf} at {@code root} to {@code buf} at every rank, through
+     * the area when the root's payload fits it. A root whose payload does not fit says so in
+     * its line instead, and every rank returns false: the broadcast then goes by messages. The
+     * root's count decides, as only the root knows it; a rank's own count does not, so ranks
+     * whose receive counts differ from the root's still take the same way.
+     */
+    public boolean bcast(int me, int root, Object buf, int offset, int count, TypeMap type, MatchingEngine engine,
+                         int context, int kind) {
         HeapSlot mine = slots[me];
         long n = ++mine.entered;
         int elements = count * type.width;
         if (me == root) {
+            if ((long) elements * type.base.size() > capacity) {
+                readyToWrite(me, n, type.base, 0, engine, context, kind);
+                long line = line(me, n);
+                UnsafeApi.putInt(null, line + ELEMENTS_OFFSET, BY_MESSAGES);
+                UnsafeApi.putInt(null, line + TYPE_OFFSET, type.base.ordinal());
+                publish(me, n);
+                return false;
+            }
             readyToWrite(me, n, type.base, elements, engine, context, kind);
             Object packed = packingArray(me, n, type.base, elements);
             type.pack(buf, offset, count, packed, 0);
             leave(me, n, packed, type.base, elements);
             publish(me, n);
-            return;
+            return true;
         }
         publish(me, n);
         await(me, root, n, engine, context, kind);
+        int sent = contributed(root, n);
+        if (sent == BY_MESSAGES) {
+            return false;
+        }
         // A receive buffer larger than the root's message is MPI's error, but programs do it and
         // message-passing implementations take it: the root's count decides what arrives.
-        int sent = contributed(root, n);
         checkType(root, n, type.base, kind);
         if (sent > elements) {
             throw new EngineException(ErrorClass.ERR_TRUNCATE, RankActivity.collectiveName(kind) + ": the root sent " + sent
                 + " " + type.base + " elements, more than the " + elements + " this rank receives");
         }
         type.unpack(contribution(root, n, type.base, sent, mine.incoming(type.base, sent)), 0, sent, buf, offset);
+        return true;
     }
 
     /**
