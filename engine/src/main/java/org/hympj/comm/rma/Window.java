@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.hympj.comm.coll.Collectives;
 import org.hympj.comm.core.CommunicatorCore;
@@ -87,6 +88,11 @@ public final class Window {
     private static final VarHandle LOCK_WORDS = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
     /** Busy waits for a shared window's lock word before each wait yields. */
     private static final int LOCK_WORD_SPINS = 100;
+    /** Yields after the spins, before a wait for a lock word parks. */
+    private static final int LOCK_WORD_YIELDS = 1_000;
+    /** The first park of a wait for a lock word, doubled at each park up to {@link #LONGEST_LOCK_WORD_PARK_NANOS}. */
+    private static final long FIRST_LOCK_WORD_PARK_NANOS = 2_000L;
+    private static final long LONGEST_LOCK_WORD_PARK_NANOS = 250_000L;
     private static final TypeMap BYTE_MAP = TypeMap.basic(ElementType.BYTE, 1, "a window's bytes");
     private static final TypeMap LONG_MAP = TypeMap.basic(ElementType.LONG, 1, "a window's sizes");
     private static final byte[] NOTHING = new byte[0];
@@ -219,7 +225,7 @@ public final class Window {
         long withLocks = lockWords + (long) Integer.BYTES * requests.size();
         if (withLocks > Integer.MAX_VALUE) {
             throw new EngineException(ErrorClass.ERR_SIZE, call + ": the ranks' parts of a shared window take " + total
-                + " bytes together; at most 2^31 - 1 are possible");
+                + " bytes together, and their lock words " + (withLocks - total) + " more; at most 2^31 - 1 are possible");
         }
         ByteBuffer shared = NodeWindowMemory.take(call, requests, (int) withLocks);
         ByteBuffer mine = part(shared, offset, bytes);
@@ -1122,11 +1128,26 @@ public final class Window {
             return;
         }
         int at = lockWords + Integer.BYTES * rank;
+        long park = FIRST_LOCK_WORD_PARK_NANOS;
         for (int waits = 0; !LOCK_WORDS.compareAndSet(shared, at, 0, 1); waits++) {
             if (waits < LOCK_WORD_SPINS) {
                 Thread.onSpinWait();
-            } else {
+            } else if (waits < LOCK_WORD_SPINS + LOCK_WORD_YIELDS) {
                 Thread.yield();
+            } else {
+                // A holder in another JVM that died keeps the word: only the job's abort ends
+                // this wait then, so look for it between short, growing parks.
+                String abort = requests.runtime().job().abortReason();
+                if (abort != null) {
+                    throw new EngineException(ErrorClass.ERR_OTHER, "the job was aborted while waiting for rank " + rank
+                        + "'s part of the shared window " + name + ": " + abort);
+                }
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new EngineException(ErrorClass.ERR_OTHER, "the thread was interrupted while waiting for rank " + rank
+                        + "'s part of the shared window " + name);
+                }
+                LockSupport.parkNanos(park);
+                park = Math.min(2 * park, LONGEST_LOCK_WORD_PARK_NANOS);
             }
         }
     }
