@@ -77,6 +77,9 @@ final class OutboundRing {
         boolean compact = inline && MessageDescriptor.fitsCompact(dest, s, syncToken);
         int envelope = compact ? COMPACT_HEADER_LENGTH : HEADER_LENGTH;
         lock.lock();
+        // A write this thread makes while it waits for room (the lock is reentrant) leaves the
+        // outer wait's event to the outer write.
+        RingFullEvent outer = fullWait;
         try {
             // The padding is reckoned from the tail before a wait for room; an acknowledgement this
             // thread writes into the ring while it waits (the lock is reentrant) only leaves this
@@ -98,7 +101,7 @@ final class OutboundRing {
             }
         } finally {
             // A wait the job's end cut short is not one that found room.
-            fullWait = null;
+            fullWait = outer;
             lock.unlock();
         }
     }
