@@ -19,6 +19,7 @@ import org.hympj.comm.runtime.Job;
 import org.hympj.net.BridgeSettings;
 import org.hympj.net.NodeBridge;
 import org.hympj.net.transport.ListenAddress;
+import org.hympj.net.transport.TcpTransport;
 import org.hympj.net.transport.TransportChoice;
 import org.hympj.net.wireup.Handshake;
 import org.hympj.net.wireup.JobSecret;
@@ -80,8 +81,10 @@ final class ClusterMember {
         String choice = netAddress != null ? netAddress : configuration.netAddress();
         InetAddress listen = ListenAddress.choose(choice, hostName);
         TransportChoice.Chosen transport = TransportChoice.choose(configuration.net());
-        if (me == 0 && transport.report() != null) {
-            err.println("hympj: " + transport.report());
+        // JVM 0 says which transport the job uses; any JVM says why it leaves an RDMA device unused,
+        // as under --net auto each node decides by its own hardware.
+        if (transport.report() != null && (me == 0 || transport.transport() instanceof TcpTransport)) {
+            err.println("hympj (" + describe.apply(me) + "): " + transport.report());
         }
         WireUp wireUp = new WireUp(new Handshake.Identity(jobId.high(), jobId.low(), me, secret), jvms, sameNode, describe,
             transport.transport(), settings.maxBodyLength(), NodeFrameDescriptor.TYPES,

@@ -82,7 +82,7 @@ class UcxClusterTest {
         TestCluster.Result r = cluster.run(np, nodes, all, program, args);
         assertEquals(0, r.exitCode(), () -> program.getSimpleName() + " on " + np + " ranks, " + nodes + " nodes " + all
             + " failed:\n" + r.output());
-        assertTrue(r.output().contains("hympj: the net-bridge runs over UCX 1."), r.output());
+        assertTrue(r.output().contains("): the net-bridge runs over UCX 1."), r.output());
         try (Stream<Path> left = Files.list(sharedMemory)) {
             assertEquals(List.of(), left.map(Path::toString).toList(), "the job left this in shared memory");
         }

@@ -18,8 +18,7 @@ import java.lang.invoke.MethodHandles;
  * below are those of UCP API 1.13 on 64-bit Linux ({@code ucp.h}, {@code ucp_def.h},
  * {@code ucs/type/status.h}); UCP keeps them stable across minor versions (each parameter
  * structure begins with a field mask that names the fields a caller set, and new fields go
- * at the end). They were read off the 1.13.1 headers by a C probe printing {@code offsetof}
- * and {@code sizeof} (docs/decisions/ucx-bridge.md shows it and its output).
+ * at the end); docs/decisions/ucx-bridge.md shows how they are checked against the headers.
  *
  * <p>Loading this class loads {@code libucp.so.0}; a machine without it fails here, with
  * the loader's reason, which the transport's choice reports.

@@ -64,10 +64,13 @@ final class UcxLink implements Link {
     private final MemorySegment sendParams = arena.allocate(Ucp.REQUEST_PARAM_SIZE, 8);
     private MemorySegment staging = MemorySegment.NULL;
     private volatile boolean outputShut;
-    /** The reader's acknowledgement and the end that close sends: memory of their own, apart from the writer's. */
+    /**
+     * The reader's acknowledgement and the end that close sends: memory of their own, apart from
+     * the writer's, and a slot each, as one may still be queued behind a send when the other goes.
+     */
     private final MemorySegment control = arena.allocate(8, 8);
     private final MemorySegment controlParams = arena.allocate(Ucp.REQUEST_PARAM_SIZE, 8);
-    private MemorySegment pendingControl = MemorySegment.NULL;
+    private final MemorySegment[] pendingControl = {MemorySegment.NULL, MemorySegment.NULL};
     private volatile boolean peerReadOurEnd;
     /** For the waits: a peer whose endpoint failed will send nothing more. */
     private final java.util.function.BooleanSupplier peerGone = () -> failure != Ucp.UCS_OK;
@@ -365,11 +368,13 @@ final class UcxLink implements Link {
             if (endpoint == null || failure != Ucp.UCS_OK) {
                 return;
             }
-            control.set(JAVA_INT, 0, header);
+            int slot = header == END_READ ? 0 : 1;
+            MemorySegment piece = control.asSlice(4L * slot, 4);
+            piece.set(JAVA_INT, 0, header);
             try {
-                MemorySegment request = (MemorySegment) Ucp.STREAM_SEND_NBX.invokeExact(endpoint, control, 4L, controlParams);
+                MemorySegment request = (MemorySegment) Ucp.STREAM_SEND_NBX.invokeExact(endpoint, piece, 4L, controlParams);
                 if (Ucp.statusOf(request) == Ucp.UCS_INPROGRESS) {
-                    pendingControl = request;
+                    pendingControl[slot] = request;
                 }
             } catch (Throwable t) {
                 throw Ucp.rethrow(t);
@@ -432,9 +437,10 @@ final class UcxLink implements Link {
         int closed;
         try (Arena a = Arena.ofConfined()) {
             closed = complete((MemorySegment) Ucp.EP_CLOSE_NBX.invokeExact(ep, a.allocate(Ucp.REQUEST_PARAM_SIZE, 8)), deadline);
-            MemorySegment control = pendingControl;
-            if (control.address() != 0 && UcxWorker.checkStatus(control) != Ucp.UCS_INPROGRESS) {
-                UcxWorker.free(control);
+            for (MemorySegment pending : pendingControl) {
+                if (pending.address() != 0 && UcxWorker.checkStatus(pending) != Ucp.UCS_INPROGRESS) {
+                    UcxWorker.free(pending);
+                }
             }
         } catch (Throwable t) {
             throw Ucp.rethrow(t);

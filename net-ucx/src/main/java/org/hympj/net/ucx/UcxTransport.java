@@ -29,11 +29,7 @@ public final class UcxTransport implements Transport {
      * when UCX cannot start here (no {@code libucp.so.0}, or UCP fails to initialise).
      */
     public static UcxTransport open() throws IOException {
-        try {
-            return new UcxTransport(UcxWorker.get());
-        } catch (LinkageError | IllegalArgumentException e) {
-            throw new IOException("libucp.so.0 cannot be loaded: " + e.getMessage(), e);
-        }
+        return new UcxTransport(UcxWorker.get());
     }
 
     /** "UCX 1.13.1": the library, for the line that says which transport a job uses. */

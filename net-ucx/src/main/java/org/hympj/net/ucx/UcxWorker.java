@@ -35,7 +35,7 @@ final class UcxWorker {
     private static final BooleanSupplier NEVER = () -> false;
 
     private static UcxWorker instance;
-    private static String failure;
+    private static Throwable failure;
 
     final MemorySegment worker;
     private final int eventFd;
@@ -53,11 +53,11 @@ final class UcxWorker {
             try {
                 instance = start();
             } catch (IOException | RuntimeException | LinkageError e) {
-                failure = reason(e);
+                failure = e;
             }
         }
         if (instance == null) {
-            throw new IOException(failure);
+            throw new IOException(reason(failure), failure);
         }
         return instance;
     }
