@@ -82,8 +82,8 @@ public final class Keys {
      * {@link #countBuckets}, so that the JIT drops the bounds check (here the misses in a table
      * of IS A's 1 MiB set the pace). A loop of its own rather than one shared with the bucket
      * count: one shared loop has one profile, which fits neither pass. IS calls it once per
-     * bucket and sending rank, a thousand calls an iteration at class A, so it needs no blocks
-     * of its own to reach C2 in the untimed iteration.
+     * bucket and sending rank, many times an iteration, so it needs no blocks of its own to be
+     * compiled within the untimed iteration.
      */
     public static void countKeys(int[] keys, int lo, int hi, int base, int[] out) {
         requirePowerOfTwo(out);
