@@ -172,16 +172,16 @@ final class CollectiveAlgorithms {
      * operation is applied in rank order. Returns the result.
      */
     static Object recursiveDoubling(CommunicatorCore c, int[] members, int me, int n, Object accumulator, int count,
-                                    TypeMap packed, Reduction op) {
+                                    TypeMap packed, Reduction op, int kind) {
         int p = Integer.highestOneBit(n);
         int paired = 2 * (n - p);
         Object incoming = packed.base.newArray(count * packed.width);
         int virtual;
         if (me < paired && me % 2 == 0) {
-            send(c, accumulator, 0, count, packed, member(members, me + 1), REDUCE);
+            send(c, accumulator, 0, count, packed, member(members, me + 1), kind);
             virtual = -1;
         } else if (me < paired) {
-            receive(c, incoming, 0, count, packed, member(members, me - 1), REDUCE);
+            receive(c, incoming, 0, count, packed, member(members, me - 1), kind);
             Object combined = op.combine(incoming, accumulator, count, packed);
             incoming = combined == accumulator ? incoming : accumulator;
             accumulator = combined;
@@ -193,7 +193,7 @@ final class CollectiveAlgorithms {
             for (int mask = 1; mask < p; mask <<= 1) {
                 int other = virtual ^ mask;
                 int partner = member(members, other < paired / 2 ? 2 * other + 1 : other + paired / 2);
-                c.collectiveExchange(accumulator, 0, count, packed, partner, incoming, 0, count, packed, partner, REDUCE);
+                c.collectiveExchange(accumulator, 0, count, packed, partner, incoming, 0, count, packed, partner, kind);
                 Object combined = other < virtual
                     ? op.combine(incoming, accumulator, count, packed)
                     : op.combine(accumulator, incoming, count, packed);
@@ -202,9 +202,9 @@ final class CollectiveAlgorithms {
             }
         }
         if (me < paired && me % 2 == 0) {
-            receive(c, accumulator, 0, count, packed, member(members, me + 1), REDUCE);
+            receive(c, accumulator, 0, count, packed, member(members, me + 1), kind);
         } else if (me < paired) {
-            send(c, accumulator, 0, count, packed, member(members, me - 1), REDUCE);
+            send(c, accumulator, 0, count, packed, member(members, me - 1), kind);
         }
         return accumulator;
     }

@@ -37,8 +37,27 @@ final class CollectiveAreas {
     private CollectiveAreas() {
     }
 
-    /** The area of {@code c}, or null; a collective call of every rank of {@code c} (see the class comment). */
-    static CollectiveArea lookUp(CommunicatorCore c) {
+    /** {@link #lookUp} in a barrier. */
+    static CollectiveArea forBarrier(CommunicatorCore c) {
+        return lookUp(c, CollectiveKind.BARRIER);
+    }
+
+    /** {@link #lookUp} in a broadcast. */
+    static CollectiveArea forBcast(CommunicatorCore c) {
+        return lookUp(c, CollectiveKind.BCAST);
+    }
+
+    /** {@link #lookUp} in a reduction or an all-reduce. */
+    static CollectiveArea forReduce(CommunicatorCore c) {
+        return lookUp(c, CollectiveKind.REDUCE);
+    }
+
+    /**
+     * The area of {@code c}, or null; a collective call of every rank of {@code c} (see the
+     * class comment), made within the collective {@code kind}, whose name its messages carry
+     * (a hang report names the call the program made).
+     */
+    private static CollectiveArea lookUp(CommunicatorCore c, int kind) {
         Job job = c.runtime().job();
         Configuration settings = job.configuration();
         int size = c.size();
@@ -60,22 +79,22 @@ final class CollectiveAreas {
         if (!oneNode || !settings.collectivesNode() || !(job.remote() instanceof NodeMemory node)) {
             return null;
         }
-        return inNodeMemory(c, node, local, capacity);
+        return inNodeMemory(c, node, local, capacity, kind);
     }
 
-    private static CollectiveArea inNodeMemory(CommunicatorCore c, NodeMemory node, int localMembers, int capacity) {
+    private static CollectiveArea inNodeMemory(CommunicatorCore c, NodeMemory node, int localMembers, int capacity, int kind) {
         Job job = c.runtime().job();
         int first = c.worldRank(0);
         String name = "collectives-" + c.context() + "-" + first;
         boolean makes = job.jvmOf(first) == job.jvmOf(c.runtime().rank());
         CollectiveArea area = makes ? take(c, node, name, localMembers, capacity, true) : null;
-        if (!everyRankSays(c, !makes || area != null)) {
+        if (!everyRankSays(c, !makes || area != null, kind)) {
             return null;
         }
         if (!makes) {
             area = take(c, node, name, localMembers, capacity, false);
         }
-        boolean everyJvmMapped = everyRankSays(c, area != null);
+        boolean everyJvmMapped = everyRankSays(c, area != null, kind);
         if (c.rank() == 0) {
             node.unlink(name);
         }
@@ -103,9 +122,9 @@ final class CollectiveAreas {
     }
 
     /** Whether {@code yes} holds at every rank of {@code c}: an all-reduce by messages, as the area is not there yet. */
-    private static boolean everyRankSays(CommunicatorCore c, boolean yes) {
+    private static boolean everyRankSays(CommunicatorCore c, boolean yes, int kind) {
         int[] vote = {yes ? 1 : 0};
-        int[] all = (int[]) recursiveDoubling(c, null, c.rank(), c.size(), vote, 1, INTS, MIN);
+        int[] all = (int[]) recursiveDoubling(c, null, c.rank(), c.size(), vote, 1, INTS, MIN, kind);
         return all[0] == 1;
     }
 }

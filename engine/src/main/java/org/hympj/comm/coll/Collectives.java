@@ -54,7 +54,7 @@ public final class Collectives {
 
     /** Returns once every rank of the communicator has entered the barrier. */
     public static void barrier(CommunicatorCore c) {
-        CollectiveArea area = c.collectiveArea(CollectiveAreas::lookUp);
+        CollectiveArea area = c.collectiveArea(CollectiveAreas::forBarrier);
         if (area != null) {
             area.barrier(c.rank(), c.runtime().engine(), c.context() + 1, CollectiveKind.BARRIER);
             return;
@@ -90,7 +90,7 @@ public final class Collectives {
     /** Copies {@code count} items of {@code buf} at {@code root} to {@code buf} at every rank. */
     public static void bcast(CommunicatorCore c, Object buf, int offset, int count, TypeMap type, int root) {
         // The root's payload decides between the area and messages, and the area tells the others.
-        CollectiveArea area = c.collectiveArea(CollectiveAreas::lookUp);
+        CollectiveArea area = c.collectiveArea(CollectiveAreas::forBcast);
         if (area != null && CollectiveArea.carries(type)
             && area.bcast(c.rank(), root, buf, offset, count, type, c.runtime().engine(), c.context() + 1, CollectiveKind.BCAST)) {
             return;
@@ -263,7 +263,7 @@ public final class Collectives {
             ringAllreduce(c, members, me, n, accumulator, count, packed, op);
             return accumulator;
         }
-        return recursiveDoubling(c, members, me, n, accumulator, count, packed, op);
+        return recursiveDoubling(c, members, me, n, accumulator, count, packed, op, REDUCE);
     }
 
     /**
@@ -388,7 +388,7 @@ public final class Collectives {
      * enough for it; else null.
      */
     private static CollectiveArea sharedArea(CommunicatorCore c, int count, TypeMap type) {
-        CollectiveArea area = c.collectiveArea(CollectiveAreas::lookUp);
+        CollectiveArea area = c.collectiveArea(CollectiveAreas::forReduce);
         return area != null && CollectiveArea.carries(type)
             && (long) count * type.width * type.base.size() <= area.capacity() ? area : null;
     }
