@@ -196,32 +196,12 @@ public class HeapCollectivesTest {
             Intracomm world = MPI.COMM_WORLD;
             int me = world.Rank();
             for (int sent : new int[] {3, 20}) {
-                int[] b = new int[40];
-                java.util.Arrays.fill(b, -7);
-                if (me == 0) {
-                    for (int i = 0; i < sent; i++) {
-                        b[i] = 100 + i;
-                    }
-                }
-                world.Bcast(b, 0, me == 0 ? sent : 30, MPI.INT, 0);
-                for (int i = 0; i < 40; i++) {
-                    assertEquals(i < sent ? 100 + i : -7, b[i], "Bcast of " + sent + " into 30: element " + i);
-                }
+                bcastInto(world, me, sent, 30, 40);
             }
             // A root's payload that fits the area, received into buffers too large for it, and a
             // root's payload too large for it: the root's count decides the way for every rank.
             for (int sent : new int[] {3, 5000}) {
-                int[] b = new int[5000];
-                java.util.Arrays.fill(b, -7);
-                if (me == 0) {
-                    for (int i = 0; i < sent; i++) {
-                        b[i] = 100 + i;
-                    }
-                }
-                world.Bcast(b, 0, me == 0 ? sent : 5000, MPI.INT, 0);
-                for (int i = 0; i < 5000; i++) {
-                    assertEquals(i < sent ? 100 + i : -7, b[i], "Bcast of " + sent + " into 5000: element " + i);
-                }
+                bcastInto(world, me, sent, 5000, 5000);
             }
             int[] small = new int[5];
             if (me == 1) {
@@ -244,6 +224,20 @@ public class HeapCollectivesTest {
             }
             world.Barrier();
             MPI.Finalize();
+        }
+        /** Rank 0 broadcasts {@code sent} ints, the others receive {@code received} into an array of {@code length}. */
+        static void bcastInto(Intracomm world, int me, int sent, int received, int length) {
+            int[] b = new int[length];
+            java.util.Arrays.fill(b, -7);
+            if (me == 0) {
+                for (int i = 0; i < sent; i++) {
+                    b[i] = 100 + i;
+                }
+            }
+            world.Bcast(b, 0, me == 0 ? sent : received, MPI.INT, 0);
+            for (int i = 0; i < length; i++) {
+                assertEquals(i < sent ? 100 + i : -7, b[i], "Bcast of " + sent + " into " + received + ": element " + i);
+            }
         }
     }
 
