@@ -698,7 +698,7 @@ public class Intracomm extends Comm {
     public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
                          Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
         checkUsable();
-        alltoallv("Alltoall", sendbuf, sendoffset, uniform(sendcount), blocks(sendcount), sendtype,
+        alltoallv("Alltoall", true, sendbuf, sendoffset, uniform(sendcount), blocks(sendcount), sendtype,
             recvbuf, recvoffset, uniform(recvcount), blocks(recvcount), recvtype);
     }
 
@@ -724,19 +724,25 @@ public class Intracomm extends Comm {
     public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
                           Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
         checkUsable();
-        alltoallv("Alltoallv", sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls,
+        alltoallv("Alltoallv", false, sendbuf, sendoffset, sendcount, sdispls, sendtype, recvbuf, recvoffset, recvcount, rdispls,
             recvtype);
     }
 
-    private void alltoallv(String call, Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
-                           Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
+    /** {@code sameBlocks}: the blocks are of one size and one after the other, at every rank (the engine may take its area). */
+    private void alltoallv(String call, boolean sameBlocks, Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls,
+                           Datatype sendtype, Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
         checkBlocks("Alltoall", sendbuf, sendoffset, sendcount, sdispls, sendtype);
         checkBlocks("Alltoall", recvbuf, recvoffset, recvcount, rdispls, recvtype);
         MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
             CollectiveCheck.agree(core, CollectiveKind.ALLTOALL, -1, sendtype.map.base, -1);
-            Collectives.alltoallv(core, sendbuf, sendoffset, sendcount, sdispls, sendtype.map, recvbuf, recvoffset, recvcount,
-                rdispls, recvtype.map);
+            if (sameBlocks) {
+                Collectives.alltoall(core, sendbuf, sendoffset, sendcount[0], sendtype.map, recvbuf, recvoffset, recvcount[0],
+                    recvtype.map);
+            } else {
+                Collectives.alltoallv(core, sendbuf, sendoffset, sendcount, sdispls, sendtype.map, recvbuf, recvoffset,
+                    recvcount, rdispls, recvtype.map);
+            }
         } catch (EngineException e) {
             throw raised(e);
         }

@@ -15,7 +15,7 @@ import org.hympj.comm.runtime.NodeMemory;
 
 /**
  * Finds the {@link CollectiveArea} of a communicator at its first barrier, broadcast,
- * reduction or all-reduce, a call every rank makes as the same collective: the JVM's own
+ * reduction, all-reduce, all-gather or all-to-all, a call every rank makes as the same collective: the JVM's own
  * memory when every rank is a thread of this JVM; node memory that the communicator's JVMs
  * map together when its ranks are all on this node but in several JVMs; none otherwise (ranks
  * on several nodes, a single rank, the area turned off), and then the message algorithms run.
@@ -50,6 +50,16 @@ final class CollectiveAreas {
     /** {@link #lookUp} in a reduction or an all-reduce. */
     static CollectiveArea forReduce(CommunicatorCore c) {
         return lookUp(c, CollectiveKind.REDUCE);
+    }
+
+    /** {@link #lookUp} in an all-gather. */
+    static CollectiveArea forAllgather(CommunicatorCore c) {
+        return lookUp(c, CollectiveKind.ALLGATHER);
+    }
+
+    /** {@link #lookUp} in an all-to-all. */
+    static CollectiveArea forAlltoall(CommunicatorCore c) {
+        return lookUp(c, CollectiveKind.ALLTOALL);
     }
 
     /**

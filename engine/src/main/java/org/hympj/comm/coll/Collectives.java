@@ -9,13 +9,18 @@ import static org.hympj.comm.coll.CollectiveAlgorithms.ringAllreduce;
 import static org.hympj.comm.coll.CollectiveAlgorithms.ringReduce;
 import static org.hympj.comm.coll.CollectiveAlgorithms.send;
 import static org.hympj.comm.coll.CollectiveAlgorithms.receive;
+import static org.hympj.comm.coll.CollectiveKind.ALLGATHER;
+import static org.hympj.comm.coll.CollectiveKind.ALLTOALL;
 import static org.hympj.comm.coll.CollectiveKind.REDUCE;
 import static org.hympj.comm.placement.CollectiveHierarchy.JOB;
 import static org.hympj.comm.placement.CollectiveHierarchy.JVM;
 
+import java.util.function.Function;
 import org.hympj.comm.coll.heap.CollectiveArea;
 import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.data.Reduction;
+import org.hympj.comm.errors.EngineException;
+import org.hympj.comm.errors.ErrorClass;
 import org.hympj.comm.data.TypeMap;
 import org.hympj.comm.placement.CollectiveHierarchy;
 import org.hympj.comm.runtime.Configuration;
@@ -163,7 +168,7 @@ public final class Collectives {
     public static void reduce(CommunicatorCore c, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
                               TypeMap type, TypeMap recvLayout, Reduction op, int root) {
         // A user's function may write the contribution it reads, which every rank reads there.
-        CollectiveArea area = op.isPredefined() ? sharedArea(c, count, type) : null;
+        CollectiveArea area = op.isPredefined() ? sharedArea(c, CollectiveAreas::forReduce, count, type) : null;
         if (area != null) {
             area.reduce(c.rank(), root, sendbuf, sendoffset, recvbuf, recvoffset, count, type, recvLayout, op,
                 c.runtime().engine(), c.context() + 1, REDUCE);
@@ -232,7 +237,7 @@ public final class Collectives {
     public static void allreduce(CommunicatorCore c, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
                                  TypeMap type, Reduction op) {
         // A user's function may write the contribution it reads, which every rank reads there.
-        CollectiveArea area = op.isPredefined() ? sharedArea(c, count, type) : null;
+        CollectiveArea area = op.isPredefined() ? sharedArea(c, CollectiveAreas::forReduce, count, type) : null;
         if (area != null) {
             area.reduce(c.rank(), -1, sendbuf, sendoffset, recvbuf, recvoffset, count, type, type, op, c.runtime().engine(),
                 c.context() + 1, REDUCE);
@@ -356,8 +361,47 @@ public final class Collectives {
     /** Every rank gets rank {@code r}'s items at item {@code displs[r]} of {@code recvbuf}. */
     public static void allgatherv(CommunicatorCore c, Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype,
                                   Object recvbuf, int recvoffset, int[] recvcount, int[] displs, TypeMap recvtype) {
+        // Every rank passes the same receive counts, so every rank takes the same way.
+        CollectiveArea area = sendtype.base == recvtype.base
+            ? sharedArea(c, CollectiveAreas::forAllgather, max(recvcount), recvtype) : null;
+        if (area != null) {
+            if (sendcount * sendtype.width > recvcount[c.rank()] * recvtype.width) {
+                throw new EngineException(ErrorClass.ERR_TRUNCATE, "Allgather: a block of " + sendcount + " items of " + sendtype
+                    + " does not fit a receive block of " + recvcount[c.rank()] + " items of " + recvtype);
+            }
+            area.allgather(c.rank(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype,
+                c.runtime().engine(), c.context() + 1, ALLGATHER);
+            return;
+        }
         CollectiveAlgorithms.ringAllgatherv(c, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs,
             recvtype);
+    }
+
+    /**
+     * {@link #alltoallv} with blocks of {@code sendcount} and {@code recvcount} items one after
+     * the other: through the communicator's area when all of a rank's blocks fit it, a size
+     * every rank of a correct program shares, since every block carries the same data.
+     */
+    public static void alltoall(CommunicatorCore c, Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype,
+                                Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype) {
+        CollectiveArea area = sendtype.base == recvtype.base
+            ? sharedArea(c, CollectiveAreas::forAlltoall, c.size() * sendcount, sendtype) : null;
+        if (area != null) {
+            area.alltoall(c.rank(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype,
+                c.runtime().engine(), c.context() + 1, ALLTOALL);
+            return;
+        }
+        int[] sendcounts = new int[c.size()];
+        int[] sdispls = new int[c.size()];
+        int[] recvcounts = new int[c.size()];
+        int[] rdispls = new int[c.size()];
+        for (int r = 0; r < c.size(); r++) {
+            sendcounts[r] = sendcount;
+            sdispls[r] = r * sendcount;
+            recvcounts[r] = recvcount;
+            rdispls[r] = r * recvcount;
+        }
+        alltoallv(c, sendbuf, sendoffset, sendcounts, sdispls, sendtype, recvbuf, recvoffset, recvcounts, rdispls, recvtype);
     }
 
     /** Rank {@code i}'s block for rank {@code j} goes to rank {@code j}'s block from rank {@code i}. */
@@ -387,10 +431,19 @@ public final class Collectives {
      * {@link CollectiveAreas}) and the payload, {@code count} items of {@code type}, is small
      * enough for it; else null.
      */
-    private static CollectiveArea sharedArea(CommunicatorCore c, int count, TypeMap type) {
-        CollectiveArea area = c.collectiveArea(CollectiveAreas::forReduce);
+    private static CollectiveArea sharedArea(CommunicatorCore c, Function<CommunicatorCore, CollectiveArea> lookUp, int count,
+                                             TypeMap type) {
+        CollectiveArea area = c.collectiveArea(lookUp);
         return area != null && CollectiveArea.carries(type)
             && (long) count * type.width * type.base.size() <= area.capacity() ? area : null;
+    }
+
+    private static int max(int[] counts) {
+        int m = 0;
+        for (int n : counts) {
+            m = Math.max(m, n);
+        }
+        return m;
     }
 
     /** The hierarchy to walk, or null where the flat algorithms make the same walk (one JVM, say). */

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The collectives of communicators whose ranks all share one JVM, which go through memory the
  * ranks share up to {@code hympj.collectives.heap.bytes}: random sequences of barriers,
- * broadcasts, reductions and all-reductions (every root, several types, strided layouts,
+ * broadcasts, reductions, all-reductions, all-gathers and all-to-alls (every root, several types, strided layouts,
  * payloads on both sides of the limit) on the world and on two halves at once, checked
  * element by element; with waits that park at once; and a rank that fails while the others
  * wait in one.
@@ -45,7 +45,7 @@ public class HeapCollectivesTest {
             for (int round = 0; round < rounds; round++) {
                 // Both communicators draw from one sequence; each half runs it on its own area.
                 Intracomm c = comms[random.nextInt(2)];
-                int op = random.nextInt(5);
+                int op = random.nextInt(8);
                 int rootDraw = random.nextInt(64);
                 int count = random.nextInt(8) == 0 ? PAST_THE_LIMIT : random.nextInt(40);
                 int type = random.nextInt(3);
@@ -55,6 +55,9 @@ public class HeapCollectivesTest {
                     case 1 -> bcast(c, root, count, type, round);
                     case 2 -> reduce(c, root, count, type, round);
                     case 3 -> allreduce(c, count, type, round);
+                    case 4 -> allgather(c, count, round);
+                    case 5 -> allgatherv(c, rootDraw, count, round);
+                    case 6 -> alltoall(c, count == PAST_THE_LIMIT ? count : count / 4, round);
                     default -> stridedBcast(c, root, count, round);
                 }
             }
@@ -182,6 +185,76 @@ public class HeapCollectivesTest {
                 assertEquals((int) value(c.Rank(), i, round), in[i], "Allreduce changed its send buffer");
             }
         }
+
+        /** Every rank's {@code count} ints, at an offset, gathered in rank order; the elements around the blocks stay. */
+        static void allgather(Intracomm c, int count, int round) {
+            int n = c.Size();
+            int[] in = new int[count + 1];
+            for (int i = 0; i < count; i++) {
+                in[i + 1] = (int) value(c.Rank(), i, round);
+            }
+            int[] out = new int[n * count + 2];
+            java.util.Arrays.fill(out, -9);
+            c.Allgather(in, 1, count, MPI.INT, out, 1, count, MPI.INT);
+            assertEquals(-9, out[0], "Allgather wrote before its buffer");
+            assertEquals(-9, out[n * count + 1], "Allgather wrote past its buffer");
+            for (int r = 0; r < n; r++) {
+                for (int i = 0; i < count; i++) {
+                    assertEquals((int) value(r, i, round), out[1 + r * count + i], "Allgather rank " + r + " item " + i
+                        + " round " + round + " of " + count);
+                }
+            }
+        }
+
+        /**
+         * Rank r gives {@code (count + r * draw) % 41} doubles; each rank lays the blocks out in
+         * reverse rank order, as displacements of its own choosing may.
+         */
+        static void allgatherv(Intracomm c, int draw, int count, int round) {
+            int n = c.Size();
+            int[] counts = new int[n];
+            int[] displs = new int[n];
+            int total = 0;
+            for (int r = 0; r < n; r++) {
+                counts[r] = count == PAST_THE_LIMIT ? count : (count + r * draw) % 41;
+            }
+            for (int r = n - 1; r >= 0; r--) {
+                displs[r] = total;
+                total += counts[r];
+            }
+            double[] in = new double[counts[c.Rank()]];
+            for (int i = 0; i < in.length; i++) {
+                in[i] = value(c.Rank(), i, round);
+            }
+            double[] out = new double[total];
+            c.Allgatherv(in, 0, in.length, MPI.DOUBLE, out, 0, counts, displs, MPI.DOUBLE);
+            for (int r = 0; r < n; r++) {
+                for (int i = 0; i < counts[r]; i++) {
+                    assertEquals((double) value(r, i, round), out[displs[r] + i], "Allgatherv rank " + r + " item " + i
+                        + " round " + round);
+                }
+            }
+        }
+
+        /** Rank r's block for rank j holds {@code count} longs made of r, j and the round. */
+        static void alltoall(Intracomm c, int count, int round) {
+            int n = c.Size();
+            int me = c.Rank();
+            long[] in = new long[n * count];
+            for (int j = 0; j < n; j++) {
+                for (int i = 0; i < count; i++) {
+                    in[j * count + i] = value(me, i, round) * 100 + j;
+                }
+            }
+            long[] out = new long[n * count];
+            c.Alltoall(in, 0, count, MPI.LONG, out, 0, count, MPI.LONG);
+            for (int r = 0; r < n; r++) {
+                for (int i = 0; i < count; i++) {
+                    assertEquals(value(r, i, round) * 100 + me, out[r * count + i], "Alltoall from rank " + r + " item " + i
+                        + " round " + round + " of " + count);
+                }
+            }
+        }
     }
 
     /**
@@ -222,9 +295,17 @@ public class HeapCollectivesTest {
                     () -> world.Bcast(new int[20], 0, 20, MPI.INT, 0));
                 assertEquals(MPI.ERR_TYPE, t.getErrorClass(), t.getMessage());
             }
+            // Blocks larger than the receive blocks, at every rank: every rank is refused alike.
+            MPIException g = org.junit.jupiter.api.Assertions.assertThrows(MPIException.class,
+                () -> world.Allgather(new int[3], 0, 3, MPI.INT, new int[2 * world.Size()], 0, 2, MPI.INT));
+            assertEquals(MPI.ERR_TRUNCATE, g.getErrorClass(), g.getMessage());
+            MPIException a = org.junit.jupiter.api.Assertions.assertThrows(MPIException.class,
+                () -> world.Alltoall(new int[3 * world.Size()], 0, 3, MPI.INT, new int[2 * world.Size()], 0, 2, MPI.INT));
+            assertEquals(MPI.ERR_TRUNCATE, a.getErrorClass(), a.getMessage());
             world.Barrier();
             MPI.Finalize();
         }
+
         /** Rank 0 broadcasts {@code sent} ints, the others receive {@code received} into an array of {@code length}. */
         static void bcastInto(Intracomm world, int me, int sent, int received, int length) {
             int[] b = new int[length];

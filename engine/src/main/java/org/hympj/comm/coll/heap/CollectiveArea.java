@@ -28,7 +28,8 @@ import org.hympj.comm.runtime.NodeMemory;
  * contribution itself beside the number when it fits; the others read it there, one line
  * transfer for all three. A barrier is one announcement
  * per rank and a look at every other line; an all-reduce is the same with the data, folded in
- * rank order by every rank.
+ * rank order by every rank; an all-gather and an all-to-all leave their data the same way, and
+ * each rank copies out what is its own.
  *
  * <p>The lines are off the heap, so one protocol serves two memories: a JVM's private memory
  * when every rank is a thread of this JVM ({@link #inThisJvm}), and a segment that every JVM
@@ -316,6 +317,73 @@ public final class CollectiveArea implements Job.CommunicatorArea {
             op.fold(in, 0, result, 0, count, packedForm);
         }
         recvLayout.unpack(result, 0, elements, recvbuf, recvoffset);
+    }
+
+    /**
+     * Every rank's {@code sendcount} items of {@code sendtype} to every rank: rank {@code j}'s
+     * land in {@code recvbuf} at item {@code displs[j]} of {@code recvtype}, at most
+     * {@code recvcount[j]} items. Every rank's contribution must fit the area: the caller
+     * decides by {@code recvcount}, which every rank of a correct program passes alike.
+     */
+    public void allgather(int me, Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, Object recvbuf,
+                          int recvoffset, int[] recvcount, int[] displs, TypeMap recvtype, MatchingEngine engine, int context,
+                          int kind) {
+        HeapSlot mine = slots[me];
+        long n = ++mine.entered;
+        ElementType base = sendtype.base;
+        int elements = sendcount * sendtype.width;
+        readyToWrite(me, n, base, elements, engine, context, kind);
+        Object packed = packingArray(me, n, base, elements);
+        sendtype.pack(sendbuf, sendoffset, sendcount, packed, 0);
+        leave(me, n, packed, base, elements);
+        publish(me, n);
+        awaitAll(me, n, engine, context, kind);
+        for (int j = 0; j < slots.length; j++) {
+            checkType(j, n, base, kind);
+            int given = contributed(j, n);
+            checkFits(j, given, recvcount[j], recvtype, kind);
+            recvtype.unpack(contribution(j, n, base, given, mine.incoming(base, given)), 0, given, recvbuf,
+                recvoffset + displs[j] * recvtype.extent);
+        }
+    }
+
+    /**
+     * Rank {@code i}'s {@code j}-th block of {@code sendcount} items goes to rank {@code j}'s
+     * {@code i}-th block of {@code recvcount} items: each rank leaves all its blocks, in rank
+     * order, and takes its own block out of every rank's. Every rank's blocks together must
+     * fit the area: the caller decides by the block's size, the same at every rank of a
+     * correct program.
+     */
+    public void alltoall(int me, Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, Object recvbuf,
+                         int recvoffset, int recvcount, TypeMap recvtype, MatchingEngine engine, int context, int kind) {
+        HeapSlot mine = slots[me];
+        long n = ++mine.entered;
+        ElementType base = sendtype.base;
+        int ranks = slots.length;
+        int elements = ranks * sendcount * sendtype.width;
+        readyToWrite(me, n, base, elements, engine, context, kind);
+        Object packed = packingArray(me, n, base, elements);
+        sendtype.pack(sendbuf, sendoffset, ranks * sendcount, packed, 0);
+        leave(me, n, packed, base, elements);
+        publish(me, n);
+        awaitAll(me, n, engine, context, kind);
+        for (int j = 0; j < ranks; j++) {
+            checkType(j, n, base, kind);
+            int given = contributed(j, n);
+            int block = given / ranks;
+            checkFits(j, block, recvcount, recvtype, kind);
+            recvtype.unpack(contribution(j, n, base, given, mine.incoming(base, given)), me * block, block, recvbuf,
+                recvoffset + j * recvcount * recvtype.extent);
+        }
+    }
+
+    /** Raises ERR_TRUNCATE unless {@code elements} elements from rank {@code j} fit {@code items} items of {@code type}. */
+    private static void checkFits(int j, int elements, int items, TypeMap type, int kind) {
+        if (elements > items * type.width) {
+            throw new EngineException(ErrorClass.ERR_TRUNCATE, RankActivity.collectiveName(kind) + ": rank " + j + " sent "
+                + elements + " " + type.base + " elements, more than the " + items + " items of " + type
+                + " this rank receives from it");
+        }
     }
 
     // ---------------------------------------------------------------- data
