@@ -13,7 +13,7 @@
  *
  * Tests: latency (2 ranks, half round trip), bw (2 ranks, window of 64 messages), bibw
  * (both ways at once), mbw_mr (ranks i and i + N/2 in pairs, all pairs streaming at once:
- * total MB/s and messages/s), bcast, allreduce (float sum), alltoall, barrier (average
+ * total MB/s and messages/s), bcast, allreduce (float sum), allgather, alltoall, barrier (average
  * time per call over the ranks).
  */
 #include <mpi.h>
@@ -166,11 +166,13 @@ int main(int argc, char **argv) {
             MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
             double mbs = (double) pairs * s * WINDOW * rounds / slowest / 1e6;
             if (rank == 0) printf("%-10ld%18.2f%18.2f\n", s, mbs, mbs * 1e6 / s);
-        } else if (strcmp(test, "bcast") == 0 || strcmp(test, "allreduce") == 0 || strcmp(test, "alltoall") == 0) {
+        } else if (strcmp(test, "bcast") == 0 || strcmp(test, "allreduce") == 0 || strcmp(test, "allgather") == 0
+                   || strcmp(test, "alltoall") == 0) {
             for (int i = 0; i < n + w; i++) {
                 if (i == w) { MPI_Barrier(MPI_COMM_WORLD); t0 = MPI_Wtime(); }
                 if (strcmp(test, "bcast") == 0) MPI_Bcast(a, (int) s, MPI_CHAR, 0, MPI_COMM_WORLD);
                 else if (strcmp(test, "allreduce") == 0) MPI_Allreduce(a, b, (int) (s / 4), MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+                else if (strcmp(test, "allgather") == 0) MPI_Allgather(a, (int) s, MPI_CHAR, b, (int) s, MPI_CHAR, MPI_COMM_WORLD);
                 else MPI_Alltoall(a, (int) s, MPI_CHAR, b, (int) s, MPI_CHAR, MPI_COMM_WORLD);
             }
             us = (MPI_Wtime() - t0) * 1e6 / n;

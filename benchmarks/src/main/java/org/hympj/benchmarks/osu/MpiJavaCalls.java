@@ -54,6 +54,11 @@ final class MpiJavaCalls implements OsuCalls {
     }
 
     @Override
+    public void allgather(int bytes) {
+        MPI.COMM_WORLD.Allgather(a, 0, bytes, MPI.BYTE, b, 0, bytes, MPI.BYTE);
+    }
+
+    @Override
     public void alltoall(int bytes) {
         MPI.COMM_WORLD.Alltoall(a, 0, bytes, MPI.BYTE, b, 0, bytes, MPI.BYTE);
     }

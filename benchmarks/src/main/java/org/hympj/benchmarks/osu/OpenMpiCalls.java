@@ -62,6 +62,11 @@ final class OpenMpiCalls implements OsuCalls {
     }
 
     @Override
+    public void allgather(int bytes) {
+        MPI.COMM_WORLD.allGather(a, bytes, MPI.BYTE, b, bytes, MPI.BYTE);
+    }
+
+    @Override
     public void alltoall(int bytes) {
         MPI.COMM_WORLD.allToAll(a, bytes, MPI.BYTE, b, bytes, MPI.BYTE);
     }

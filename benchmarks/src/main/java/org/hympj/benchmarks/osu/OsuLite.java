@@ -18,7 +18,7 @@ import mpi.Request;
  * Tests: latency (2 ranks, half round trip), bw (2 ranks, window of 64 messages), bibw
  * (2 ranks, windows both ways at once), mbw_mr (ranks i and i + N/2 in pairs, each pair
  * streaming windows: the bandwidth of all pairs together and its message rate), bcast,
- * allreduce (float sum), alltoall, barrier (average time per call over the ranks).
+ * allreduce (float sum), allgather, alltoall, barrier (average time per call over the ranks).
  *
  * <p>Each size runs as in the OSU micro-benchmarks: OSU's {@link #skip} untimed iterations,
  * then its {@link #iterations} timed ones, with OSU's counts for the kind of test and the
@@ -227,11 +227,13 @@ public final class OsuLite {
                 return multiPairBandwidth(rank, s, n, w, buf);
             case "bcast":
             case "allreduce":
+            case "allgather":
             case "alltoall":
             case "barrier":
                 return collective(test, s, n, w, buf);
             default:
-                throw new IllegalArgumentException("unknown test '" + test + "': latency, bw, bibw, mbw_mr, bcast, allreduce, alltoall or barrier");
+                throw new IllegalArgumentException("unknown test '" + test
+                    + "': latency, bw, bibw, mbw_mr, bcast, allreduce, allgather, alltoall or barrier");
         }
     }
 
@@ -358,6 +360,9 @@ public final class OsuLite {
                     break;
                 case "allreduce":
                     buf.calls.allreduce(s / 4);
+                    break;
+                case "allgather":
+                    buf.calls.allgather(s);
                     break;
                 case "alltoall":
                     buf.calls.alltoall(s);
