@@ -89,7 +89,7 @@ public final class OffNodePath implements RemotePath, BridgeEvents {
         int jvm = layout.jvmOfRank(dest);
         String gone = bridge.unreachable(jvm);
         if (gone != null) {
-            s.failRemote(ErrorClass.ERR_OTHER, "cannot send to rank " + dest + ": " + describePeer(jvm) + ": " + gone);
+            s.failRemote(ErrorClass.ERR_OTHER, "cannot send to rank " + dest + ": " + whyNot(jvm, gone));
             return;
         }
         long token = s.mode() == SendOperation.SYNCHRONOUS ? awaitAck(s) : 0;
@@ -117,7 +117,7 @@ public final class OffNodePath implements RemotePath, BridgeEvents {
                     awaitingAck.remove(token);
                 }
             }
-            s.failRemote(ErrorClass.ERR_OTHER, "send to rank " + dest + " failed: " + describePeer(jvm) + ": " + e.getMessage());
+            s.failRemote(ErrorClass.ERR_OTHER, "send to rank " + dest + " failed: " + whyNot(jvm, e.getMessage()));
             return;
         }
         if (token == 0) {
@@ -126,12 +126,19 @@ public final class OffNodePath implements RemotePath, BridgeEvents {
     }
 
     /**
-     * JVM {@code jvm} as a failed send names it: a lost one as the abort that losing it raises
-     * does ({@link #onPeerLost}), since a sender can find the link broken before that abort
-     * reaches its rank, and the user should read one story.
+     * Why a send to JVM {@code jvm} cannot go, as one story. Once the job is aborted, that is
+     * the abort's reason, which names the first failure: a peer's JVM ends after it aborts, so
+     * its link ends as a consequence, and a sender can find it ended before its rank sees the
+     * abort. The abort is read after the link's state: a reader takes a peer's notice before
+     * the end of stream behind it. Before any abort, a lost peer is named as the abort that
+     * losing it raises ({@link #onPeerLost}) names it.
      */
-    private String describePeer(int jvm) {
-        return bridge.lost(jvm) ? "lost " + layout.describeJvm(jvm) : layout.describeJvm(jvm);
+    private String whyNot(int jvm, String linkReason) {
+        String abort = job.abortReason();
+        if (abort != null) {
+            return "the job was aborted: " + abort;
+        }
+        return (bridge.lost(jvm) ? "lost " : "") + layout.describeJvm(jvm) + ": " + linkReason;
     }
 
     private long awaitAck(SendOperation s) {
