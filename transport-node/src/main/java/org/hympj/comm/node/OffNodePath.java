@@ -281,7 +281,9 @@ public final class OffNodePath implements RemotePath, BridgeEvents {
                     throw new FrameException("an ABORT of " + length + " bytes");
                 }
                 String reason = buffer.getStringWithoutLengthUtf8(index + 8, length - 8);
-                job.abortFromPeer(buffer.getInt(index), buffer.getInt(index + 4), reason);
+                // Passed on, as a loss is (see onPeerLost): this JVM ends over it, and a JVM that
+                // has not heard yet must read why before it reads this JVM's end.
+                job.abortWithCode(buffer.getInt(index), buffer.getInt(index + 4), reason);
                 return;
             }
             default:
@@ -319,8 +321,9 @@ public final class OffNodePath implements RemotePath, BridgeEvents {
      * Published, not only taken: every JVM's reader sees a dead node's connection end, but in
      * its own time, and a survivor whose reader has not yet run could first see a second JVM
      * go (one whose rank failed over this loss and exited) and blame it. The notice goes out
-     * on the ring path too, ahead of this JVM's own exit on every connection, so each survivor
-     * reads this reason first whichever way it learns; later aborts are ignored.
+     * on the ring path too, ahead of this JVM's own exit on every connection, and a JVM that
+     * reads it passes it on the same way before it ends, so each survivor reads this reason
+     * first whichever way it learns; later aborts are ignored.
      */
     @Override
     public void onPeerLost(int peer, String reason) {

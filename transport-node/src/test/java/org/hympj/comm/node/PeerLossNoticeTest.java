@@ -109,4 +109,30 @@ class PeerLossNoticeTest {
                 send.errorMessage());
         }
     }
+
+    /**
+     * A JVM that learns of a loss from a notice ends over it too, so it passes the notice on:
+     * a JVM that has not heard yet reads the first loss before that JVM's end (here JVM 1's end
+     * of its link from JVM 0, as a survivor that has not yet read its own notice).
+     */
+    @Test
+    void aJvmToldOfALossPassesTheNoticeOn() throws Exception {
+        try (ThreeNodes job = new ThreeNodes()) {
+            job.loseJvm1SeenByJvm2();
+            String first = job.jobs[2].abortReason();
+            assertNotNull(first, "JVM 2 did not take the closed connection for a loss");
+            job.c[1].links()[0].readTimeout(5_000);
+            String[] passedOn = new String[1];
+            long deadline = System.currentTimeMillis() + 10_000;
+            while (passedOn[0] == null && System.currentTimeMillis() < deadline) {
+                int n = job.c[1].decoders()[0].readFrames(job.c[1].links()[0].input(), (type, buffer, index, length) -> {
+                    if (type == NodeFrameDescriptor.ABORT) {
+                        passedOn[0] = buffer.getStringWithoutLengthUtf8(index + 8, length - 8);
+                    }
+                });
+                assertTrue(n >= 0 || passedOn[0] != null, "JVM 0's link ended without the notice");
+            }
+            assertEquals(first, passedOn[0], "JVM 0 did not pass on the notice it was told");
+        }
+    }
 }
