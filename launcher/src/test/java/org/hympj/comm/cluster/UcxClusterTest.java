@@ -122,8 +122,7 @@ class UcxClusterTest {
         assertNotEquals(0, result.exitCode(), out);
         assertTrue(out.contains("node 1 (" + cluster.hosts.get(1) + "), rank 1 (JVM 1, process " + killed[0]
             + ") was killed by signal 9"), out);
-        // Over UCX a rank may learn first of the loss of node 0, whose JVM ends as it aborts the
-        // job, rather than of node 1's: each survivor fails in time, naming a lost node.
-        ProcessFaultsTest.assertFailedWithinFiveSeconds(out, killed[1], new int[] {0, 2, 3}, "lost node ");
+        ProcessFaultsTest.assertFailedWithinFiveSeconds(out, killed[1], new int[] {0, 2, 3},
+            "lost node 1 (" + cluster.hosts.get(1) + "), rank 1");
     }
 }

@@ -63,6 +63,8 @@ final class Ucp {
     static final int ERR_HANDLING_MODE_PEER = 1;
 
     static final int OP_ATTR_FIELD_DATATYPE = 1 << 3;
+    static final int OP_ATTR_FIELD_FLAGS = 1 << 4;
+    static final int EP_CLOSE_FLAG_FORCE = 1;
     static final long DATATYPE_IOV = 2;
 
     // ---------------------------------------------------------------- structure layouts (offsets, sizes)
@@ -96,6 +98,7 @@ final class Ucp {
 
     static final long REQUEST_PARAM_SIZE = 72;
     static final long REQUEST_PARAM_OP_ATTR_MASK = 0;
+    static final long REQUEST_PARAM_FLAGS = 4;
     static final long REQUEST_PARAM_DATATYPE = 24;
 
     /** {@code ucp_dt_iov_t}: buffer pointer, then length. */

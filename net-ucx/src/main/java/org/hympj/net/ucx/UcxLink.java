@@ -15,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.hympj.net.transport.Link;
 
 /**
@@ -33,8 +34,11 @@ import org.hympj.net.transport.Link;
  *
  * <p>Invariant: one thread at a time writes and one reads (the bridge's contract for every
  * link); the endpoint is used only while {@link #endpoint} is not null, under this link's
- * lock, which {@link #close} takes to clear it. The pending receive belongs to the reader,
- * which frees it.
+ * lock, which {@link #close} takes to clear it. A receive left pending by a read that timed
+ * out waits in {@link #parkedReceive}: the next read takes it back, or the close frees it;
+ * while a read waits on it, it is that read's to free. Every request is freed and, once UCX
+ * has closed the endpoint (which completes the endpoint's requests), the link's memory too,
+ * whether the link ends well, fails, or times out.
  */
 final class UcxLink implements Link {
     /** The header that ends a stream. */
@@ -44,6 +48,11 @@ final class UcxLink implements Link {
     private static final java.lang.foreign.ValueLayout.OfInt JAVA_INT_UNALIGNED = JAVA_INT.withByteAlignment(1);
     /** The link's receive buffer: the most one receive takes out of UCX. */
     static final int RECEIVE_BYTES = 256 * 1024;
+    /**
+     * The native copy a write from the Java heap goes through, made on the first such write:
+     * a longer write goes in chunks of this size, so the copy never grows.
+     */
+    static final int STAGING_BYTES = 64 * 1024;
     /** How long {@link #close} lets UCX flush what was sent before it forces the endpoint closed. */
     static final long CLOSE_MILLIS = 2_000;
 
@@ -79,7 +88,7 @@ final class UcxLink implements Link {
     private final MemorySegment received = arena.allocate(RECEIVE_BYTES, 8);
     private final MemorySegment receivedLength = arena.allocate(JAVA_LONG);
     private final MemorySegment recvParams = arena.allocate(Ucp.REQUEST_PARAM_SIZE, 8);
-    private MemorySegment pendingReceive = MemorySegment.NULL;
+    private final AtomicReference<MemorySegment> parkedReceive = new AtomicReference<>();
     private int readAt;
     private int readEnd;
     private int chunkLeft;
@@ -119,7 +128,7 @@ final class UcxLink implements Link {
             link.flush(a, deadlineNanos);
             return link;
         } catch (IOException | RuntimeException e) {
-            link.close();
+            link.release(false);
             throw e;
         }
     }
@@ -133,7 +142,7 @@ final class UcxLink implements Link {
             link.create(params);
             return link;
         } catch (IOException | RuntimeException e) {
-            link.close();
+            link.release(false);
             throw e;
         }
     }
@@ -154,6 +163,7 @@ final class UcxLink implements Link {
             MemorySegment out = a.allocate(ADDRESS);
             UcxWorker.check((int) Ucp.EP_CREATE.invokeExact(worker.worker, params, out), "ucp_ep_create to " + remote);
             endpoint = out.get(ADDRESS, 0);
+            worker.endpointMade();
         } catch (IOException e) {
             throw e;
         } catch (Throwable t) {
@@ -166,7 +176,7 @@ final class UcxLink implements Link {
         MemorySegment params = a.allocate(Ucp.REQUEST_PARAM_SIZE, 8);
         MemorySegment request;
         try {
-            request = (MemorySegment) Ucp.EP_FLUSH_NBX.invokeExact(endpoint, params);
+            request = worker.taken((MemorySegment) Ucp.EP_FLUSH_NBX.invokeExact(endpoint, params));
         } catch (Throwable t) {
             throw Ucp.rethrow(t);
         }
@@ -177,6 +187,11 @@ final class UcxLink implements Link {
         if (status != Ucp.UCS_OK) {
             throw new IOException("UCX cannot connect to " + remote + ": " + Ucp.describe(status));
         }
+    }
+
+    /** The native copy writes from the Java heap go through: none before the first, then {@link #STAGING_BYTES}. */
+    long stagingBytes() {
+        return staging.byteSize();
     }
 
     /** Called by UCX, in some thread's progress, when the endpoint failed (the peer is gone or unreachable). */
@@ -201,17 +216,19 @@ final class UcxLink implements Link {
         if (n == 0) {
             return;
         }
-        MemorySegment data;
         if (bytes.isDirect()) {
-            data = MemorySegment.ofBuffer(bytes);
+            send(n, MemorySegment.ofBuffer(bytes), n);
         } else {
-            if (staging.byteSize() < n) {
-                staging = arena.allocate(Math.max(n, 4096), 8);
+            if (staging.address() == 0) {
+                staging = arena.allocate(STAGING_BYTES, 8);
             }
-            MemorySegment.copy(MemorySegment.ofBuffer(bytes), 0, staging, 0, n);
-            data = staging;
+            MemorySegment heap = MemorySegment.ofBuffer(bytes);
+            for (int at = 0; at < n; at += STAGING_BYTES) {
+                int piece = Math.min(STAGING_BYTES, n - at);
+                MemorySegment.copy(heap, at, staging, 0, piece);
+                send(piece, staging, piece);
+            }
         }
-        send(n, data, n);
         bytes.position(bytes.limit());
     }
 
@@ -229,7 +246,7 @@ final class UcxLink implements Link {
                 throw new IOException("the link to " + remote + " is closed");
             }
             try {
-                request = (MemorySegment) Ucp.STREAM_SEND_NBX.invokeExact(endpoint, vector, count > 0 ? 2L : 1L, sendParams);
+                request = worker.taken((MemorySegment) Ucp.STREAM_SEND_NBX.invokeExact(endpoint, vector, count > 0 ? 2L : 1L, sendParams));
             } catch (Throwable t) {
                 throw Ucp.rethrow(t);
             }
@@ -240,17 +257,21 @@ final class UcxLink implements Link {
         }
     }
 
-    /** The status of an operation UCX returned: at once, or once its request completed (which is then freed). */
+    /**
+     * The status of an operation UCX returned: at once, or once its request completed, or
+     * {@link Ucp#UCS_INPROGRESS} at {@code deadlineNanos}; the request is freed either way
+     * (one not done is released when its endpoint's close completes it).
+     */
     private int complete(MemorySegment request, long deadlineNanos) {
         int status = Ucp.statusOf(request);
         if (status != Ucp.UCS_INPROGRESS) {
             return status;
         }
-        status = worker.await(request, deadlineNanos);
-        if (status != Ucp.UCS_INPROGRESS) {
-            UcxWorker.free(request);
+        try {
+            return worker.await(request, deadlineNanos);
+        } finally {
+            worker.free(request);
         }
-        return status;
     }
 
     private int read(byte[] b, int off, int len) throws IOException {
@@ -307,15 +328,15 @@ final class UcxLink implements Link {
         }
         readAt = 0;
         readEnd = kept;
-        if (pendingReceive.address() == 0) {
-            MemorySegment request;
+        MemorySegment request = parkedReceive.getAndSet(null);
+        if (request == null) {
             synchronized (this) {
                 if (endpoint == null) {
                     throw new IOException("the link to " + remote + " is closed");
                 }
                 try {
-                    request = (MemorySegment) Ucp.STREAM_RECV_NBX.invokeExact(endpoint, received.asSlice(kept),
-                        (long) (RECEIVE_BYTES - kept), receivedLength, recvParams);
+                    request = worker.taken((MemorySegment) Ucp.STREAM_RECV_NBX.invokeExact(endpoint, received.asSlice(kept),
+                        (long) (RECEIVE_BYTES - kept), receivedLength, recvParams));
                 } catch (Throwable t) {
                     throw Ucp.rethrow(t);
                 }
@@ -328,24 +349,31 @@ final class UcxLink implements Link {
             if (status != Ucp.UCS_INPROGRESS) {
                 return failed(status);
             }
-            pendingReceive = request;
         }
-        int status = worker.await(pendingReceive, deadlineNanos, peerGone);
+        int status = worker.await(request, deadlineNanos, peerGone);
         if (status == Ucp.UCS_INPROGRESS) {
             if (failure != Ucp.UCS_OK) {
-                // The peer's end went with the data UCX held for it: the request stays pending until the endpoint closes.
+                // The peer's end went with the data UCX held for it: the request completes when the endpoint closes.
+                worker.free(request);
                 return failed(failure);
+            }
+            parkedReceive.set(request);
+            synchronized (this) {
+                if (endpoint == null) {
+                    // closed meanwhile: the close may have looked for a parked receive before this one was parked
+                    freeParkedReceive();
+                }
             }
             throw new SocketTimeoutException("nothing came from " + remote + " for " + readTimeoutMillis + " ms");
         }
         int tested;
         try {
-            tested = (int) Ucp.STREAM_RECV_REQUEST_TEST.invokeExact(pendingReceive, receivedLength);
+            tested = (int) Ucp.STREAM_RECV_REQUEST_TEST.invokeExact(request, receivedLength);
         } catch (Throwable t) {
             throw Ucp.rethrow(t);
+        } finally {
+            worker.free(request);
         }
-        UcxWorker.free(pendingReceive);
-        pendingReceive = MemorySegment.NULL;
         if (tested != Ucp.UCS_OK) {
             return failed(tested);
         }
@@ -372,7 +400,7 @@ final class UcxLink implements Link {
             MemorySegment piece = control.asSlice(4L * slot, 4);
             piece.set(JAVA_INT, 0, header);
             try {
-                MemorySegment request = (MemorySegment) Ucp.STREAM_SEND_NBX.invokeExact(endpoint, piece, 4L, controlParams);
+                MemorySegment request = worker.taken((MemorySegment) Ucp.STREAM_SEND_NBX.invokeExact(endpoint, piece, 4L, controlParams));
                 if (Ucp.statusOf(request) == Ucp.UCS_INPROGRESS) {
                     pendingControl[slot] = request;
                 }
@@ -409,6 +437,11 @@ final class UcxLink implements Link {
      */
     @Override
     public void close() {
+        synchronized (this) {
+            if (endpoint == null) {
+                return;
+            }
+        }
         long deadline = System.nanoTime() + CLOSE_MILLIS * 1_000_000L;
         try {
             if (!outputShut && failure == Ucp.UCS_OK) {
@@ -425,33 +458,64 @@ final class UcxLink implements Link {
         } catch (IOException | RuntimeException e) {
             // closing whatever happens: the endpoint goes below
         }
+        release(peerReadOurEnd && failure == Ucp.UCS_OK);
+    }
+
+    /**
+     * Closes the endpoint and frees what the link holds. With {@code flush}, the peer has read
+     * this side's end, and UCX completes what is still queued before the endpoint goes; else
+     * (the peer failed, never answered, or did not read the end in time) the endpoint is closed
+     * by force: UCX completes every request of it as cancelled, without the peer. The link's
+     * memory is freed once UCX has closed the endpoint, after which it writes into it no more.
+     */
+    private void release(boolean flush) {
         MemorySegment ep;
         synchronized (this) {
             ep = endpoint;
             endpoint = null;
         }
         BY_ID.remove(id);
-        if (ep == null) {
-            return;
-        }
-        int closed;
-        try (Arena a = Arena.ofConfined()) {
-            closed = complete((MemorySegment) Ucp.EP_CLOSE_NBX.invokeExact(ep, a.allocate(Ucp.REQUEST_PARAM_SIZE, 8)), deadline);
-            for (MemorySegment pending : pendingControl) {
-                if (pending.address() != 0 && UcxWorker.checkStatus(pending) != Ucp.UCS_INPROGRESS) {
-                    UcxWorker.free(pending);
-                }
+        boolean closed = ep == null || closeEndpoint(ep, flush);
+        for (int slot = 0; slot < pendingControl.length; slot++) {
+            if (pendingControl[slot].address() != 0) {
+                worker.free(pendingControl[slot]);
+                pendingControl[slot] = MemorySegment.NULL;
             }
+        }
+        freeParkedReceive();
+        if (closed) {
+            try {
+                arena.close();
+            } catch (IllegalStateException closedOrInUse) {
+                // closed before, or a reader is in a call with it: its next access fails as a closed link's does
+            }
+        }
+    }
+
+    /** True once UCX has closed {@code ep} (within {@link #CLOSE_MILLIS}). */
+    private boolean closeEndpoint(MemorySegment ep, boolean flush) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment params = a.allocate(Ucp.REQUEST_PARAM_SIZE, 8);
+            if (!flush) {
+                params.set(JAVA_INT, Ucp.REQUEST_PARAM_OP_ATTR_MASK, Ucp.OP_ATTR_FIELD_FLAGS);
+                params.set(JAVA_INT, Ucp.REQUEST_PARAM_FLAGS, Ucp.EP_CLOSE_FLAG_FORCE);
+            }
+            MemorySegment request = worker.taken((MemorySegment) Ucp.EP_CLOSE_NBX.invokeExact(ep, params));
+            if (complete(request, System.nanoTime() + CLOSE_MILLIS * 1_000_000L) == Ucp.UCS_INPROGRESS) {
+                return false;
+            }
+            worker.endpointClosed();
+            return true;
         } catch (Throwable t) {
             throw Ucp.rethrow(t);
         }
-        if (closed != Ucp.UCS_INPROGRESS) {
-            // The endpoint is gone and its requests with it: UCX writes no more into this link's memory.
-            try {
-                arena.close();
-            } catch (IllegalStateException stillInUse) {
-                // a reader or writer is in a call with it; its next access fails as a closed link's does
-            }
+    }
+
+    /** Frees a receive a timed-out read left pending, if the reader has not taken it back. */
+    private void freeParkedReceive() {
+        MemorySegment parked = parkedReceive.getAndSet(null);
+        if (parked != null) {
+            worker.free(parked);
         }
     }
 

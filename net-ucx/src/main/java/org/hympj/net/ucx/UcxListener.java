@@ -20,10 +20,14 @@ import org.hympj.net.transport.Listener;
 /**
  * A UCP listener on one address and an ephemeral port. UCX hands each connection request to
  * {@link #onConnection} during some thread's progress; {@link #accept} makes the endpoint.
- * Requests not taken when the listener closes are rejected.
+ * Requests not taken when the listener closes are rejected, and so is one that comes while
+ * it closes.
  *
- * <p>Invariant: the listener is destroyed once, under its lock, after which requests that
- * still come are rejected at once.
+ * <p>Invariant: each request is taken from {@link #requests} once, by an accept (which makes
+ * its endpoint) or by whoever rejects it, before the listener is destroyed. UCX calls the
+ * handler only inside progress, which excludes the destroy (both hold the worker's lock), so
+ * a handler that runs finds the listener alive; the listener stays findable by the handler
+ * until it is destroyed.
  */
 final class UcxListener implements Listener {
     private static final Map<Long, UcxListener> BY_ID = new ConcurrentHashMap<>();
@@ -33,6 +37,7 @@ final class UcxListener implements Listener {
     private final UcxWorker worker;
     private final long id = NEXT_ID.getAndIncrement();
     private final Queue<MemorySegment> requests = new ConcurrentLinkedQueue<>();
+    private volatile boolean closing;
     private MemorySegment listener;
     private InetSocketAddress address;
 
@@ -70,7 +75,31 @@ final class UcxListener implements Listener {
         UcxListener l = BY_ID.get(arg.address());
         if (l != null) {
             l.requests.add(request);
+            if (l.closing) {
+                // The close may have emptied the queue before this request went in.
+                l.rejectWaiting();
+            }
         }
+    }
+
+    /** Rejects every request not taken yet; the listener is not destroyed yet (see the class comment). */
+    private void rejectWaiting() {
+        MemorySegment l;
+        synchronized (this) {
+            l = listener;
+        }
+        try {
+            for (MemorySegment r = requests.poll(); r != null; r = requests.poll()) {
+                int ignored = (int) Ucp.LISTENER_REJECT.invokeExact(l, r);
+            }
+        } catch (Throwable t) {
+            throw Ucp.rethrow(t);
+        }
+    }
+
+    /** Connection requests UCX handed over and no accept has taken yet. */
+    int waiting() {
+        return requests.size();
     }
 
     @Override
@@ -89,10 +118,8 @@ final class UcxListener implements Listener {
             if (System.nanoTime() - deadline >= 0) {
                 return null;
             }
-            synchronized (this) {
-                if (listener == null) {
-                    throw new IOException("the UCX listener on " + address + " is closed");
-                }
+            if (closing) {
+                throw new IOException("the UCX listener on " + address + " is closed");
             }
             worker.progressOrSleep(deadline);
         }
@@ -119,20 +146,26 @@ final class UcxListener implements Listener {
     public void close() {
         MemorySegment l;
         synchronized (this) {
+            if (closing) {
+                return;
+            }
+            closing = true;
             l = listener;
-            listener = null;
         }
-        BY_ID.remove(id);
         if (l == null) {
+            BY_ID.remove(id);
             return;
         }
+        rejectWaiting();
         try {
-            for (MemorySegment r = requests.poll(); r != null; r = requests.poll()) {
-                int ignored = (int) Ucp.LISTENER_REJECT.invokeExact(l, r);
-            }
             Ucp.LISTENER_DESTROY.invokeExact(l);
         } catch (Throwable t) {
             throw Ucp.rethrow(t);
+        } finally {
+            synchronized (this) {
+                listener = null;
+            }
+            BY_ID.remove(id);
         }
     }
 }

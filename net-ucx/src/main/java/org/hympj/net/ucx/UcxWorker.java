@@ -8,6 +8,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -21,6 +22,10 @@ import java.util.function.BooleanSupplier;
  * Each makes a few passes of {@code ucp_worker_progress}, then arms the worker and sleeps
  * in {@code poll} on its event descriptor. Another waiter's progress may complete this one's request just before it sleeps, after its last look; the
  * sleep is therefore bounded by {@link #SLEEP_MILLIS}, after which it looks again.
+ *
+ * <p>Invariant: {@link #liveEndpoints} counts the endpoints made on this worker and not yet
+ * closed, {@link #outstandingRequests} the requests UCX handed out and not yet freed; every
+ * path of a link (done, failed, timed out) brings both back down.
  */
 final class UcxWorker {
     /**
@@ -38,6 +43,8 @@ final class UcxWorker {
     private static Throwable failure;
 
     final MemorySegment worker;
+    private final AtomicInteger endpoints = new AtomicInteger();
+    private final AtomicInteger requests = new AtomicInteger();
     private final int eventFd;
     private final String version;
 
@@ -167,6 +174,35 @@ final class UcxWorker {
         }
     }
 
+    /** Endpoints made and not yet closed. */
+    int liveEndpoints() {
+        return endpoints.get();
+    }
+
+    /** Requests UCX handed out and not yet freed. */
+    int outstandingRequests() {
+        return requests.get();
+    }
+
+    void endpointMade() {
+        endpoints.incrementAndGet();
+    }
+
+    void endpointClosed() {
+        endpoints.decrementAndGet();
+    }
+
+    /**
+     * The status pointer an operation returned, counted as outstanding when it is a request;
+     * every request so counted is given back with {@link #free}.
+     */
+    MemorySegment taken(MemorySegment statusPointer) {
+        if (Ucp.statusOf(statusPointer) == Ucp.UCS_INPROGRESS) {
+            requests.incrementAndGet();
+        }
+        return statusPointer;
+    }
+
     static int checkStatus(MemorySegment request) {
         try {
             return (int) Ucp.REQUEST_CHECK_STATUS.invokeExact(request);
@@ -175,12 +211,18 @@ final class UcxWorker {
         }
     }
 
-    static void free(MemorySegment request) {
+    /**
+     * Gives {@code request} back to UCX, done or not: one not done is released when it
+     * completes, with no further callback (UCP's contract), so a waiter that gave up frees it
+     * at once; the memory it names must outlive its endpoint's close, which completes it.
+     */
+    void free(MemorySegment request) {
         try {
             Ucp.REQUEST_FREE.invokeExact(request);
         } catch (Throwable t) {
             throw Ucp.rethrow(t);
         }
+        requests.decrementAndGet();
     }
 
     /** True when the worker is armed (nothing pending: a sleep is safe); false when events wait (progress first). */

@@ -3,7 +3,9 @@ package org.hympj.net.ucx;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,7 +20,10 @@ import org.hympj.net.transport.Link;
 import org.hympj.net.transport.Listener;
 import org.junit.jupiter.api.Test;
 
-/** A UCX link as a byte stream: bytes in order across chunk and buffer edges, a read time-out, and both ways of ending. */
+/**
+ * A UCX link as a byte stream: bytes in order across chunk and buffer edges, a read time-out,
+ * both ways of ending; and what a link holds of UCX (endpoint, requests) freed on every path.
+ */
 class UcxLinkTest {
     /** A connected pair: [0] the connector's end, [1] the acceptor's (accepted meanwhile: a connect waits for it). */
     private static Link[] pair() throws Exception {
@@ -133,5 +138,97 @@ class UcxLinkTest {
                 }
             }
         }
+    }
+
+    /** Live endpoints and outstanding requests of the JVM's worker. */
+    private static int[] held() throws IOException {
+        UcxWorker w = UcxWorker.get();
+        return new int[] {w.liveEndpoints(), w.outstandingRequests()};
+    }
+
+    @Test
+    void aConnectThatTimesOutFreesItsEndpointAndRequests() throws Exception {
+        UcxTransport t = UcxTransport.open();
+        try (Listener neverAccepts = t.listen(InetAddress.getByName("127.0.0.1"))) {
+            int[] before = held();
+            assertThrows(SocketTimeoutException.class, () -> t.connect(neverAccepts.address(), 300));
+            assertArrayEquals(before, held(), "endpoints and requests of a timed-out connect are left");
+        }
+    }
+
+    /** A peer that never reads this side's end: the close gives up waiting, closes by force, and frees all. */
+    @Test
+    void aCloseThatTimesOutFreesItsEndpointAndRequests() throws Exception {
+        int[] before = held();
+        Link[] p = pair();
+        try {
+            p[0].write(ByteBuffer.wrap(new byte[] {1, 2, 3}));
+            p[0].close();
+            assertArrayEquals(new int[] {before[0] + 1, before[1]}, held(), "the closed side left endpoints or requests");
+        } finally {
+            p[1].close();
+        }
+        assertArrayEquals(before, held(), "endpoints and requests are left");
+    }
+
+    /** A read that timed out leaves its receive pending for the next read; a close frees it. */
+    @Test
+    void aReceiveLeftByATimedOutReadIsFreedByTheClose() throws Exception {
+        int[] before = held();
+        Link[] p = pair();
+        try {
+            p[1].readTimeout(100);
+            assertThrows(SocketTimeoutException.class, () -> p[1].input().read());
+        } finally {
+            p[0].close();
+            p[1].close();
+        }
+        assertArrayEquals(before, held(), "endpoints and requests are left");
+    }
+
+    @Test
+    void aLongWriteFromTheJavaHeapGoesThroughABoundedCopy() throws Exception {
+        Link[] p = pair();
+        try {
+            byte[] all = new byte[4 * UcxLink.STAGING_BYTES + 17];
+            new SplittableRandom(11).nextBytes(all);
+            CompletableFuture<byte[]> read = CompletableFuture.supplyAsync(() -> {
+                try {
+                    p[1].readTimeout(20_000);
+                    return readFully(p[1].input(), all.length);
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            }, Executors.newSingleThreadExecutor());
+            p[0].write(ByteBuffer.wrap(all));
+            assertArrayEquals(all, read.get(30, TimeUnit.SECONDS));
+            assertEquals(UcxLink.STAGING_BYTES, ((UcxLink) p[0]).stagingBytes());
+        } finally {
+            p[0].close();
+            p[1].close();
+        }
+    }
+
+    /** A request that waits at a listener when it closes is rejected: the connect fails at once, not at its time-out. */
+    @Test
+    void aConnectionRequestWaitingAtAClosingListenerIsRejected() throws Exception {
+        UcxTransport t = UcxTransport.open();
+        UcxListener l = (UcxListener) t.listen(InetAddress.getByName("127.0.0.1"));
+        CompletableFuture<Link> connect = CompletableFuture.supplyAsync(() -> {
+            try {
+                return t.connect(l.address(), 60_000);
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }, Executors.newSingleThreadExecutor());
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (l.waiting() == 0 && System.nanoTime() - deadline < 0) {
+            Thread.sleep(5);
+        }
+        assertEquals(1, l.waiting(), "the connection request never came");
+        l.close();
+        Exception e = assertThrows(Exception.class, () -> connect.get(30, TimeUnit.SECONDS));
+        assertTrue(e.getCause() instanceof IllegalStateException && e.getCause().getCause() instanceof IOException, e::toString);
+        assertFalse(e.getCause().getCause() instanceof SocketTimeoutException, e::toString);
     }
 }

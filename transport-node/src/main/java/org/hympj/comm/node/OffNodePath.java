@@ -89,7 +89,7 @@ public final class OffNodePath implements RemotePath, BridgeEvents {
         int jvm = layout.jvmOfRank(dest);
         String gone = bridge.unreachable(jvm);
         if (gone != null) {
-            s.failRemote(ErrorClass.ERR_OTHER, "cannot send to rank " + dest + ": " + describePeer(jvm) + ": " + gone);
+            s.failRemote(ErrorClass.ERR_OTHER, "cannot send to rank " + dest + ": " + whyNot(jvm, gone));
             return;
         }
         long token = s.mode() == SendOperation.SYNCHRONOUS ? awaitAck(s) : 0;
@@ -117,7 +117,7 @@ public final class OffNodePath implements RemotePath, BridgeEvents {
                     awaitingAck.remove(token);
                 }
             }
-            s.failRemote(ErrorClass.ERR_OTHER, "send to rank " + dest + " failed: " + describePeer(jvm) + ": " + e.getMessage());
+            s.failRemote(ErrorClass.ERR_OTHER, "send to rank " + dest + " failed: " + whyNot(jvm, e.getMessage()));
             return;
         }
         if (token == 0) {
@@ -126,12 +126,19 @@ public final class OffNodePath implements RemotePath, BridgeEvents {
     }
 
     /**
-     * JVM {@code jvm} as a failed send names it: a lost one as the abort that losing it raises
-     * does ({@link #onPeerLost}), since a sender can find the link broken before that abort
-     * reaches its rank, and the user should read one story.
+     * Why a send to JVM {@code jvm} cannot go, as one story. Once the job is aborted, that is
+     * the abort's reason, which names the first failure: a peer's JVM ends after it aborts, so
+     * its link ends as a consequence, and a sender can find it ended before its rank sees the
+     * abort. The abort is read after the link's state: a reader takes a peer's notice before
+     * the end of stream behind it. Before any abort, a lost peer is named as the abort that
+     * losing it raises ({@link #onPeerLost}) names it.
      */
-    private String describePeer(int jvm) {
-        return bridge.lost(jvm) ? "lost " + layout.describeJvm(jvm) : layout.describeJvm(jvm);
+    private String whyNot(int jvm, String linkReason) {
+        String abort = job.abortReason();
+        if (abort != null) {
+            return "the job was aborted: " + abort;
+        }
+        return (bridge.lost(jvm) ? "lost " : "") + layout.describeJvm(jvm) + ": " + linkReason;
     }
 
     private long awaitAck(SendOperation s) {
@@ -274,7 +281,9 @@ public final class OffNodePath implements RemotePath, BridgeEvents {
                     throw new FrameException("an ABORT of " + length + " bytes");
                 }
                 String reason = buffer.getStringWithoutLengthUtf8(index + 8, length - 8);
-                job.abortFromPeer(buffer.getInt(index), buffer.getInt(index + 4), reason);
+                // Passed on, as a loss is (see onPeerLost): this JVM ends over it, and a JVM that
+                // has not heard yet must read why before it reads this JVM's end.
+                job.abortWithCode(buffer.getInt(index), buffer.getInt(index + 4), reason);
                 return;
             }
             default:
@@ -312,8 +321,9 @@ public final class OffNodePath implements RemotePath, BridgeEvents {
      * Published, not only taken: every JVM's reader sees a dead node's connection end, but in
      * its own time, and a survivor whose reader has not yet run could first see a second JVM
      * go (one whose rank failed over this loss and exited) and blame it. The notice goes out
-     * on the ring path too, ahead of this JVM's own exit on every connection, so each survivor
-     * reads this reason first whichever way it learns; later aborts are ignored.
+     * on the ring path too, ahead of this JVM's own exit on every connection, and a JVM that
+     * reads it passes it on the same way before it ends, so each survivor reads this reason
+     * first whichever way it learns; later aborts are ignored.
      */
     @Override
     public void onPeerLost(int peer, String reason) {
