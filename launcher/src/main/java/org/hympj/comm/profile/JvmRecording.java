@@ -56,6 +56,8 @@ public final class JvmRecording implements AutoCloseable {
             recording.start();
             // The engine may have made its first calls (the warm-up's) before the recorder ran.
             CallEvents.watchRecordings();
+            // The ranks start once the JIT has compiled what the recorder's start made hot, on cores they do not need yet.
+            CompilerSettling.await();
             return new JvmRecording(recording);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot record this JVM's profile in " + directory + ": " + e.getMessage(), e);
