@@ -135,7 +135,7 @@ public final class Hympjrun {
                 System.setProperty(Configuration.LOCAL_RANKS_PROP, Integer.toString(options.np));
             }
             System.setProperty(Configuration.JVM_RANKS_PROP, Integer.toString(options.np));
-            // Before the warm-up: starting a recording floods the JIT, whose work on the warm-up's paths would wait behind it.
+            // Before the warm-up, as JvmRecording says.
             JvmRecording recording = JvmRecording.startIn(options.configuration);
             WarmUp.beforeRanks(options.configuration, false);
             ThreadJob job = ThreadJob.start(new Job(options.np, 0, options.np, options.configuration), 0, options.np,
