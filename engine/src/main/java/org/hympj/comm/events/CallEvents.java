@@ -1,5 +1,7 @@
 package org.hympj.comm.events;
 
+import java.util.List;
+import jdk.jfr.Event;
 import jdk.jfr.EventType;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.FlightRecorderListener;
@@ -58,6 +60,12 @@ public final class CallEvents {
     public static synchronized void watchRecordings() {
         if (!watching) {
             watching = true;
+            // Registered here, not at their first use: the recorder instruments an event class and
+            // writes its metadata when it registers it, work that would otherwise fall on a rank's first calls.
+            for (Class<? extends Event> type : List.of(MpiCallTotalsEvent.class, MpiCallEvent.class,
+                MpiCollectiveEvent.class, RankEvent.class, ParkEvent.class, RendezvousEvent.class, RingFullEvent.class)) {
+                FlightRecorder.register(type);
+            }
             FlightRecorder.addPeriodicEvent(BridgeTrafficEvent.class, BridgeTraffic::commitAll);
             FlightRecorder.addListener(new FlightRecorderListener() {
                 @Override

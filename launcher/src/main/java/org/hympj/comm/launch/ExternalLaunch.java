@@ -201,9 +201,9 @@ public final class ExternalLaunch implements LauncherJoin.JoinedRank {
         if (!configuration.localRanksGiven()) {
             System.setProperty(Configuration.LOCAL_RANKS_PROP, Integer.toString(p.localSize()));
         }
-        WarmUp.beforeRanks(configuration, p.localSize() > 1);
-        // Written when the JVM exits, after its program's Finalize.
+        // Written when the JVM exits, after its program's Finalize; started before the warm-up, as JvmRecording says.
         JvmRecording.startIn(configuration);
+        WarmUp.beforeRanks(configuration, p.localSize() > 1);
         Job job = new Job(p.size(), p.rank(), 1, configuration.withLocalRanks(p.localSize()));
         // For the JVM's life: kill -USR1 (mpirun forwards it) and -Dhympj.hang.report=SECONDS report this rank.
         HangReports.watch(job, configuration.hangReportSeconds(), w -> w.printTo(System.err));

@@ -135,8 +135,9 @@ public final class Hympjrun {
                 System.setProperty(Configuration.LOCAL_RANKS_PROP, Integer.toString(options.np));
             }
             System.setProperty(Configuration.JVM_RANKS_PROP, Integer.toString(options.np));
-            WarmUp.beforeRanks(options.configuration, false);
+            // Before the warm-up, as JvmRecording says.
             JvmRecording recording = JvmRecording.startIn(options.configuration);
+            WarmUp.beforeRanks(options.configuration, false);
             ThreadJob job = ThreadJob.start(new Job(options.np, 0, options.np, options.configuration), 0, options.np,
                 options.classpathUrls(), options.mainClass, options.programArgs);
             try (recording; HangReports.Watch hangs = HangReports.watch(job.job(), options.hangReportSeconds,

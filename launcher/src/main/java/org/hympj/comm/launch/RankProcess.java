@@ -58,12 +58,14 @@ public final class RankProcess {
         ProcessLayout layout = new ProcessLayout(options.np, options.jvms);
         int first = layout.firstRank(me);
         int count = layout.rankCount(me);
+        JvmRecording recording = JvmRecording.startIn(options.configuration);
         WarmUp.beforeRanks(options.configuration, true);
         Job job = new Job(options.np, first, count, options.configuration);
         RingPath path;
         try {
             path = ProcessPathSettings.open(job, layout, me, JobId.parse(jobId));
         } catch (RuntimeException e) {
+            stop(recording);
             err.println("hympjrun: the JVM of " + layout.describeRanks(me) + " could not join the job: " + e.getMessage());
             return 1;
         }
@@ -72,7 +74,7 @@ public final class RankProcess {
         ProcessPathSettings.startProgressAgent(job, path, launcherPid == 0 ? null : ProcessHandle.of(launcherPid).orElse(null));
         // An idle JVM asks the launcher, which asks every JVM of the job: the report names all ranks.
         // The launcher answers the requests of the job's idle JVMs, which come together, with one report.
-        return runRanks(options, job, first, count, "the JVM of " + layout.describeRanks(me), path::finish, path::close, err,
+        return runRanks(options, recording, job, first, count, "the JVM of " + layout.describeRanks(me), path::finish, path::close, err,
             w -> {
                 if (launcherPid == 0 || !HangReports.request(launcherPid)) {
                     w.printTo(System.err);
@@ -84,11 +86,10 @@ public final class RankProcess {
      * Runs this JVM's ranks and ends its part of the job: the goodbye ({@code finish}) when
      * they all ended normally, else a report and {@code close}. Returns the exit status.
      */
-    private static int runRanks(LaunchOptions options, Job job, int first, int count, String name,
+    private static int runRanks(LaunchOptions options, JvmRecording recording, Job job, int first, int count, String name,
                                 java.util.function.LongConsumer finish, Runnable close, PrintStream err,
                                 java.util.function.Consumer<HangReports.Watch> onIdle) {
         try {
-            JvmRecording recording = JvmRecording.startIn(options.configuration);
             ThreadJob threads = ThreadJob.start(job, first, count, options.classpathUrls(), options.mainClass, options.programArgs);
             JobOutcome outcome;
             try (recording; HangReports.Watch hangs = HangReports.watch(job, options.hangReportSeconds, onIdle)) {
@@ -128,6 +129,7 @@ public final class RankProcess {
         }
         int me = layout.jvm(node, localJvm);
         String name = "the JVM of " + layout.describeJvm(me);
+        JvmRecording recording = JvmRecording.startIn(options.configuration);
         WarmUp.beforeRanks(options.configuration, layout.node(node).jvms() > 1);
         Job job = new Job(layout.size(), layout.firstRank(me), layout.rankCount(me), options.configuration);
         ClusterPath path;
@@ -140,10 +142,18 @@ public final class RankProcess {
                 System.out.flush();
             }, me == 0 ? null : PeerAddress.parse(rendezvous), err);
         } catch (IOException | RuntimeException e) {
+            stop(recording);
             err.println("hympjrun: " + name + " could not join the job: " + e.getMessage());
             return 1;
         }
-        return runRanks(options, job, layout.firstRank(me), layout.rankCount(me), name, path::finish, path::close, err,
+        return runRanks(options, recording, job, layout.firstRank(me), layout.rankCount(me), name, path::finish, path::close, err,
             w -> w.printTo(System.err));
+    }
+
+    /** Stops {@code recording} (null: none) of a JVM that could not join its job, which writes what it holds. */
+    private static void stop(JvmRecording recording) {
+        if (recording != null) {
+            recording.close();
+        }
     }
 }

@@ -32,7 +32,10 @@ public final class JvmRecording implements AutoCloseable {
 
     /**
      * Starts this JVM's recording into the profile directory that {@code configuration} names
-     * (made if missing), with its call threshold; returns null when it names none.
+     * (made if missing), with its call threshold; returns null when it names none. Returns once
+     * the JIT has compiled what starting the recorder made hot ({@link CompilerSettling}); a
+     * launcher calls it before the warm-up, whose compilations would otherwise wait behind the
+     * recorder's and be compiled again while the ranks run.
      *
      * @param configuration the JVM's settings: {@code hympj.profile.dir}, {@code hympj.profile.call.micros},
      *     {@code hympj.profile.timed.every}
@@ -56,6 +59,7 @@ public final class JvmRecording implements AutoCloseable {
             recording.start();
             // The engine may have made its first calls (the warm-up's) before the recorder ran.
             CallEvents.watchRecordings();
+            CompilerSettling.await();
             return new JvmRecording(recording);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot record this JVM's profile in " + directory + ": " + e.getMessage(), e);
