@@ -670,7 +670,8 @@ public class Intracomm extends Comm {
         checkBlocks("Allgather", recvbuf, recvoffset, recvcount, displs, recvtype);
         MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
-            CollectiveCheck.agree(core, CollectiveKind.ALLGATHER, -1, sendtype.map.base, -1);
+            // The largest receive block, the same at every rank of a correct program: it decides the way.
+            CollectiveCheck.agree(core, CollectiveKind.ALLGATHER, -1, sendtype.map.base, largestBlock(recvcount, recvtype));
             Collectives.allgatherv(core, sendbuf, sendoffset, sendcount, sendtype.map, recvbuf, recvoffset, recvcount, displs,
                 recvtype.map);
         } catch (EngineException e) {
@@ -728,6 +729,15 @@ public class Intracomm extends Comm {
             recvtype);
     }
 
+    /** The elements of the largest of the communicator's receive blocks ({@code counts} may be longer). */
+    private int largestBlock(int[] counts, Datatype type) {
+        int largest = 0;
+        for (int r = 0; r < size; r++) {
+            largest = Math.max(largest, counts[r]);
+        }
+        return largest * type.map.width;
+    }
+
     /** {@code sameBlocks}: the blocks are of one size and one after the other, at every rank (the engine may take its area). */
     private void alltoallv(String call, boolean sameBlocks, Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls,
                            Datatype sendtype, Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) {
@@ -735,7 +745,9 @@ public class Intracomm extends Comm {
         checkBlocks("Alltoall", recvbuf, recvoffset, recvcount, rdispls, recvtype);
         MpiCollectiveEvent event = CallEvents.beginCollective();
         try {
-            CollectiveCheck.agree(core, CollectiveKind.ALLTOALL, -1, sendtype.map.base, -1);
+            // A block's elements, the same at every rank of a correct Alltoall: they decide the way.
+            CollectiveCheck.agree(core, CollectiveKind.ALLTOALL, -1, sendtype.map.base,
+                sameBlocks ? sendcount[0] * sendtype.map.width : -1);
             if (sameBlocks) {
                 Collectives.alltoall(core, sendbuf, sendoffset, sendcount[0], sendtype.map, recvbuf, recvoffset, recvcount[0],
                     recvtype.map);

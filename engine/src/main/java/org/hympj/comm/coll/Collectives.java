@@ -19,8 +19,6 @@ import java.util.function.Function;
 import org.hympj.comm.coll.heap.CollectiveArea;
 import org.hympj.comm.core.CommunicatorCore;
 import org.hympj.comm.data.Reduction;
-import org.hympj.comm.errors.EngineException;
-import org.hympj.comm.errors.ErrorClass;
 import org.hympj.comm.data.TypeMap;
 import org.hympj.comm.placement.CollectiveHierarchy;
 import org.hympj.comm.runtime.Configuration;
@@ -363,12 +361,8 @@ public final class Collectives {
                                   Object recvbuf, int recvoffset, int[] recvcount, int[] displs, TypeMap recvtype) {
         // Every rank passes the same receive counts, so every rank takes the same way.
         CollectiveArea area = sendtype.base == recvtype.base
-            ? sharedArea(c, CollectiveAreas::forAllgather, max(recvcount), recvtype) : null;
+            ? sharedArea(c, CollectiveAreas::forAllgather, max(recvcount, c.size()), recvtype) : null;
         if (area != null) {
-            if (sendcount * sendtype.width > recvcount[c.rank()] * recvtype.width) {
-                throw new EngineException(ErrorClass.ERR_TRUNCATE, "Allgather: a block of " + sendcount + " items of " + sendtype
-                    + " does not fit a receive block of " + recvcount[c.rank()] + " items of " + recvtype);
-            }
             area.allgather(c.rank(), sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, displs, recvtype,
                 c.runtime().engine(), c.context() + 1, ALLGATHER);
             return;
@@ -380,7 +374,7 @@ public final class Collectives {
     /**
      * {@link #alltoallv} with blocks of {@code sendcount} and {@code recvcount} items one after
      * the other: through the communicator's area when all of a rank's blocks fit it, a size
-     * every rank of a correct program shares, since every block carries the same data.
+     * every rank of a correct program shares, since every block carries as many elements.
      */
     public static void alltoall(CommunicatorCore c, Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype,
                                 Object recvbuf, int recvoffset, int recvcount, TypeMap recvtype) {
@@ -438,10 +432,11 @@ public final class Collectives {
             && (long) count * type.width * type.base.size() <= area.capacity() ? area : null;
     }
 
-    private static int max(int[] counts) {
+    /** The largest of the first {@code n} counts: an array may be longer than the communicator. */
+    private static int max(int[] counts, int n) {
         int m = 0;
-        for (int n : counts) {
-            m = Math.max(m, n);
+        for (int r = 0; r < n; r++) {
+            m = Math.max(m, counts[r]);
         }
         return m;
     }

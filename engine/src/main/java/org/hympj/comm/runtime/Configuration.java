@@ -68,10 +68,10 @@ public final class Configuration {
     public static final int BCAST_CHUNK_BYTES_DEFAULT = 64 * 1024;
 
     /**
-     * Payload bytes up to which the barrier, broadcast, reduction and all-reduce of a
-     * communicator whose ranks all share one JVM (or one node, see
-     * {@link #COLLECTIVES_NODE_PROP}) go through memory the ranks share instead of messages;
-     * 0 turns that off.
+     * Payload bytes up to which the barrier, broadcast, reduction, all-reduce, all-gather (one
+     * rank's block) and all-to-all (all of a rank's blocks) of a communicator whose ranks all
+     * share one JVM (or one node, see {@link #COLLECTIVES_NODE_PROP}) go through memory the
+     * ranks share instead of messages; 0 turns that off.
      */
     public static final String COLLECTIVES_HEAP_BYTES_PROP = "hympj.collectives.heap.bytes";
     /** The default of {@link #COLLECTIVES_HEAP_BYTES_PROP}. */

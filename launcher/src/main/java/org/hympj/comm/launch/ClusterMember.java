@@ -172,7 +172,7 @@ final class ClusterMember {
             } catch (IOException ignored) {
                 // the same as the end of the stream
             }
-            job.abortFromPeer(-1, 1, "hympjrun (or the remote shell to it) is gone: this JVM's standard input closed");
+            job.abortWithCode(-1, 1, "hympjrun (or the remote shell to it) is gone: this JVM's standard input closed");
         }, "hympj-launcher-watch");
         t.setDaemon(true);
         t.start();

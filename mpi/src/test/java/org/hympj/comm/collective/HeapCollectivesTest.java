@@ -2,8 +2,10 @@ package org.hympj.comm.collective;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -113,7 +115,7 @@ public class HeapCollectivesTest {
             Datatype everyOther = Datatype.Vector(2, 1, 2, MPI.INT);
             everyOther.Commit();
             int[] b = new int[3 * count + 1];
-            java.util.Arrays.fill(b, 12345);
+            Arrays.fill(b, 12345);
             for (int k = 0; k < count; k++) {
                 for (int j = 0; j < 2; j++) {
                     b[3 * k + 2 * j] = c.Rank() == root ? (int) value(root, 2 * k + j, round) : -1;
@@ -194,7 +196,7 @@ public class HeapCollectivesTest {
                 in[i + 1] = (int) value(c.Rank(), i, round);
             }
             int[] out = new int[n * count + 2];
-            java.util.Arrays.fill(out, -9);
+            Arrays.fill(out, -9);
             c.Allgather(in, 1, count, MPI.INT, out, 1, count, MPI.INT);
             assertEquals(-9, out[0], "Allgather wrote before its buffer");
             assertEquals(-9, out[n * count + 1], "Allgather wrote past its buffer");
@@ -260,8 +262,11 @@ public class HeapCollectivesTest {
     /**
      * Counts that differ from the root's: a larger receive takes what the root sent (as
      * message-passing MPIs take it), also one too large for the shared area, a smaller one is truncated (ERR_TRUNCATE on that rank),
-     * reductions whose counts differ fail alike on every rank (ERR_COUNT), and data of another
-     * element type than the root's are refused (ERR_TYPE).
+     * reductions whose counts differ fail alike on every rank (ERR_COUNT), data of another
+     * element type than the root's are refused (ERR_TYPE), an all-gather or all-to-all block
+     * larger than its receive block, at one rank or at all, is refused on every rank
+     * (ERR_TRUNCATE), and counts arrays longer than the communicator decide by their first
+     * entries only.
      */
     public static class MismatchedCounts {
         public static void main(String[] args) {
@@ -278,28 +283,46 @@ public class HeapCollectivesTest {
             }
             int[] small = new int[5];
             if (me == 1) {
-                MPIException e = org.junit.jupiter.api.Assertions.assertThrows(MPIException.class,
+                MPIException e = assertThrows(MPIException.class,
                     () -> world.Bcast(small, 0, 5, MPI.INT, 0));
                 assertEquals(MPI.ERR_TRUNCATE, e.getErrorClass(), e.getMessage());
             } else {
                 world.Bcast(new int[10], 0, 10, MPI.INT, 0);
             }
-            MPIException e = org.junit.jupiter.api.Assertions.assertThrows(MPIException.class,
+            MPIException e = assertThrows(MPIException.class,
                 () -> world.Allreduce(new int[3], 0, new int[3], 0, me == 0 ? 2 : 3, MPI.INT, MPI.SUM));
             assertEquals(MPI.ERR_COUNT, e.getErrorClass(), e.getMessage());
             // 80 bytes of bytes at the root, 20 ints elsewhere: too large for a line, of another type.
             if (me == 0) {
                 world.Bcast(new byte[80], 0, 80, MPI.BYTE, 0);
             } else {
-                MPIException t = org.junit.jupiter.api.Assertions.assertThrows(MPIException.class,
+                MPIException t = assertThrows(MPIException.class,
                     () -> world.Bcast(new int[20], 0, 20, MPI.INT, 0));
                 assertEquals(MPI.ERR_TYPE, t.getErrorClass(), t.getMessage());
             }
+            // One rank's block larger than its receive block: every rank is refused alike, none waits.
+            MPIException one = assertThrows(MPIException.class,
+                () -> world.Allgather(new int[3], 0, me == 0 ? 3 : 2, MPI.INT, new int[2 * world.Size()], 0, 2, MPI.INT));
+            assertEquals(MPI.ERR_TRUNCATE, one.getErrorClass(), one.getMessage());
+            // Counts arrays longer than the communicator, whose tails differ: only the first Size() counts decide.
+            int[] counts = new int[world.Size() + 1];
+            int[] displs = new int[world.Size() + 1];
+            for (int r = 0; r < world.Size(); r++) {
+                counts[r] = 2;
+                displs[r] = 2 * r;
+            }
+            counts[world.Size()] = me == 0 ? 1 << 20 : 0;
+            int[] gathered = new int[2 * world.Size()];
+            world.Allgatherv(new int[] {me, -me}, 0, 2, MPI.INT, gathered, 0, counts, displs, MPI.INT);
+            for (int r = 0; r < world.Size(); r++) {
+                assertEquals(r, gathered[2 * r], "Allgatherv with a long counts array, rank " + r);
+                assertEquals(-r, gathered[2 * r + 1], "Allgatherv with a long counts array, rank " + r);
+            }
             // Blocks larger than the receive blocks, at every rank: every rank is refused alike.
-            MPIException g = org.junit.jupiter.api.Assertions.assertThrows(MPIException.class,
+            MPIException g = assertThrows(MPIException.class,
                 () -> world.Allgather(new int[3], 0, 3, MPI.INT, new int[2 * world.Size()], 0, 2, MPI.INT));
             assertEquals(MPI.ERR_TRUNCATE, g.getErrorClass(), g.getMessage());
-            MPIException a = org.junit.jupiter.api.Assertions.assertThrows(MPIException.class,
+            MPIException a = assertThrows(MPIException.class,
                 () -> world.Alltoall(new int[3 * world.Size()], 0, 3, MPI.INT, new int[2 * world.Size()], 0, 2, MPI.INT));
             assertEquals(MPI.ERR_TRUNCATE, a.getErrorClass(), a.getMessage());
             world.Barrier();
@@ -309,7 +332,7 @@ public class HeapCollectivesTest {
         /** Rank 0 broadcasts {@code sent} ints, the others receive {@code received} into an array of {@code length}. */
         static void bcastInto(Intracomm world, int me, int sent, int received, int length) {
             int[] b = new int[length];
-            java.util.Arrays.fill(b, -7);
+            Arrays.fill(b, -7);
             if (me == 0) {
                 for (int i = 0; i < sent; i++) {
                     b[i] = 100 + i;

@@ -14,6 +14,7 @@ import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.hympj.net.transport.Link;
@@ -64,6 +65,8 @@ final class UcxLink implements Link {
     private final long id = NEXT_ID.getAndIncrement();
     private final String remote;
     private final Arena arena = Arena.ofShared();
+    /** Set by the one caller of {@link #release} that frees: two closers (the reader's, the bridge's) may race to it. */
+    private final AtomicBoolean released = new AtomicBoolean();
     private MemorySegment endpoint;
     private volatile int failure = Ucp.UCS_OK;
 
@@ -469,6 +472,9 @@ final class UcxLink implements Link {
      * memory is freed once UCX has closed the endpoint, after which it writes into it no more.
      */
     private void release(boolean flush) {
+        if (released.getAndSet(true)) {
+            return;
+        }
         MemorySegment ep;
         synchronized (this) {
             ep = endpoint;

@@ -24,7 +24,8 @@ import org.hympj.net.transport.Listener;
  * it closes.
  *
  * <p>Invariant: each request is taken from {@link #requests} once, by an accept (which makes
- * its endpoint) or by whoever rejects it, before the listener is destroyed. UCX calls the
+ * its endpoint under the listener's lock, which a close takes before it rejects and destroys)
+ * or by whoever rejects it, before the listener is destroyed. UCX calls the
  * handler only inside progress, which excludes the destroy (both hold the worker's lock), so
  * a handler that runs finds the listener alive; the listener stays findable by the handler
  * until it is destroyed.
@@ -111,15 +112,19 @@ final class UcxListener implements Listener {
     public Link accept(int timeoutMillis) throws IOException {
         long deadline = System.nanoTime() + Math.max(1, timeoutMillis) * 1_000_000L;
         while (true) {
-            MemorySegment request = requests.poll();
-            if (request != null) {
-                return UcxLink.accept(worker, request, clientOf(request));
+            // Taken and made into an endpoint under the lock that close takes first, so that
+            // no endpoint is made from a request after its listener is destroyed.
+            synchronized (this) {
+                if (closing) {
+                    throw new IOException("the UCX listener on " + address + " is closed");
+                }
+                MemorySegment request = requests.poll();
+                if (request != null) {
+                    return UcxLink.accept(worker, request, clientOf(request));
+                }
             }
             if (System.nanoTime() - deadline >= 0) {
                 return null;
-            }
-            if (closing) {
-                throw new IOException("the UCX listener on " + address + " is closed");
             }
             worker.progressOrSleep(deadline);
         }

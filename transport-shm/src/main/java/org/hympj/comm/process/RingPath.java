@@ -499,7 +499,9 @@ public final class RingPath implements RemotePath, NodeMemory, AutoCloseable {
             UnsafeBuffer c = peerControl[peer];
             int status = c.getIntVolatile(STATUS_OFFSET);
             if (status == STATUS_ABORTED) {
-                job.abortFromPeer(c.getInt(FAILED_RANK_OFFSET), c.getInt(EXIT_CODE_OFFSET), readReason(c));
+                // Passed on, as every aborting JVM does: a JVM of another node must learn the first
+                // loss from this one before it sees this JVM end, or it blames this JVM.
+                job.abortWithCode(c.getInt(FAILED_RANK_OFFSET), c.getInt(EXIT_CODE_OFFSET), readReason(c));
             } else if (status == STATUS_RUNNING) {
                 ProcessHandle process = peerProcesses[peer];
                 if (process == null || !process.isAlive()) {

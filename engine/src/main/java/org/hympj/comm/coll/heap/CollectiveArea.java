@@ -248,9 +248,7 @@ public final class CollectiveArea implements Job.CommunicatorArea {
         if (me == root) {
             if ((long) elements * type.base.size() > capacity) {
                 readyToWrite(me, n, type.base, 0, engine, context, kind);
-                long line = line(me, n);
-                UnsafeApi.putInt(null, line + ELEMENTS_OFFSET, BY_MESSAGES);
-                UnsafeApi.putInt(null, line + TYPE_OFFSET, type.base.ordinal());
+                leaveCountOnly(me, n, type.base, BY_MESSAGES);
                 publish(me, n);
                 return false;
             }
@@ -274,7 +272,7 @@ public final class CollectiveArea implements Job.CommunicatorArea {
             throw new EngineException(ErrorClass.ERR_TRUNCATE, RankActivity.collectiveName(kind) + ": the root sent " + sent
                 + " " + type.base + " elements, more than the " + elements + " this rank receives");
         }
-        type.unpack(contribution(root, n, type.base, sent, mine.incoming(type.base, sent)), 0, sent, buf, offset);
+        type.unpack(contribution(root, n, type.base, 0, sent, sent, mine.incoming(type.base, sent)), 0, sent, buf, offset);
         return true;
     }
 
@@ -310,10 +308,10 @@ public final class CollectiveArea implements Job.CommunicatorArea {
         TypeMap packedForm = type.packedForm();
         int last = slots.length - 1;
         Object result = mine.result(type.base, elements);
-        Object in = contribution(last, n, type.base, elements, mine.incoming(type.base, elements));
+        Object in = contribution(last, n, type.base, 0, elements, elements, mine.incoming(type.base, elements));
         System.arraycopy(in, 0, result, 0, elements);
         for (int j = last - 1; j >= 0; j--) {
-            in = contribution(j, n, type.base, elements, mine.incoming(type.base, elements));
+            in = contribution(j, n, type.base, 0, elements, elements, mine.incoming(type.base, elements));
             op.fold(in, 0, result, 0, count, packedForm);
         }
         recvLayout.unpack(result, 0, elements, recvbuf, recvoffset);
@@ -323,7 +321,10 @@ public final class CollectiveArea implements Job.CommunicatorArea {
      * Every rank's {@code sendcount} items of {@code sendtype} to every rank: rank {@code j}'s
      * land in {@code recvbuf} at item {@code displs[j]} of {@code recvtype}, at most
      * {@code recvcount[j]} items. Every rank's contribution must fit the area: the caller
-     * decides by {@code recvcount}, which every rank of a correct program passes alike.
+     * decides by {@code recvcount}, which every rank of a correct program passes alike. A rank
+     * whose block is larger than its own receive block leaves only its count, which every rank
+     * (itself too) refuses with ERR_TRUNCATE once all have entered: nobody waits for it, and
+     * nothing is written past its line or large block.
      */
     public void allgather(int me, Object sendbuf, int sendoffset, int sendcount, TypeMap sendtype, Object recvbuf,
                           int recvoffset, int[] recvcount, int[] displs, TypeMap recvtype, MatchingEngine engine, int context,
@@ -332,17 +333,23 @@ public final class CollectiveArea implements Job.CommunicatorArea {
         long n = ++mine.entered;
         ElementType base = sendtype.base;
         int elements = sendcount * sendtype.width;
-        readyToWrite(me, n, base, elements, engine, context, kind);
-        Object packed = packingArray(me, n, base, elements);
-        sendtype.pack(sendbuf, sendoffset, sendcount, packed, 0);
-        leave(me, n, packed, base, elements);
+        if (elements > recvcount[me] * recvtype.width) {
+            readyToWrite(me, n, base, 0, engine, context, kind);
+            leaveCountOnly(me, n, base, elements);
+        } else {
+            readyToWrite(me, n, base, elements, engine, context, kind);
+            Object packed = packingArray(me, n, base, elements);
+            sendtype.pack(sendbuf, sendoffset, sendcount, packed, 0);
+            leave(me, n, packed, base, elements);
+        }
         publish(me, n);
         awaitAll(me, n, engine, context, kind);
         for (int j = 0; j < slots.length; j++) {
             checkType(j, n, base, kind);
             int given = contributed(j, n);
             checkFits(j, given, recvcount[j], recvtype, kind);
-            recvtype.unpack(contribution(j, n, base, given, mine.incoming(base, given)), 0, given, recvbuf,
+            Object in = inline(base, given) || acrossJvms ? mine.incoming(base, given) : null;
+            recvtype.unpack(contribution(j, n, base, 0, given, given, in), 0, given, recvbuf,
                 recvoffset + displs[j] * recvtype.extent);
         }
     }
@@ -372,8 +379,11 @@ public final class CollectiveArea implements Job.CommunicatorArea {
             int given = contributed(j, n);
             int block = given / ranks;
             checkFits(j, block, recvcount, recvtype, kind);
-            recvtype.unpack(contribution(j, n, base, given, mine.incoming(base, given)), me * block, block, recvbuf,
-                recvoffset + j * recvcount * recvtype.extent);
+            // Only this rank's block is copied out of another JVM's or a line's bytes; in one
+            // JVM the block is read in place.
+            boolean copied = inline(base, given) || acrossJvms;
+            Object in = contribution(j, n, base, me * block, block, given, copied ? mine.incoming(base, block) : null);
+            recvtype.unpack(in, copied ? 0 : me * block, block, recvbuf, recvoffset + j * recvcount * recvtype.extent);
         }
     }
 
@@ -437,21 +447,30 @@ public final class CollectiveArea implements Job.CommunicatorArea {
     }
 
     /**
-     * Rank {@code j}'s contribution to collective {@code n}, which it has published: its large
-     * array in one JVM, or the bytes of its line or large block copied into {@code into} (an
+     * Rank {@code j}'s contribution to collective {@code n}, of {@code total} elements, which it
+     * has published: its large array, whole, in one JVM; or {@code elements} elements of its
+     * line or large block from element {@code first}, copied to the start of {@code into} (an
      * array of the caller's).
      */
-    private Object contribution(int j, long n, ElementType base, int elements, Object into) {
+    private Object contribution(int j, long n, ElementType base, int first, int elements, int total, Object into) {
         long from;
-        if (inline(base, elements)) {
+        if (inline(base, total)) {
             from = line(j, n) + DATA_OFFSET;
         } else if (acrossJvms) {
             from = largeBlock(j, n);
         } else {
             return slots[j].large[largeGeneration(n)];
         }
-        UnsafeApi.copyMemory(null, from, into, ArrayMemory.elementOffset(base, 0), (long) elements * base.size());
+        UnsafeApi.copyMemory(null, from + (long) first * base.size(), into, ArrayMemory.elementOffset(base, 0),
+            (long) elements * base.size());
         return into;
+    }
+
+    /** Leaves in {@code me}'s line for collective {@code n} only the count and type of a contribution that is not there. */
+    private void leaveCountOnly(int me, long n, ElementType base, int elements) {
+        long line = line(me, n);
+        UnsafeApi.putInt(null, line + ELEMENTS_OFFSET, elements);
+        UnsafeApi.putInt(null, line + TYPE_OFFSET, base.ordinal());
     }
 
     // ---------------------------------------------------------------- the protocol
