@@ -8,9 +8,10 @@ import org.hympj.comm.events.ParkEvent;
 /**
  * How a thread waits for operations: spin, then yield, then park until the completer unparks
  * it. A spinning wait yields now and then ({@link #POLLS_PER_YIELD}), so that a peer that
- * shares its core runs without waiting for the scheduler to preempt the spinner. The park has a time limit only as a backstop, so that a job abort (which does not know
- * every waiting thread) is noticed within {@link #PARK_BACKSTOP_NANOS}, and so is a message
- * left in the rank's inbox.
+ * shares its core runs without waiting for the scheduler to preempt the spinner. The park has
+ * a time limit only as a backstop, so that a job abort (which does not know every waiting
+ * thread) is noticed within {@link #PARK_BACKSTOP_NANOS}, and so is a message left in the
+ * rank's inbox.
  *
  * <p>The spin and yield budgets come from the job: when ranks outnumber cores, spinning only
  * steals the core the peer needs, so an oversubscribed job spins little. While it spins, a
