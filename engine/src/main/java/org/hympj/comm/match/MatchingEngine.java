@@ -590,7 +590,7 @@ public final class MatchingEngine {
         for (int i = job.spins() + job.yields(); i > 0; i--) {
             if (i > job.yields()) {
                 if (progress() == 0) {
-                    Thread.onSpinWait();
+                    Waiting.idle(i);
                 }
             } else {
                 Thread.yield();

@@ -7,9 +7,11 @@ import org.hympj.comm.events.ParkEvent;
 
 /**
  * How a thread waits for operations: spin, then yield, then park until the completer unparks
- * it. The park has a time limit only as a backstop, so that a job abort (which does not know
- * every waiting thread) is noticed within {@link #PARK_BACKSTOP_NANOS}, and so is a message
- * left in the rank's inbox.
+ * it. A spinning wait yields now and then ({@link #POLLS_PER_YIELD}), so that a peer that
+ * shares its core runs without waiting for the scheduler to preempt the spinner. The park has
+ * a time limit only as a backstop, so that a job abort (which does not know every waiting
+ * thread) is noticed within {@link #PARK_BACKSTOP_NANOS}, and so is a message left in the
+ * rank's inbox.
  *
  * <p>The spin and yield budgets come from the job: when ranks outnumber cores, spinning only
  * steals the core the peer needs, so an oversubscribed job spins little. While it spins, a
@@ -29,6 +31,14 @@ public final class Waiting {
      * Past them a long wait pauses, leaving a core's other hardware thread its share.
      */
     static final int UNPAUSED_POLLS = 1_000;
+    /**
+     * Idle polls of a spinning wait between two yields (a power of two). A waiter that shares
+     * a core with the peer it waits for (a busy machine puts both on one core for a while)
+     * keeps that peer off the core until the scheduler preempts it, up to its whole spin
+     * budget, and so at every turn of an exchange; a yield every this many polls hands the
+     * core over within tens of microseconds, and on a core of its own returns at once.
+     */
+    static final int POLLS_PER_YIELD = 1 << 10;
 
     private Waiting() {
     }
@@ -58,13 +68,26 @@ public final class Waiting {
         }
         for (int i = job.spins(), pauseBelow = i - UNPAUSED_POLLS; i > 0; i--) {
             if (engine.progress() == 0 && i < pauseBelow) {
-                Thread.onSpinWait();
+                idle(i);
             }
             if (op.isComplete()) {
                 return 0;
             }
         }
         return yieldThenPark(op, engine, job, call, peer);
+    }
+
+    /**
+     * One idle poll of a spinning wait that has {@code remaining} polls of its budget left:
+     * a pause, or every {@link #POLLS_PER_YIELD} polls a yield, so that a peer waiting for
+     * this core runs.
+     */
+    public static void idle(int remaining) {
+        if ((remaining & (POLLS_PER_YIELD - 1)) == 0) {
+            Thread.yield();
+        } else {
+            Thread.onSpinWait();
+        }
     }
 
     /**
@@ -136,7 +159,7 @@ public final class Waiting {
         JobContext job = engine.job();
         for (int i = job.spins(), pauseBelow = i - UNPAUSED_POLLS; i > 0; i--) {
             if (engine.progress() == 0 && i < pauseBelow) {
-                Thread.onSpinWait();
+                idle(i);
             }
             if (anyComplete(ops)) {
                 return 0;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import mpi.MPI;
+import mpi.Request;
 
 /** Programs the launcher tests run; outside the runtime's packages, as every program must be. */
 public final class LauncherPrograms {
@@ -74,6 +75,49 @@ public final class LauncherPrograms {
         public static void main(String[] args) throws IOException {
             MPI.Init(args);
             Files.writeString(Path.of("rank-" + MPI.COMM_WORLD.Rank() + ".txt"), "hello");
+            MPI.Finalize();
+        }
+    }
+
+    /**
+     * Rank 0 sends {@code args[0]} windows of 64 non-blocking 8-byte messages to rank 1, which
+     * receives each window into non-blocking receives, checks it and acknowledges it, as OSU's
+     * message-rate test does; rank 1 then prints how many windows it received.
+     */
+    public static class AcknowledgedWindows {
+        private static final int WINDOW = 64;
+
+        public static void main(String[] args) {
+            MPI.Init(args);
+            int windows = Integer.parseInt(args[0]);
+            int rank = MPI.COMM_WORLD.Rank();
+            long[][] messages = new long[WINDOW][1];
+            int[] ack = new int[1];
+            Request[] window = new Request[WINDOW];
+            for (int w = 0; w < windows; w++) {
+                for (int k = 0; k < WINDOW; k++) {
+                    if (rank == 0) {
+                        messages[k][0] = (long) w * WINDOW + k;
+                        window[k] = MPI.COMM_WORLD.Isend(messages[k], 0, 1, MPI.LONG, 1, 2);
+                    } else {
+                        window[k] = MPI.COMM_WORLD.Irecv(messages[k], 0, 1, MPI.LONG, 0, 2);
+                    }
+                }
+                Request.Waitall(window);
+                if (rank == 0) {
+                    MPI.COMM_WORLD.Recv(ack, 0, 1, MPI.INT, 1, 3);
+                } else {
+                    for (int k = 0; k < WINDOW; k++) {
+                        if (messages[k][0] != (long) w * WINDOW + k) {
+                            throw new IllegalStateException("window " + w + ", message " + k + " holds " + messages[k][0]);
+                        }
+                    }
+                    MPI.COMM_WORLD.Send(ack, 0, 1, MPI.INT, 0, 3);
+                }
+            }
+            if (rank == 1) {
+                System.out.println("received " + windows + " windows");
+            }
             MPI.Finalize();
         }
     }

@@ -18,6 +18,7 @@ import org.hympj.comm.events.ParkEvent;
 import org.hympj.comm.match.JobContext;
 import org.hympj.comm.match.MatchingEngine;
 import org.hympj.comm.match.RankActivity;
+import org.hympj.comm.match.Waiting;
 import org.hympj.comm.runtime.Job;
 import org.hympj.comm.runtime.NodeMemory;
 
@@ -555,7 +556,7 @@ public final class CollectiveArea implements Job.CommunicatorArea {
     private void awaitPending(int me, int j, long n, MatchingEngine engine, int context, int kind) {
         JobContext job = engine.job();
         for (int i = job.spins(); i > 0; i--) {
-            Thread.onSpinWait();
+            Waiting.idle(i);
             if (entered(j, n)) {
                 return;
             }
