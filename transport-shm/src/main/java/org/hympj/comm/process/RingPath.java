@@ -17,6 +17,7 @@ import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import org.hympj.comm.match.SendOperation;
+import org.hympj.comm.match.Waiting;
 import org.hympj.comm.errors.ErrorClass;
 import org.hympj.comm.runtime.Configuration;
 import org.hympj.comm.runtime.Job;
@@ -402,8 +403,10 @@ public final class RingPath implements RemotePath, NodeMemory, AutoCloseable {
      */
     @Override
     public int progressAll() {
-        while (draining.get() || !draining.compareAndSet(false, true)) {
-            Thread.onSpinWait();
+        // Yields now and then, as every spinning wait does: a drainer preempted on a shared core
+        // gets it back at once.
+        for (int polls = 1; draining.get() || !draining.compareAndSet(false, true); polls++) {
+            Waiting.idle(polls);
         }
         return drainHeld(false);
     }
