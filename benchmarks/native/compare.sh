@@ -19,12 +19,22 @@
 #
 # Across nodes (NODES=2 or more; root and iproute2): the nodes are network namespaces joined by
 # veth pairs and a bridge (a run of scripts/netns-cluster.sh of its own, removed at the end), ranks in blocks of
-# ranks/NODES per node; Open MPI runs from node 0 over TCP (--mca btl tcp,self), HyMPJ over its
+# ranks/NODES per node; Open MPI runs from node 0, unbound (--bind-to none: every namespace
+# sees the same cores, and binding would put each node's first rank on the same core), HyMPJ over its
 # net-bridge, with JVMS JVMs per node (1: the node's leader carries all its ranks' traffic;
 # = ranks per node: every rank its own JVM and its own connections).
 #   NODES=2 benchmarks/native/compare.sh latency 2
 #   NODES=2 benchmarks/native/compare.sh mbw_mr 8 1     # 4 ranks per node, leader aggregation
 #   NODES=2 benchmarks/native/compare.sh mbw_mr 8 4     # 4 ranks per node, direct connections
+# NET picks the transport between nodes: NET=tcp (the default) runs Open MPI's ob1 over its TCP
+# byte transfer layer (--mca pml ob1 --mca btl tcp,self) and HyMPJ's bridge over TCP (--net tcp);
+# NET=ucx runs Open MPI's UCX layer (--mca pml ucx, told to accept any UCX transport and device,
+# which it otherwise refuses without InfiniBand) and HyMPJ's bridge over UCX (--net ucx; HyMPJ
+# built by a JDK 22 or later, JAVA_HOME one too), both with UCX_TLS=tcp and UCX_NET_DEVICES=eth0,
+# the namespaces' link. NET_LOG=DIR first runs each side once more, untimed, with Open MPI's
+# component choice (pml_base_verbose, btl_base_verbose) and UCX's (UCX_LOG_LEVEL=info) logged,
+# into DIR/openmpi-NET.log and DIR/hympj-NET.log, to show which transport each side really used.
+#   NODES=2 NET=ucx JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 benchmarks/native/compare.sh latency 2
 # API=ompi runs the HyMPJ side through Open MPI's Java API (BUFFERS=direct, the default, or heap)
 # instead of mpiJava's. The non-blocking collective tests (iallreduce, ibcast, ialltoall, ibarrier)
 # run OsuNonBlocking, always on Open MPI's API; their table compares the Overall(us) column, or
@@ -65,17 +75,32 @@ if [ "$nodes" -gt 1 ]; then
   trap 'rm -rf "$out"; "$root/scripts/netns-cluster.sh" stop "$run"' EXIT
   ompi_hosts=$(for n in $(seq "$nodes"); do printf '%s%d:%d,' "${subnet%0/24}" "$n" "$per_node"; done | sed 's/,$//')
   hympj_hosts=$(for n in $(seq 0 $((nodes - 1))); do printf 'hympj-%s-n%d,' "$run" "$n"; done | sed 's/,$//')
+  case "${NET:-tcp}" in
+    tcp)
+      ompi_net=(--mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_include "$subnet")
+      ompi_log=(--mca pml_base_verbose 10 --mca btl_base_verbose 30) ;;
+    ucx)
+      export UCX_TLS=tcp UCX_NET_DEVICES=eth0
+      ompi_net=(--mca pml ucx --mca pml_ucx_tls any --mca pml_ucx_devices any -x UCX_TLS -x UCX_NET_DEVICES)
+      ompi_log=(--mca pml_base_verbose 10 --mca pml_ucx_verbose 10 -x UCX_LOG_LEVEL=info) ;;
+    *) echo "compare.sh: NET is tcp or ucx, not ${NET}" >&2; exit 1 ;;
+  esac
   native() {
-    # From node 0, with its own host name: Open MPI tells nodes apart by name.
-    "$root/scripts/netns-rsh" "hympj-$run-n0" mpirun --allow-run-as-root --oversubscribe -np "$ranks" --host "$ompi_hosts" \
-      --mca plm_rsh_agent "$root/scripts/netns-rsh" --mca btl tcp,self \
-      --mca oob_tcp_if_include "$subnet" --mca btl_tcp_if_include "$subnet" "$out/osu_lite" "${native_args[@]}"
+    # From node 0, with its own host name: Open MPI tells nodes apart by name. Arguments: extra mpirun options.
+    "$root/scripts/netns-rsh" "hympj-$run-n0" mpirun --allow-run-as-root --oversubscribe --bind-to none -np "$ranks" --host "$ompi_hosts" \
+      --mca plm_rsh_agent "$root/scripts/netns-rsh" "${ompi_net[@]}" "$@" \
+      --mca oob_tcp_if_include "$subnet" "$out/osu_lite" "${native_args[@]}"
   }
   hympj() {
     "$root/hympjrun" -np "$ranks" --hosts "$hympj_hosts" --ranks-per-node "$per_node" --jvms-per-node "$jvms" \
-      --rsh "$root/scripts/netns-rsh" --net-address "$subnet" \
+      --rsh "$root/scripts/netns-rsh" --net-address "$subnet" --net "${NET:-tcp}" \
       -cp "$root/benchmarks/target/benchmarks.jar" "$class" "${hympj_args[@]}"
   }
+  if [ -n "${NET_LOG:-}" ]; then
+    mkdir -p "$NET_LOG"
+    native "${ompi_log[@]}" > "$NET_LOG/openmpi-${NET:-tcp}.log" 2>&1
+    UCX_LOG_LEVEL=info hympj > "$NET_LOG/hympj-${NET:-tcp}.log" 2>&1
+  fi
 else
   native() { mpirun --allow-run-as-root --oversubscribe -np "$ranks" "$out/osu_lite" "${native_args[@]}"; }
   hympj() {
