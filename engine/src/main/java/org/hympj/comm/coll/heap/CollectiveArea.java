@@ -345,6 +345,10 @@ public final class CollectiveArea implements Job.CommunicatorArea {
         }
         publish(me, n);
         awaitAll(me, n, engine, context, kind);
+        if (elements > recvcount[me] * recvtype.width) {
+            throw new EngineException(ErrorClass.ERR_TRUNCATE, RankActivity.collectiveName(kind) + ": a block of " + sendcount
+                + " items of " + sendtype + " does not fit a receive block of " + recvcount[me] + " items of " + recvtype);
+        }
         for (int j = 0; j < slots.length; j++) {
             checkType(j, n, base, kind);
             int given = contributed(j, n);
