@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * When the {@code hympjrun} script builds before it runs: when a jar it runs is missing, or a
- * source of a module it runs changed (edited, added or deleted) after the jars and its last build; it says so in one
+ * source of a module it runs changed (edited, added or deleted) after that module's jar, or a
+ * pom all modules inherit after the jars, and after its last build; it says so in one
  * line, and the build's output (Maven's, run for real on a project of nothing in the script's
  * own installation) holds no terminal escape codes when it is not on a terminal.
  */
@@ -79,6 +80,22 @@ class HympjrunBuildTest {
         assertTrue(Files.isRegularFile(home.resolve("launcher/target/hympjrun.built")));
         String again = run();
         assertFalse(again.contains("building HyMPJ"), "the build made then is not older than the source: " + again);
+    }
+
+    /**
+     * A build that rebuilt only the changed module's jar (Maven leaves the others alone when
+     * their classes did not change) is up to date, though the other jars are older than the source.
+     */
+    @Test
+    void aModuleRebuiltAfterItsChangeStartsNoBuildThoughOtherJarsAreOlder() throws Exception {
+        age(source, 30);
+        try (Stream<Path> jars = Files.list(home.resolve("examples/target"))) {
+            for (Path jar : (Iterable<Path>) jars.filter(j -> j.toString().endsWith(".jar"))::iterator) {
+                age(jar, 10);
+            }
+        }
+        String out = run();
+        assertFalse(out.contains("building HyMPJ"), out);
     }
 
     @Test
