@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The cost of a recording: 8-byte latency (osu latency) and message rate (osu mbw_mr) on 2 ranks, as thread
-# ranks and in 2 JVMs, without and with hympjrun --profile, off and on alternated, ROUNDS rounds (default 3).
+# ranks and in 2 JVMs, without and with hympjrun --profile, off and on alternated, ROUNDS rounds (default 5).
 # Writes one CSV per run, TEST-PATH-MODE-ROUND.csv, and summary.csv (medians, extremes, the on-cost) into
 # OUT_DIR. Hold the build lock around it: flock /tmp/hympj-mvn.lock benchmarks/profiling.sh OUT_DIR
 set -euo pipefail
 out="${1:?usage: profiling.sh OUT_DIR [ROUNDS]}"
-rounds="${2:-3}"
+rounds="${2:-5}"
 home="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mkdir -p "$out"
 profile_dir="$(mktemp -d)"

@@ -6,6 +6,7 @@ import jdk.jfr.EventType;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.FlightRecorderListener;
 import jdk.jfr.Recording;
+import org.hympj.comm.data.ElementType;
 import org.hympj.comm.data.TypeMap;
 
 /**
@@ -35,6 +36,12 @@ public final class CallEvents {
     public static final int TIMED_EVERY_DEFAULT = 16;
     /** What {@link #callStarts} returns for a call that is counted but not timed: even, unlike a start time. */
     private static final long UNTIMED = 2;
+    /** The calls {@link #rehearse} makes: enough for the JIT's optimizing tier to compile their recording. */
+    static final int REHEARSED_CALLS = 50_000;
+    /** The calls of a rehearsal made for one rank's totals before the next rank's. */
+    private static final int REHEARSED_CALLS_PER_RANK = 5_000;
+    /** The kinds of call a rehearsal records, some moving a message and some not, as a program's calls do. */
+    private static final String[] REHEARSED_KINDS = {"Send", "Recv", "Isend", "Irecv", "Wait", "Waitall"};
 
     private static volatile boolean on;
     private static boolean watching;
@@ -175,6 +182,60 @@ public final class CallEvents {
             event.tag = tag;
             event.callNanos = nanos;
             commit(event, call, communicator, context, worldRank, bytes, type, waited);
+        }
+    }
+
+    /**
+     * Records {@link #REHEARSED_CALLS} point-to-point calls, waits and probes as the facade
+     * records a program's, on a thread of its own and into totals of their own that nothing
+     * writes, with no call an event of its own whatever it takes; nothing while calls are not
+     * recorded. A launcher calls it once a recording has started and before the JVM's ranks run
+     * (no call reaches the call threshold while it runs), so that the JIT compiles the
+     * recording's code for each call before a program's first calls, not beside them, where it
+     * takes a core that the ranks need. The rehearsal makes the first calls of a thread, of a
+     * rank's totals and of a kind of call as well as the many after them, so that the code
+     * compiled from it serves a rank's first calls without being compiled again. It takes a few
+     * milliseconds and is waited for whole: an interrupt is kept for the caller.
+     */
+    public static void rehearse() {
+        if (!on) {
+            return;
+        }
+        long threshold = callThresholdNanos;
+        callThresholdNanos = Long.MAX_VALUE;
+        try {
+            Thread rehearsal = new Thread(CallEvents::rehearseHere, "hympj-profile-rehearsal");
+            rehearsal.setDaemon(true);
+            rehearsal.start();
+            boolean interrupted = false;
+            while (rehearsal.isAlive()) {
+                try {
+                    rehearsal.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        } finally {
+            callThresholdNanos = threshold;
+        }
+    }
+
+    private static void rehearseHere() {
+        TypeMap bytes = TypeMap.basic(ElementType.BYTE, 1, "MPI.BYTE");
+        CallTotals totals = null;
+        for (int i = 0; i < REHEARSED_CALLS; i++) {
+            if (i % REHEARSED_CALLS_PER_RANK == 0) {
+                totals = new CallTotals();
+            }
+            String call = REHEARSED_KINDS[i % REHEARSED_KINDS.length];
+            boolean message = !call.startsWith("Wait");
+            long started = callStarts();
+            waited(waitStarts());
+            endCall(started, totals, call, "rehearsal", -1, -1, message ? 0 : -1, message ? 0 : -1,
+                message ? bytes(8, bytes) : 0, message ? bytes : null);
         }
     }
 

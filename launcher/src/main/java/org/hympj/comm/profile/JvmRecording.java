@@ -23,6 +23,8 @@ import org.hympj.comm.events.CallEvents;
 public final class JvmRecording implements AutoCloseable {
     /** The settings a profiled JVM records with, a resource beside this class. */
     static final String SETTINGS = "hympj-profile.jfc";
+    /** How often a recording's start rehearses the recording of calls, each time until the JIT has settled. */
+    static final int REHEARSALS = 3;
 
     private final Recording recording;
 
@@ -32,10 +34,12 @@ public final class JvmRecording implements AutoCloseable {
 
     /**
      * Starts this JVM's recording into the profile directory that {@code configuration} names
-     * (made if missing), with its call threshold; returns null when it names none. Returns once
-     * the JIT has compiled what starting the recorder made hot ({@link CompilerSettling}); a
-     * launcher calls it before the warm-up, whose compilations would otherwise wait behind the
-     * recorder's and be compiled again while the ranks run.
+     * (made if missing), with its call threshold; returns null when it names none. Rehearses the
+     * recording of calls ({@link CallEvents#rehearse}), whose code the launcher's warm-up does not
+     * reach, and returns once the JIT has compiled what starting the recorder and the rehearsal
+     * made hot ({@link CompilerSettling}); a launcher calls it before the warm-up, whose
+     * compilations would otherwise wait behind the recorder's and be compiled again while the
+     * ranks run.
      *
      * @param configuration the JVM's settings: {@code hympj.profile.dir}, {@code hympj.profile.call.micros},
      *     {@code hympj.profile.timed.every}
@@ -60,6 +64,12 @@ public final class JvmRecording implements AutoCloseable {
             // The engine may have made its first calls (the warm-up's) before the recorder ran.
             CallEvents.watchRecordings();
             CompilerSettling.await();
+            // A rehearsal's calls outrun the JIT: the next one runs the code compiled for the one
+            // before, whose profile the optimizing tier compiles from.
+            for (int i = 0; i < REHEARSALS; i++) {
+                CallEvents.rehearse();
+                CompilerSettling.await();
+            }
             return new JvmRecording(recording);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot record this JVM's profile in " + directory + ": " + e.getMessage(), e);
