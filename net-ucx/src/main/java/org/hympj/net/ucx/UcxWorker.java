@@ -8,6 +8,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
@@ -20,8 +21,12 @@ import java.util.function.BooleanSupplier;
  * <p>Progress is made by the threads that wait: a link's reader while its receive is
  * pending, a writer while its send is, the listener's accept while no connection has come.
  * Each makes a few passes of {@code ucp_worker_progress}, then arms the worker and sleeps
- * in {@code poll} on its event descriptor. Another waiter's progress may complete this one's request just before it sleeps, after its last look; the
- * sleep is therefore bounded by {@link #SLEEP_MILLIS}, after which it looks again.
+ * in {@code poll} on its event descriptor. One thread's progress may complete another's
+ * request: UCX then has no event left to wake the other by, so a thread whose progress
+ * handled anything while another sleeps wakes it ({@code ucp_worker_signal}). A sleeper
+ * counts itself among {@link #sleepers} before its last look at its request, so that either
+ * it sees the request done or its completer sees it asleep; the sleep is bounded by
+ * {@link #SLEEP_MILLIS} all the same, as a backstop.
  *
  * <p>Invariant: {@link #liveEndpoints} counts the endpoints made on this worker and not yet
  * closed, {@link #outstandingRequests} the requests UCX handed out and not yet freed; every
@@ -45,6 +50,8 @@ final class UcxWorker {
     final MemorySegment worker;
     private final AtomicInteger endpoints = new AtomicInteger();
     private final AtomicInteger requests = new AtomicInteger();
+    /** Threads between their last look at their own request and the end of their sleep. */
+    private final AtomicInteger sleepers = new AtomicInteger();
     private final int eventFd;
     private final String version;
 
@@ -119,7 +126,15 @@ final class UcxWorker {
     /** One pass of progress; returns how many events it handled. */
     int progress() {
         try {
-            return (int) Ucp.WORKER_PROGRESS.invokeExact(worker);
+            int events = (int) Ucp.WORKER_PROGRESS.invokeExact(worker);
+            if (events > 0) {
+                // The completions UCX just wrote, then the count: pairs with the sleeper's count, then its look.
+                VarHandle.fullFence();
+                if (sleepers.get() > 0) {
+                    int ignored = (int) Ucp.WORKER_SIGNAL.invokeExact(worker);
+                }
+            }
+            return events;
         } catch (Throwable t) {
             throw Ucp.rethrow(t);
         }
@@ -148,12 +163,17 @@ final class UcxWorker {
                 if (left <= 0) {
                     return Ucp.UCS_INPROGRESS;
                 }
-                if (armed()) {
-                    status = checkStatus(request);
-                    if (status != Ucp.UCS_INPROGRESS) {
-                        return status;
+                sleepers.incrementAndGet();
+                try {
+                    if (armed()) {
+                        status = checkStatus(request);
+                        if (status != Ucp.UCS_INPROGRESS) {
+                            return status;
+                        }
+                        sleep(left);
                     }
-                    sleep(left);
+                } finally {
+                    sleepers.decrementAndGet();
                 }
                 idle = 0;
             }
