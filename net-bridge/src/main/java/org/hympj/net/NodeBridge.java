@@ -44,6 +44,8 @@ public final class NodeBridge implements AutoCloseable {
     private final ThreadLocal<RingWriter[]> writers;
     private final Thread leader;
 
+    /** Counts the program's polls ({@link #progress}), racily: the readers look only for a change. */
+    private volatile int polls;
     private volatile boolean leaderParked;
     private volatile boolean stopping;
     private volatile boolean goodbye;
@@ -62,7 +64,7 @@ public final class NodeBridge implements AutoCloseable {
         this.writerProgress = new ProgressHook[links.length];
         for (int j = 0; j < links.length; j++) {
             if (links[j] != null) {
-                peers[j] = new PeerLink(j, links[j], decoders[j], events, settings);
+                peers[j] = new PeerLink(j, links[j], decoders[j], events, settings, () -> polls);
                 PeerLink p = peers[j];
                 // Reports no work, whatever the leader does: that also keeps every fragment at
                 // fragmentBytes, the largest frame the peer's decoder takes (RingWriter doubles
@@ -111,6 +113,47 @@ public final class NodeBridge implements AutoCloseable {
             return "its ranks already finished";
         }
         return p.lostReason();
+    }
+
+    // ---------------------------------------------------------------- reading, by the program's waiting threads
+
+    /**
+     * Reads what has arrived on every connection that no other thread is reading and hands
+     * its frames to {@link BridgeEvents#onFrame} on the calling thread; returns the frames
+     * handed over. A thread that waits for a message calls it as it spins: while the
+     * program's threads call it, the connections' reader threads stay parked.
+     */
+    public int progress() {
+        return poll(false);
+    }
+
+    /**
+     * As {@link #progress}, but waits for a thread already reading a connection to finish:
+     * every frame that had reached this JVM's sockets before the call is handed over when it
+     * returns.
+     */
+    public int progressAll() {
+        return poll(true);
+    }
+
+    private int poll(boolean wait) {
+        polls++;
+        int work = 0;
+        for (PeerLink p : peers) {
+            if (p != null) {
+                work += p.poll(wait);
+            }
+        }
+        return work;
+    }
+
+    /** A thread that polled is about to park: the reader threads read for it until the program polls again. */
+    public void waiterParking() {
+        for (PeerLink p : peers) {
+            if (p != null) {
+                p.wakeReader();
+            }
+        }
     }
 
     // ---------------------------------------------------------------- writing, by any thread

@@ -7,6 +7,8 @@ import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntSupplier;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.LongArrayQueue;
@@ -17,8 +19,10 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import org.hympj.net.frame.FrameDecoder;
 import org.hympj.net.frame.FrameDescriptor;
 import org.hympj.net.frame.FrameException;
+import org.hympj.net.frame.FrameHandler;
 import org.hympj.net.frame.FrameWriter;
 import org.hympj.net.transport.Link;
+import org.hympj.net.transport.PolledLink;
 
 /**
  * This JVM's connection to one other JVM of the job, and both ends of its traffic here:
@@ -26,15 +30,24 @@ import org.hympj.net.transport.Link;
  *   <li>out: the ring that this JVM's threads write frames into (many producers), which the
  *       leader ({@link NodeBridge}) empties into the socket: small frames gathered into one
  *       write, large ones written straight from the ring;</li>
- *   <li>in: the thread that reads the socket, cuts it into frames and hands the program's to
- *       {@link BridgeEvents#onFrame}.</li>
+ *   <li>in: the bytes that arrive, cut into frames, the program's handed to
+ *       {@link BridgeEvents#onFrame}. On a {@link PolledLink} (TCP) a thread of the program
+ *       that waits for a message reads them itself ({@link #poll}), as a rank thread drains its
+ *       node's rings: the message reaches it without a wake-up of another thread, which on a
+ *       node with as many busy threads as cores would first have to win a core. The
+ *       connection's reader thread reads only while no such thread does: it parks while the
+ *       program's threads poll (it would take a core from one of them at every arrival), and
+ *       reads again when a poll-free spell of {@link #READER_PARK_NANOS} shows them computing,
+ *       or at once when one parks ({@link #wakeReader}). On other links the reader thread
+ *       reads everything, waiting inside the link's read.</li>
  * </ul>
  *
  * <p>Invariant: one thread at a time writes the socket and reads the ring: the one that holds
  * {@link #writing} (the leader, or a sending thread that found the connection idle and flushed
- * its own frame at once, see {@link NodeBridge#commit}); only the reader thread reads the
- * socket. The connection is lost at most once ({@link #lost}), after which writers fail at
- * once and the leader skips it.
+ * its own frame at once, see {@link NodeBridge#commit}); one thread at a time reads the socket
+ * and the decoder: the one that holds {@link #reading}, which none holds while it waits. The
+ * connection is lost at most once ({@link #lost}), after which writers fail at once and the
+ * leader skips it.
  */
 final class PeerLink implements ControlledMessageHandler {
     /** Frames up to this size are gathered; larger ones go from the ring in a write of their own. */
@@ -42,6 +55,12 @@ final class PeerLink implements ControlledMessageHandler {
     private static final int BATCH_BYTES = 64 * 1024;
     /** Records taken per pass: bounds how long one busy connection keeps the leader from the others. */
     private static final int RECORDS_PER_PASS = 256;
+    /**
+     * How long the reader thread parks while the program's threads poll: the longest a frame
+     * waits when they stop polling without parking (to compute, or to write a socket that is
+     * full), and the rate at which the reader looks again meanwhile.
+     */
+    static final long READER_PARK_NANOS = 1_000_000;
 
     final int jvm;
     private final Link link;
@@ -71,12 +90,31 @@ final class PeerLink implements ControlledMessageHandler {
     private volatile boolean closing;
     private Thread reader;
 
-    PeerLink(int jvm, Link link, FrameDecoder decoder, BridgeEvents events, BridgeSettings settings) throws IOException {
+    /** The link, if its reads can look without waiting; else null and only the reader thread reads. */
+    private final PolledLink polled;
+    /** Held by the thread that reads the socket and the decoder. */
+    private final AtomicBoolean reading = new AtomicBoolean();
+    private final FrameHandler frames = this::onFrame;
+    /** When a frame last arrived (any reader's), for the liveness check. */
+    private volatile long lastArrivalNanos = System.nanoTime();
+    /** The end of the stream was read. */
+    private volatile boolean ended;
+    /** The polls of the program's threads, counted by the bridge: a change means they read. */
+    private final IntSupplier polls;
+    private volatile boolean wakeRequested;
+
+    PeerLink(int jvm, Link link, FrameDecoder decoder, BridgeEvents events, BridgeSettings settings, IntSupplier polls)
+        throws IOException {
         this.jvm = jvm;
         this.link = link;
         this.decoder = decoder;
         this.events = events;
         this.settings = settings;
+        this.polls = polls;
+        this.polled = link instanceof PolledLink p ? p : null;
+        if (polled != null) {
+            polled.pollReads();
+        }
         // Direct memory: Agrona's atomic ring operations need 8-byte alignment, which a byte[] does not promise.
         this.ringBytes = ByteBuffer.allocateDirect(settings.ringBytes() + RingBufferDescriptor.TRAILER_LENGTH);
         this.ring = new ManyToOneRingBuffer(new UnsafeBuffer(ringBytes));
@@ -272,31 +310,123 @@ final class PeerLink implements ControlledMessageHandler {
     // ---------------------------------------------------------------- reader side
 
     void startReader(String name) {
-        reader = new Thread(this::read, name);
+        reader = new Thread(polled != null ? this::readPolled : this::read, name);
         reader.setDaemon(true);
         reader.start();
     }
 
+    /** The reader thread of a link whose reads wait: it reads everything. */
     private void read() {
         try {
             link.readTimeout(settings.livenessMillis());
             while (!closing) {
-                if (decoder.readFrames(link.input(), this::onFrame) < 0) {
-                    if (!goodbyeReceived) {
-                        lost("it closed the connection without a goodbye (its JVM ended or was killed)");
-                    }
+                if (decoder.readFrames(link.input(), frames) < 0) {
+                    ended();
                     return;
                 }
             }
         } catch (SocketTimeoutException e) {
-            lost("it sent nothing, not even a heartbeat, for " + settings.livenessMillis() / 1000.0 + " s");
-        } catch (FrameException e) {
+            silent();
+        } catch (IOException | RuntimeException e) {
+            readFailed(e);
+        }
+    }
+
+    /**
+     * The reader thread of a {@link PolledLink}: reads what arrives while no thread of the
+     * program polls, parks while they do, and checks the connection's liveness either way.
+     */
+    private void readPolled() {
+        int pollsSeen = polls.getAsInt();
+        while (!closing && !ended && lost.get() == null) {
+            int seen = polls.getAsInt();
+            if (wakeRequested) {
+                wakeRequested = false;
+            } else if (seen != pollsSeen) {
+                LockSupport.parkNanos(READER_PARK_NANOS);
+                pollsSeen = seen;
+                checkLiveness();
+                continue;
+            }
+            pollsSeen = seen;
+            try {
+                if (this.polled.awaitReadable(settings.heartbeatMillis())) {
+                    poll(false);
+                }
+            } catch (IOException | RuntimeException e) {
+                readFailed(e);
+                return;
+            }
+            checkLiveness();
+        }
+    }
+
+    /**
+     * Reads what has arrived and hands over its frames, if no other thread is reading the
+     * connection (or, with {@code wait}, once it has finished); returns the frames handed
+     * over. For any thread; a link whose reads wait is left to its reader thread.
+     */
+    int poll(boolean wait) {
+        if (polled == null || ended || closing || lost.get() != null) {
+            return 0;
+        }
+        if (reading.get() || !reading.compareAndSet(false, true)) {
+            if (!wait) {
+                return 0;
+            }
+            while (!reading.compareAndSet(false, true)) {
+                Thread.onSpinWait();
+            }
+        }
+        try {
+            int n = decoder.pollFrames(polled, frames);
+            if (n < 0) {
+                ended();
+                return 0;
+            }
+            if (n > 0) {
+                lastArrivalNanos = System.nanoTime();
+            }
+            return n;
+        } catch (IOException | RuntimeException e) {
+            readFailed(e);
+            return 1;
+        } finally {
+            reading.set(false);
+        }
+    }
+
+    /** A thread of the program is about to park: the reader thread reads for it from now on. */
+    void wakeReader() {
+        if (polled != null) {
+            wakeRequested = true;
+            LockSupport.unpark(reader);
+        }
+    }
+
+    private void checkLiveness() {
+        if (System.nanoTime() - lastArrivalNanos > settings.livenessMillis() * 1_000_000L) {
+            silent();
+        }
+    }
+
+    private void ended() {
+        ended = true;
+        if (!goodbyeReceived) {
+            lost("it closed the connection without a goodbye (its JVM ended or was killed)");
+        }
+    }
+
+    private void silent() {
+        lost("it sent nothing, not even a heartbeat, for " + settings.livenessMillis() / 1000.0 + " s");
+    }
+
+    private void readFailed(Exception e) {
+        if (e instanceof FrameException) {
             lost("it sent a malformed frame: " + e.getMessage());
             closeQuietly();
-        } catch (IOException | RuntimeException e) {
-            if (!closing) {
-                lost("reading from it failed: " + e);
-            }
+        } else if (!closing) {
+            lost("reading from it failed: " + e);
         }
     }
 

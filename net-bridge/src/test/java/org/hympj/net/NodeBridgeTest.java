@@ -221,6 +221,48 @@ class NodeBridgeTest {
         }
     }
 
+    /**
+     * A bridge with nothing to carry parks its threads (the leader, the readers), apart from
+     * heartbeats: over an idle second they use a small part of a core. Only the threads of
+     * this test's bridges are counted.
+     */
+    @Test
+    void anIdleBridgeParksItsThreads() throws Exception {
+        java.util.Set<Long> before = new java.util.HashSet<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            before.add(t.getId());
+        }
+        Receiver[] receivers = new Receiver[2];
+        NodeBridge[] bridges = start(job().wireUp(2, JobSecret.random(), 20_000), receivers);
+        try {
+            List<Long> own = new ArrayList<>();
+            for (Thread t : Thread.getAllStackTraces().keySet()) {
+                if (t.getName().startsWith("hympj-bridge-") && !before.contains(t.getId())) {
+                    own.add(t.getId());
+                }
+            }
+            assertEquals(4, own.size(), "a leader and a reader per bridge");
+            // Past the leader's spins and any start-up work.
+            Thread.sleep(300);
+            java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+            long cpu0 = 0;
+            for (long id : own) {
+                cpu0 += mx.getThreadCpuTime(id);
+            }
+            Thread.sleep(1_000);
+            long cpu1 = 0;
+            for (long id : own) {
+                cpu1 += mx.getThreadCpuTime(id);
+            }
+            long millis = (cpu1 - cpu0) / 1_000_000;
+            assertTrue(millis < 100, "the idle bridges' threads used " + millis + " ms of CPU in 1 s");
+        } finally {
+            for (NodeBridge b : bridges) {
+                b.close();
+            }
+        }
+    }
+
     @Test
     void aJvmThatVanishesWithoutGoodbyeIsReportedLostAndItsWritersFail() throws Exception {
         Receiver[] receivers = new Receiver[2];

@@ -43,15 +43,15 @@ public final class ClusterPath implements RemotePath, NodeMemory {
         return layout.nodeOfRank(worldRank);
     }
 
-    /** The bridge delivers on its own threads; only the rings need a hand. */
+    /** A waiting thread reads both ways in: the node's rings and the bridge's connections. */
     @Override
     public int progress() {
-        return ring == null ? 0 : ring.progress();
+        return (ring == null ? 0 : ring.progress()) + offNode.progress();
     }
 
     @Override
     public int progressAll() {
-        return ring == null ? 0 : ring.progressAll();
+        return (ring == null ? 0 : ring.progressAll()) + offNode.progressAll();
     }
 
     @Override
@@ -59,6 +59,7 @@ public final class ClusterPath implements RemotePath, NodeMemory {
         if (ring != null) {
             ring.waiterParking();
         }
+        offNode.waiterParking();
     }
 
     @Override
@@ -66,6 +67,7 @@ public final class ClusterPath implements RemotePath, NodeMemory {
         if (ring != null) {
             ring.waiterAwake();
         }
+        offNode.waiterAwake();
     }
 
     @Override

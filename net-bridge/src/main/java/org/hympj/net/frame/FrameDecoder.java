@@ -7,8 +7,10 @@ import static org.hympj.net.frame.FrameDescriptor.TYPE_OFFSET;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.hympj.net.transport.PolledLink;
 
 /**
  * Cuts the bytes of one connection into frames ({@link FrameDescriptor}) and hands each to a
@@ -16,13 +18,16 @@ import org.agrona.concurrent.UnsafeBuffer;
  * accepts, allocated once: a frame whose header advertises more, or less than a header, or
  * a type nobody uses, fails with {@link FrameException} before its body is read.
  *
- * <p>Not thread-safe: one decoder per connection, used by the connection's reading thread.
+ * <p>Not thread-safe: one decoder per connection, used by one thread at a time (the
+ * connection's reading thread, or a thread that reads a {@link PolledLink} in its turn).
  */
 public final class FrameDecoder {
     private final int maxFrameLength;
     private final int applicationTypes;
     private final byte[] bytes;
     private final UnsafeBuffer buffer;
+    /** The same bytes, for reads from a {@link PolledLink}. */
+    private final ByteBuffer view;
     private int start;
     private int end;
 
@@ -46,6 +51,7 @@ public final class FrameDecoder {
         this.applicationTypes = applicationTypes;
         this.bytes = new byte[2 * maxFrameLength];
         this.buffer = new UnsafeBuffer(bytes);
+        this.view = ByteBuffer.wrap(bytes);
     }
 
     /**
@@ -71,26 +77,59 @@ public final class FrameDecoder {
         return end - start;
     }
 
+    /**
+     * Reads what has arrived on {@code link}, without waiting for more, and hands over every
+     * whole frame it then holds (also those left from an earlier read). Returns the number of
+     * frames handed over, 0 if none is whole yet, or -1 at the end of the stream on a frame
+     * boundary; throws as {@link #readFrames}.
+     */
+    public int pollFrames(PolledLink link, FrameHandler handler) throws IOException {
+        int frames = decode(handler, Integer.MAX_VALUE);
+        while (true) {
+            int room = makeRoom();
+            int n = link.readNow(view.limit(bytes.length).position(end));
+            if (n <= 0) {
+                return n < 0 ? endOfStream(frames) : frames;
+            }
+            end += n;
+            frames += decode(handler, Integer.MAX_VALUE);
+            if (n < room) {
+                return frames;
+            }
+        }
+    }
+
     private int read(InputStream in, FrameHandler handler, int maxFrames) throws IOException {
         int frames = decode(handler, maxFrames);
         while (frames == 0) {
-            if (end == bytes.length) {
-                // Only a partial frame is left: move it to the front (it is shorter than maxFrameLength).
-                System.arraycopy(bytes, start, bytes, 0, end - start);
-                end -= start;
-                start = 0;
-            }
-            int n = in.read(bytes, end, bytes.length - end);
+            int room = makeRoom();
+            int n = in.read(bytes, end, room);
             if (n < 0) {
-                if (start == end) {
-                    return -1;
-                }
-                throw new EOFException("the connection ended inside a frame (" + (end - start) + " bytes of it had arrived)");
+                return endOfStream(0);
             }
             end += n;
             frames = decode(handler, maxFrames);
         }
         return frames;
+    }
+
+    /** Room after the buffered bytes, made by moving a partial frame to the front when the buffer's end is reached. */
+    private int makeRoom() {
+        if (end == bytes.length) {
+            // Only a partial frame is left (it is shorter than maxFrameLength).
+            System.arraycopy(bytes, start, bytes, 0, end - start);
+            end -= start;
+            start = 0;
+        }
+        return bytes.length - end;
+    }
+
+    /** The stream ended: fine after whole frames ({@code frames} of them just handed over, or -1 if none), not inside one. */
+    private int endOfStream(int frames) throws EOFException {
+        if (start != end) {
+            throw new EOFException("the connection ended inside a frame (" + (end - start) + " bytes of it had arrived)");
+        }
+        return frames > 0 ? frames : -1;
     }
 
     /** Hands over the whole frames in the buffer, at most {@code maxFrames}; returns how many. */

@@ -8,17 +8,23 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 
 /**
- * TCP links over blocking socket channels (so the bridge writes straight from its direct
- * ring memory, and reads through the socket's stream, whose timeout is the liveness check): no Nagle delay (the bridge batches frames itself and flushes at once), socket
- * buffers of {@link #SOCKET_BUFFER_BYTES} so a stream of large fragments keeps the wire busy,
- * ephemeral listening ports.
+ * TCP links over socket channels (so the bridge writes straight from its direct ring memory):
+ * no Nagle delay (the bridge batches frames itself and flushes at once), socket buffers of
+ * {@link #SOCKET_BUFFER_BYTES} so a stream of large fragments keeps the wire busy, ephemeral
+ * listening ports. A link is blocking through the handshake, which reads through the
+ * socket's stream; the bridge then turns it to {@link PolledLink polled} reads, and a write
+ * that finds the socket's buffer full waits on a selector of its own until it drains.
  */
 public final class TcpTransport implements Transport {
     public static final int SOCKET_BUFFER_BYTES = 4 << 20;
+    /** The longest a writer waits for room in the socket's buffer before it tries again. */
+    private static final long WRITE_WAIT_MILLIS = 100;
 
     @Override
     public Listener listen(InetAddress address) throws IOException {
@@ -73,16 +79,45 @@ public final class TcpTransport implements Transport {
         socket.setKeepAlive(true);
         String remote = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
         SocketChannel channel = socket.getChannel();
-        return new Link() {
+        return new PolledLink() {
+            /** Null until {@link #pollReads}: the reading thread waits on one, a writer whose socket is full on the other. */
+            private volatile Selector readable;
+            private volatile Selector writable;
+
             @Override
             public InputStream input() throws IOException {
                 return socket.getInputStream();
             }
 
             @Override
+            public void pollReads() throws IOException {
+                channel.configureBlocking(false);
+                readable = Selector.open();
+                writable = Selector.open();
+                channel.register(readable, SelectionKey.OP_READ);
+                channel.register(writable, SelectionKey.OP_WRITE);
+            }
+
+            @Override
+            public int readNow(ByteBuffer into) throws IOException {
+                return channel.read(into);
+            }
+
+            @Override
+            public boolean awaitReadable(long millis) throws IOException {
+                boolean ready = readable.select(Math.max(1, millis)) > 0;
+                readable.selectedKeys().clear();
+                return ready;
+            }
+
+            @Override
             public void write(ByteBuffer bytes) throws IOException {
                 while (bytes.hasRemaining()) {
-                    channel.write(bytes);
+                    if (channel.write(bytes) == 0) {
+                        // Bounded, so that a channel closed meanwhile fails the next write instead of waiting here.
+                        writable.select(WRITE_WAIT_MILLIS);
+                        writable.selectedKeys().clear();
+                    }
                 }
             }
 
@@ -105,7 +140,15 @@ public final class TcpTransport implements Transport {
 
             @Override
             public void close() throws IOException {
-                channel.close();
+                try {
+                    channel.close();
+                } finally {
+                    // A channel's socket is released once no selector holds it any more.
+                    if (readable != null) {
+                        readable.close();
+                        writable.close();
+                    }
+                }
             }
         };
     }

@@ -126,6 +126,7 @@ final class Ucp {
     static final MethodHandle WORKER_PROGRESS = ucp("ucp_worker_progress", JAVA_INT, ADDRESS);
     static final MethodHandle WORKER_GET_EFD = ucp("ucp_worker_get_efd", JAVA_INT, ADDRESS, ADDRESS);
     static final MethodHandle WORKER_ARM = ucp("ucp_worker_arm", JAVA_INT, ADDRESS);
+    static final MethodHandle WORKER_SIGNAL = ucp("ucp_worker_signal", JAVA_INT, ADDRESS);
     static final MethodHandle LISTENER_CREATE = ucp("ucp_listener_create", JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
     static final MethodHandle LISTENER_DESTROY = ucpVoid("ucp_listener_destroy", ADDRESS);
     static final MethodHandle LISTENER_QUERY = ucp("ucp_listener_query", JAVA_INT, ADDRESS, ADDRESS);

@@ -8,6 +8,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
@@ -20,8 +21,14 @@ import java.util.function.BooleanSupplier;
  * <p>Progress is made by the threads that wait: a link's reader while its receive is
  * pending, a writer while its send is, the listener's accept while no connection has come.
  * Each makes a few passes of {@code ucp_worker_progress}, then arms the worker and sleeps
- * in {@code poll} on its event descriptor. Another waiter's progress may complete this one's request just before it sleeps, after its last look; the
- * sleep is therefore bounded by {@link #SLEEP_MILLIS}, after which it looks again.
+ * in {@code poll} on its event descriptor. One thread's progress may complete another's
+ * request: UCX then has no event left to wake the other by, so a thread whose progress
+ * handled anything looks at the requests of the threads asleep ({@link #asleep}) and wakes
+ * them ({@code ucp_worker_signal}) if one is done; only then, since a woken thread's own
+ * progress handles the signal, and two sleepers that woke each other for it would never
+ * sleep. A sleeper counts itself among {@link #sleepers} and lists its request before its
+ * last look at it, so that either it sees the request done or its completer sees it asleep;
+ * the sleep is bounded by {@link #SLEEP_MILLIS} all the same, as a backstop.
  *
  * <p>Invariant: {@link #liveEndpoints} counts the endpoints made on this worker and not yet
  * closed, {@link #outstandingRequests} the requests UCX handed out and not yet freed; every
@@ -34,8 +41,14 @@ final class UcxWorker {
      * outnumber cores, and the event descriptor wakes it when something comes.
      */
     static final int SPINS = 10;
-    /** The longest sleep between two looks at a waiter's own state. */
-    static final int SLEEP_MILLIS = 1;
+    /**
+     * The longest sleep between two looks at a waiter's own state: a backstop, as a completer
+     * wakes a sleeping waiter, and long enough that the waiters of an idle worker (a reader
+     * with nothing to read) wake rarely.
+     */
+    static final int SLEEP_MILLIS = 10;
+    /** Sleeping requests the worker looks at after progress: a JVM's readers and its writer, most often. */
+    static final int LISTED_SLEEPERS = 16;
 
     private static final BooleanSupplier NEVER = () -> false;
 
@@ -45,6 +58,12 @@ final class UcxWorker {
     final MemorySegment worker;
     private final AtomicInteger endpoints = new AtomicInteger();
     private final AtomicInteger requests = new AtomicInteger();
+    /** Threads between their last look at their own request and the end of their sleep. */
+    private final AtomicInteger sleepers = new AtomicInteger();
+    /** The requests of sleeping threads, in slots guarded by the array itself; a request is unlisted before it is freed. */
+    private final MemorySegment[] asleep = new MemorySegment[LISTED_SLEEPERS];
+    /** Sleepers that found no slot: any progress wakes them. Guarded by {@link #asleep}. */
+    private int unlisted;
     private final int eventFd;
     private final String version;
 
@@ -119,7 +138,15 @@ final class UcxWorker {
     /** One pass of progress; returns how many events it handled. */
     int progress() {
         try {
-            return (int) Ucp.WORKER_PROGRESS.invokeExact(worker);
+            int events = (int) Ucp.WORKER_PROGRESS.invokeExact(worker);
+            if (events > 0) {
+                // The completions UCX just wrote, then the count: pairs with the sleeper's count, then its look.
+                VarHandle.fullFence();
+                if (sleepers.get() > 0 && aSleeperIsDone()) {
+                    int ignored = (int) Ucp.WORKER_SIGNAL.invokeExact(worker);
+                }
+            }
+            return events;
         } catch (Throwable t) {
             throw Ucp.rethrow(t);
         }
@@ -148,15 +175,61 @@ final class UcxWorker {
                 if (left <= 0) {
                     return Ucp.UCS_INPROGRESS;
                 }
-                if (armed()) {
-                    status = checkStatus(request);
-                    if (status != Ucp.UCS_INPROGRESS) {
-                        return status;
+                int slot = fallAsleep(request);
+                try {
+                    if (armed()) {
+                        status = checkStatus(request);
+                        if (status != Ucp.UCS_INPROGRESS) {
+                            return status;
+                        }
+                        sleep(left);
                     }
-                    sleep(left);
+                } finally {
+                    wake(slot);
                 }
                 idle = 0;
             }
+        }
+    }
+
+    /** Lists {@code request} as a sleeper's; returns its slot, or -1 if every slot is taken. */
+    private int fallAsleep(MemorySegment request) {
+        sleepers.incrementAndGet();
+        synchronized (asleep) {
+            for (int i = 0; i < asleep.length; i++) {
+                if (asleep[i] == null) {
+                    asleep[i] = request;
+                    return i;
+                }
+            }
+            unlisted++;
+            return -1;
+        }
+    }
+
+    private void wake(int slot) {
+        synchronized (asleep) {
+            if (slot >= 0) {
+                asleep[slot] = null;
+            } else {
+                unlisted--;
+            }
+        }
+        sleepers.decrementAndGet();
+    }
+
+    /** True if a sleeper's request is done (or a sleeper is not listed). */
+    private boolean aSleeperIsDone() {
+        synchronized (asleep) {
+            if (unlisted > 0) {
+                return true;
+            }
+            for (MemorySegment request : asleep) {
+                if (request != null && checkStatus(request) != Ucp.UCS_INPROGRESS) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 

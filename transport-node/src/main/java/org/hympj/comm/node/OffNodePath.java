@@ -39,7 +39,8 @@ import org.hympj.comm.runtime.RemotePath;
  * nothing is allocated from a length that has not been checked against the envelope.
  *
  * <p>Invariant: the per-connection state (its {@link Arrival}, its streams) is touched only
- * by that connection's reading thread.
+ * by the thread reading that connection, one at a time (its reader thread, or a rank thread
+ * that polls it while it waits: {@link NodeBridge#progress}).
  */
 public final class OffNodePath implements RemotePath, BridgeEvents {
     private final Job job;
@@ -191,20 +192,21 @@ public final class OffNodePath implements RemotePath, BridgeEvents {
         return layout.nodeOfRank(worldRank);
     }
 
-    /** The bridge's reading threads deliver what arrives: a waiting thread has nothing to drain. */
+    /** A waiting thread reads the connections itself (see {@link NodeBridge#progress}). */
     @Override
     public int progress() {
-        return 0;
+        return bridge.progress();
     }
 
     @Override
     public int progressAll() {
-        return 0;
+        return bridge.progressAll();
     }
 
-    /** Nothing to wake: the bridge's reading threads deliver whether or not a rank waits. */
+    /** The bridge's reader threads read for a thread that parks. */
     @Override
     public void waiterParking() {
+        bridge.waiterParking();
     }
 
     @Override
