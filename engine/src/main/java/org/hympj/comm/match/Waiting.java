@@ -38,8 +38,7 @@ public final class Waiting {
      * share a core whenever other work takes a core for a while: on a machine with as many
      * cores as ranks, the JIT compiling a program's first calls does, and every exchange of
      * those calls then costs a hand-over of the core. A yield every this many polls makes that
-     * hand-over a few microseconds; on a core of its own a yield returns at once, and a wait
-     * that a message ends within this many polls never yields.
+     * hand-over a few microseconds.
      */
     static final int POLLS_PER_YIELD = 1 << 6;
 
@@ -81,11 +80,13 @@ public final class Waiting {
     }
 
     /**
-     * The {@code polled}-th idle poll of a spinning wait (counted from 1): a pause, or every
-     * {@link #POLLS_PER_YIELD} polls a yield, so that a peer waiting for this core runs.
+     * The {@code polled}-th idle poll of a spinning wait (counted from 1): a yield at the first
+     * and then every {@link #POLLS_PER_YIELD} polls, so that a peer waiting for this core runs,
+     * else a pause. The first yields because a peer that shares the core runs only once this
+     * thread lets it, and on a core of its own a yield returns at once.
      */
     public static void idle(int polled) {
-        if ((polled & (POLLS_PER_YIELD - 1)) == 0) {
+        if (((polled - 1) & (POLLS_PER_YIELD - 1)) == 0) {
             Thread.yield();
         } else {
             Thread.onSpinWait();
