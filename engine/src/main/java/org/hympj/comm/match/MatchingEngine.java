@@ -587,10 +587,10 @@ public final class MatchingEngine {
         if (look(q, source, tag, out, taking)) {
             return 0;
         }
-        for (int i = job.spins() + job.yields(); i > 0; i--) {
+        for (int i = job.spins() + job.yields(), polled = 0; i > 0; i--) {
             if (i > job.yields()) {
                 if (progress() == 0) {
-                    Waiting.idle(i);
+                    Waiting.idle(++polled);
                 }
             } else {
                 Thread.yield();

@@ -33,12 +33,14 @@ public final class Waiting {
     static final int UNPAUSED_POLLS = 1_000;
     /**
      * Idle polls of a spinning wait between two yields (a power of two). A waiter that shares
-     * a core with the peer it waits for (a busy machine puts both on one core for a while)
-     * keeps that peer off the core until the scheduler preempts it, up to its whole spin
-     * budget, and so at every turn of an exchange; a yield every this many polls hands the
-     * core over within tens of microseconds, and on a core of its own returns at once.
+     * a core with the peer it waits for keeps that peer off the core until the scheduler
+     * preempts it, up to its whole spin budget, and so at every turn of an exchange. Ranks
+     * share a core whenever other work takes a core for a while: on a machine with as many
+     * cores as ranks, the JIT compiling a program's first calls does, and every exchange of
+     * those calls then costs a hand-over of the core. A yield every this many polls makes that
+     * hand-over a few microseconds.
      */
-    static final int POLLS_PER_YIELD = 1 << 10;
+    static final int POLLS_PER_YIELD = 1 << 6;
 
     private Waiting() {
     }
@@ -68,7 +70,7 @@ public final class Waiting {
         }
         for (int i = job.spins(), pauseBelow = i - UNPAUSED_POLLS; i > 0; i--) {
             if (engine.progress() == 0 && i < pauseBelow) {
-                idle(i);
+                idle(pauseBelow - i);
             }
             if (op.isComplete()) {
                 return 0;
@@ -78,12 +80,13 @@ public final class Waiting {
     }
 
     /**
-     * One idle poll of a spinning wait that has {@code remaining} polls of its budget left:
-     * a pause, or every {@link #POLLS_PER_YIELD} polls a yield, so that a peer waiting for
-     * this core runs.
+     * The {@code polled}-th idle poll of a spinning wait (counted from 1): a yield at the first
+     * and then every {@link #POLLS_PER_YIELD} polls, so that a peer waiting for this core runs,
+     * else a pause. The first yields because a peer that shares the core runs only once this
+     * thread lets it, and on a core of its own a yield returns at once.
      */
-    public static void idle(int remaining) {
-        if ((remaining & (POLLS_PER_YIELD - 1)) == 0) {
+    public static void idle(int polled) {
+        if (((polled - 1) & (POLLS_PER_YIELD - 1)) == 0) {
             Thread.yield();
         } else {
             Thread.onSpinWait();
@@ -159,7 +162,7 @@ public final class Waiting {
         JobContext job = engine.job();
         for (int i = job.spins(), pauseBelow = i - UNPAUSED_POLLS; i > 0; i--) {
             if (engine.progress() == 0 && i < pauseBelow) {
-                idle(i);
+                idle(pauseBelow - i);
             }
             if (anyComplete(ops)) {
                 return 0;

@@ -559,8 +559,8 @@ public final class CollectiveArea implements Job.CommunicatorArea {
     /** The rest of {@link #await}, once rank {@code j} was not there at the first look. */
     private void awaitPending(int me, int j, long n, MatchingEngine engine, int context, int kind) {
         JobContext job = engine.job();
-        for (int i = job.spins(); i > 0; i--) {
-            Waiting.idle(i);
+        for (int polled = 1, spins = job.spins(); polled <= spins; polled++) {
+            Waiting.idle(polled);
             if (entered(j, n)) {
                 return;
             }
