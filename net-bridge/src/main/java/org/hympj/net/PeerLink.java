@@ -350,8 +350,11 @@ final class PeerLink implements ControlledMessageHandler {
             }
             pollsSeen = seen;
             try {
-                if (this.polled.awaitReadable(settings.heartbeatMillis())) {
-                    poll(false);
+                if (this.polled.awaitReadable(settings.heartbeatMillis()) && poll(false) == 0 && reading.get()) {
+                    // A thread of the program holds the connection (preempted, perhaps): the
+                    // socket stays readable until it reads, so wait here rather than spin on the
+                    // core it may need.
+                    LockSupport.parkNanos(READER_PARK_NANOS);
                 }
             } catch (IOException | RuntimeException e) {
                 readFailed(e);
@@ -374,8 +377,13 @@ final class PeerLink implements ControlledMessageHandler {
             if (!wait) {
                 return 0;
             }
-            while (!reading.compareAndSet(false, true)) {
-                Thread.onSpinWait();
+            // Yields now and then: the holder may be a thread preempted on this core.
+            for (int spins = 1; !reading.compareAndSet(false, true); spins++) {
+                if ((spins & 63) == 0) {
+                    Thread.yield();
+                } else {
+                    Thread.onSpinWait();
+                }
             }
         }
         try {

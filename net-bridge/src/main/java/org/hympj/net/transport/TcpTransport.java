@@ -8,6 +8,8 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
@@ -105,9 +107,13 @@ public final class TcpTransport implements Transport {
 
             @Override
             public boolean awaitReadable(long millis) throws IOException {
-                boolean ready = readable.select(Math.max(1, millis)) > 0;
-                readable.selectedKeys().clear();
-                return ready;
+                try {
+                    boolean ready = readable.select(Math.max(1, millis)) > 0;
+                    readable.selectedKeys().clear();
+                    return ready;
+                } catch (ClosedSelectorException closed) {
+                    throw closedMeanwhile(closed);
+                }
             }
 
             @Override
@@ -115,8 +121,12 @@ public final class TcpTransport implements Transport {
                 while (bytes.hasRemaining()) {
                     if (channel.write(bytes) == 0) {
                         // Bounded, so that a channel closed meanwhile fails the next write instead of waiting here.
-                        writable.select(WRITE_WAIT_MILLIS);
-                        writable.selectedKeys().clear();
+                        try {
+                            writable.select(WRITE_WAIT_MILLIS);
+                            writable.selectedKeys().clear();
+                        } catch (ClosedSelectorException closed) {
+                            throw closedMeanwhile(closed);
+                        }
                     }
                 }
             }
@@ -144,12 +154,27 @@ public final class TcpTransport implements Transport {
                     channel.close();
                 } finally {
                     // A channel's socket is released once no selector holds it any more.
-                    if (readable != null) {
-                        readable.close();
-                        writable.close();
+                    try {
+                        if (readable != null) {
+                            readable.close();
+                        }
+                    } finally {
+                        if (writable != null) {
+                            writable.close();
+                        }
                     }
                 }
             }
         };
+    }
+
+    /**
+     * The failure of a wait on a connection that was closed during it, as the channel's own
+     * operations report one: an {@code IOException}, which the link's callers handle.
+     */
+    private static IOException closedMeanwhile(ClosedSelectorException cause) {
+        IOException closed = new ClosedChannelException();
+        closed.initCause(cause);
+        return closed;
     }
 }
