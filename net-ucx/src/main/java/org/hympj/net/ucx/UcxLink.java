@@ -464,6 +464,11 @@ final class UcxLink implements Link {
         release(peerReadOurEnd && failure == Ucp.UCS_OK);
     }
 
+    /** Closes a link nobody took, at once and by force: its peer sees the connection fail, which ends its stream. */
+    void abandon() {
+        release(false);
+    }
+
     /**
      * Closes the endpoint and frees what the link holds. With {@code flush}, the peer has read
      * this side's end, and UCX completes what is still queued before the endpoint goes; else

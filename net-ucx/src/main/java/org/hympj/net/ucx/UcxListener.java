@@ -19,16 +19,23 @@ import org.hympj.net.transport.Listener;
 
 /**
  * A UCP listener on one address and an ephemeral port. UCX hands each connection request to
- * {@link #onConnection} during some thread's progress; {@link #accept} makes the endpoint.
- * Requests not taken when the listener closes are rejected, and so is one that comes while
- * it closes.
+ * {@link #onConnection} during some thread's progress, which makes its endpoint there and
+ * then, as a TCP stack completes a connection before the program accepts it; {@link #accept}
+ * takes the links so made. Links no accept took when the listener closes are closed with it:
+ * their peers see their streams end.
  *
- * <p>Invariant: each request is taken from {@link #requests} once, by an accept (which makes
- * its endpoint under the listener's lock, which a close takes before it rejects and destroys)
- * or by whoever rejects it, before the listener is destroyed. UCX calls the
+ * <p>Why at once: a request left waiting for a later accept or reject names UCX's half of the
+ * connection, which UCX's TCP connection manager frees when the client goes away meanwhile
+ * (a connect that timed out); a later reject then writes to a socket descriptor that a newer
+ * connection may have been given, and UCX aborts the process on the state it finds there.
+ * Made inside the handler, the endpoint owns that half before the client can go, and a client
+ * that goes fails the endpoint as any peer that goes does.
+ *
+ * <p>Invariant: each request becomes a link, or is rejected if its endpoint cannot be made,
+ * inside the handler; each link is taken once, by an accept or by the close. UCX calls the
  * handler only inside progress, which excludes the destroy (both hold the worker's lock), so
- * a handler that runs finds the listener alive; the listener stays findable by the handler
- * until it is destroyed.
+ * a handler that runs finds the listener alive, and none runs once {@link #close} has
+ * destroyed it; the close then closes what is left in {@link #made}.
  */
 final class UcxListener implements Listener {
     private static final Map<Long, UcxListener> BY_ID = new ConcurrentHashMap<>();
@@ -37,9 +44,11 @@ final class UcxListener implements Listener {
 
     private final UcxWorker worker;
     private final long id = NEXT_ID.getAndIncrement();
-    private final Queue<MemorySegment> requests = new ConcurrentLinkedQueue<>();
+    /** Links made for requests and not taken yet. */
+    private final Queue<UcxLink> made = new ConcurrentLinkedQueue<>();
     private volatile boolean closing;
-    private MemorySegment listener;
+    /** Read by the handler without this listener's lock: set before any request can come, cleared once destroyed. */
+    private volatile MemorySegment listener;
     private InetSocketAddress address;
 
     UcxListener(UcxWorker worker, InetAddress on) throws IOException {
@@ -70,37 +79,31 @@ final class UcxListener implements Listener {
         }
     }
 
-    /** Called by UCX, in some thread's progress, for each connection request to a listener of this JVM. */
+    /**
+     * Called by UCX, in some thread's progress, for each connection request to a listener of
+     * this JVM: makes the request's endpoint, or rejects the request if it cannot (an upcall
+     * must not throw).
+     */
     @SuppressWarnings("unused")
     private static void onConnection(MemorySegment request, MemorySegment arg) {
         UcxListener l = BY_ID.get(arg.address());
-        if (l != null) {
-            l.requests.add(request);
-            if (l.closing) {
-                // The close may have emptied the queue before this request went in.
-                l.rejectWaiting();
-            }
-        }
-    }
-
-    /** Rejects every request not taken yet; the listener is not destroyed yet (see the class comment). */
-    private void rejectWaiting() {
-        MemorySegment l;
-        synchronized (this) {
-            l = listener;
+        if (l == null) {
+            return;
         }
         try {
-            for (MemorySegment r = requests.poll(); r != null; r = requests.poll()) {
-                int ignored = (int) Ucp.LISTENER_REJECT.invokeExact(l, r);
+            l.made.add(UcxLink.accept(l.worker, request, clientOf(request)));
+        } catch (Throwable endpointNotMade) {
+            try {
+                int ignored = (int) Ucp.LISTENER_REJECT.invokeExact(l.listener, request);
+            } catch (Throwable t) {
+                // nothing more to do for a request UCX will not take back
             }
-        } catch (Throwable t) {
-            throw Ucp.rethrow(t);
         }
     }
 
-    /** Connection requests UCX handed over and no accept has taken yet. */
+    /** Links made for connection requests and not taken by an accept yet. */
     int waiting() {
-        return requests.size();
+        return made.size();
     }
 
     @Override
@@ -112,16 +115,12 @@ final class UcxListener implements Listener {
     public Link accept(int timeoutMillis) throws IOException {
         long deadline = System.nanoTime() + Math.max(1, timeoutMillis) * 1_000_000L;
         while (true) {
-            // Taken and made into an endpoint under the lock that close takes first, so that
-            // no endpoint is made from a request after its listener is destroyed.
-            synchronized (this) {
-                if (closing) {
-                    throw new IOException("the UCX listener on " + address + " is closed");
-                }
-                MemorySegment request = requests.poll();
-                if (request != null) {
-                    return UcxLink.accept(worker, request, clientOf(request));
-                }
+            if (closing) {
+                throw new IOException("the UCX listener on " + address + " is closed");
+            }
+            UcxLink link = made.poll();
+            if (link != null) {
+                return link;
             }
             if (System.nanoTime() - deadline >= 0) {
                 return null;
@@ -157,20 +156,18 @@ final class UcxListener implements Listener {
             closing = true;
             l = listener;
         }
-        if (l == null) {
-            BY_ID.remove(id);
-            return;
-        }
-        rejectWaiting();
         try {
-            Ucp.LISTENER_DESTROY.invokeExact(l);
+            if (l != null) {
+                Ucp.LISTENER_DESTROY.invokeExact(l);
+            }
         } catch (Throwable t) {
             throw Ucp.rethrow(t);
         } finally {
-            synchronized (this) {
-                listener = null;
-            }
+            listener = null;
             BY_ID.remove(id);
+            for (UcxLink link = made.poll(); link != null; link = made.poll()) {
+                link.abandon();
+            }
         }
     }
 }
