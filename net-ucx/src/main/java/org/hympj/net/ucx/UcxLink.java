@@ -68,6 +68,7 @@ final class UcxLink implements Link {
     /** Set by the one caller of {@link #release} that frees: two closers (the reader's, the bridge's) may race to it. */
     private final AtomicBoolean released = new AtomicBoolean();
     private MemorySegment endpoint;
+    private boolean tookRequest;
     private volatile int failure = Ucp.UCS_OK;
 
     // Writing: the chunk header, the two-piece vector, the send parameters; a native copy for heap buffers.
@@ -136,18 +137,32 @@ final class UcxLink implements Link {
         }
     }
 
-    /** An endpoint for a connection request the listener took. */
-    static UcxLink accept(UcxWorker worker, MemorySegment connRequest, String remote) throws IOException {
-        UcxLink link = new UcxLink(worker, remote);
+    /** A link for a connection request, its memory made and no endpoint yet: {@link #accept} makes it. */
+    static UcxLink forRequest(UcxWorker worker, String remote) {
+        return new UcxLink(worker, remote);
+    }
+
+    /**
+     * Makes the endpoint of the connection request the listener was handed. UCX takes the
+     * request when {@code ucp_ep_create} is called, whether it makes the endpoint or not (it
+     * rejects and frees the request itself when it fails); {@link #tookRequest} tells whether
+     * it got that far, so that a caller rejects only a request UCX never took.
+     */
+    void accept(MemorySegment connRequest) throws IOException {
         try (Arena a = Arena.ofConfined()) {
-            MemorySegment params = link.endpointParams(a, Ucp.EP_PARAM_FIELD_CONN_REQUEST);
+            MemorySegment params = endpointParams(a, Ucp.EP_PARAM_FIELD_CONN_REQUEST);
             params.set(ADDRESS, Ucp.EP_PARAMS_CONN_REQUEST, connRequest);
-            link.create(params);
-            return link;
+            tookRequest = true;
+            create(params);
         } catch (IOException | RuntimeException e) {
-            link.release(false);
+            release(false);
             throw e;
         }
+    }
+
+    /** True once {@link #accept} handed its request to UCX. */
+    boolean tookRequest() {
+        return tookRequest;
     }
 
     /** Parameters every endpoint has: failures of the peer reported (to {@link #onError}) rather than fatal. */

@@ -24,15 +24,17 @@ import org.hympj.net.transport.Listener;
  * takes the links so made. Links no accept took when the listener closes are closed with it:
  * their peers see their streams end.
  *
- * <p>Why at once: a request left waiting for a later accept or reject names UCX's half of the
- * connection, which UCX's TCP connection manager frees when the client goes away meanwhile
- * (a connect that timed out); a later reject then writes to a socket descriptor that a newer
- * connection may have been given, and UCX aborts the process on the state it finds there.
- * Made inside the handler, the endpoint owns that half before the client can go, and a client
- * that goes fails the endpoint as any peer that goes does.
+ * <p>Why at once: a request names UCX's half of the connection, which UCX's TCP connection
+ * manager frees when the client goes away before an endpoint is made (a connect that timed
+ * out); a reject or endpoint made later then touches freed memory or a socket descriptor a
+ * newer connection may have been given, and UCX aborts the process. Made inside the handler,
+ * the endpoint owns that half within one progress of the request's arrival, which leaves UCX's
+ * own window between the two and no wait of ours; a client that goes after it fails the
+ * endpoint as any peer that goes does.
  *
- * <p>Invariant: each request becomes a link, or is rejected if its endpoint cannot be made,
- * inside the handler; each link is taken once, by an accept or by the close. UCX calls the
+ * <p>Invariant: inside the handler each request becomes a link, or is rejected while UCX has
+ * not taken it (too many links wait, or the link's memory cannot be had); each link is taken
+ * once, by an accept or by the close. UCX calls the
  * handler only inside progress, which excludes the destroy (both hold the worker's lock), so
  * a handler that runs finds the listener alive, and none runs once {@link #close} has
  * destroyed it; the close then closes what is left in {@link #made}.
@@ -42,12 +44,19 @@ final class UcxListener implements Listener {
     private static final AtomicLong NEXT_ID = new AtomicLong(1);
     private static final MemorySegment CONNECTION_HANDLER = Ucp.upcall(MethodHandles.lookup(), "onConnection", Ucp.CONN_HANDLER);
 
+    /**
+     * Links made and not taken beyond which a request is rejected: each link holds its receive
+     * buffer from the start, and connections that no accept takes (a flood of them, before any
+     * handshake) must not take the JVM's memory.
+     */
+    static final int MOST_WAITING = 64;
+
     private final UcxWorker worker;
     private final long id = NEXT_ID.getAndIncrement();
     /** Links made for requests and not taken yet. */
     private final Queue<UcxLink> made = new ConcurrentLinkedQueue<>();
     private volatile boolean closing;
-    /** Read by the handler without this listener's lock: set before any request can come, cleared once destroyed. */
+    /** Read by the handler without this listener's lock: null until made, and again once destroyed. */
     private volatile MemorySegment listener;
     private InetSocketAddress address;
 
@@ -81,23 +90,42 @@ final class UcxListener implements Listener {
 
     /**
      * Called by UCX, in some thread's progress, for each connection request to a listener of
-     * this JVM: makes the request's endpoint, or rejects the request if it cannot (an upcall
-     * must not throw).
+     * this JVM: makes the request's endpoint, or rejects the request when too many links wait
+     * for an accept or when the link's memory cannot be had. Never throws: an upcall must not.
      */
     @SuppressWarnings("unused")
     private static void onConnection(MemorySegment request, MemorySegment arg) {
-        UcxListener l = BY_ID.get(arg.address());
-        if (l == null) {
+        UcxListener l = null;
+        UcxLink link = null;
+        try {
+            l = BY_ID.get(arg.address());
+            if (l == null) {
+                return;
+            }
+            if (l.made.size() >= MOST_WAITING) {
+                l.reject(request);
+                return;
+            }
+            link = UcxLink.forRequest(l.worker, clientOf(request));
+            link.accept(request);
+            l.made.add(link);
+        } catch (Throwable notMade) {
+            if (l != null && (link == null || !link.tookRequest())) {
+                l.reject(request);
+            }
+        }
+    }
+
+    /** Rejects a request UCX has not taken back; a listener not made yet or destroyed has none. */
+    private void reject(MemorySegment request) {
+        MemorySegment on = listener;
+        if (on == null) {
             return;
         }
         try {
-            l.made.add(UcxLink.accept(l.worker, request, clientOf(request)));
-        } catch (Throwable endpointNotMade) {
-            try {
-                int ignored = (int) Ucp.LISTENER_REJECT.invokeExact(l.listener, request);
-            } catch (Throwable t) {
-                // nothing more to do for a request UCX will not take back
-            }
+            int ignored = (int) Ucp.LISTENER_REJECT.invokeExact(on, request);
+        } catch (Throwable t) {
+            // nothing more to do for a request UCX will not take back
         }
     }
 

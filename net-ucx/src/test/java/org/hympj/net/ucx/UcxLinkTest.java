@@ -2,6 +2,7 @@ package org.hympj.net.ucx;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +14,8 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -239,6 +242,33 @@ class UcxLinkTest {
             assertTrue(System.nanoTime() - started < 20_000_000_000L, "the end came only near the read's time-out");
         } finally {
             client.close();
+        }
+        assertArrayEquals(before, held(), "endpoints and requests are left");
+    }
+
+    /** Past the links a listener holds for no accept, a connection is refused at once, and what was made is freed. */
+    @Test
+    void aConnectionPastTheLinksWaitingIsRefused() throws Exception {
+        UcxTransport t = UcxTransport.open();
+        int[] before = held();
+        List<Link> clients = new ArrayList<>();
+        UcxListener l = (UcxListener) t.listen(InetAddress.getByName("127.0.0.1"));
+        try {
+            for (int i = 0; i < UcxListener.MOST_WAITING; i++) {
+                clients.add(t.connect(l.address(), 10_000));
+            }
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (l.waiting() < UcxListener.MOST_WAITING && System.nanoTime() - deadline < 0) {
+                Thread.sleep(5);
+            }
+            assertEquals(UcxListener.MOST_WAITING, l.waiting());
+            Exception refused = assertThrows(IOException.class, () -> clients.add(t.connect(l.address(), 10_000)));
+            assertFalse(refused instanceof SocketTimeoutException, refused::toString);
+        } finally {
+            l.close();
+            for (Link c : clients) {
+                c.close();
+            }
         }
         assertArrayEquals(before, held(), "endpoints and requests are left");
     }
