@@ -17,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import org.hympj.net.transport.Link;
+import org.hympj.net.transport.PolledLink;
 
 /**
  * One UCP endpoint as the bridge's byte stream, over UCP's stream API. UCP streams have no
@@ -33,15 +33,25 @@ import org.hympj.net.transport.Link;
  * that need registered memory, caching the registrations. A write returns once UCX no longer
  * needs the caller's memory.
  *
+ * <p>Polled reads ({@link PolledLink}): once the bridge has turned them on, any thread may read
+ * in its turn without waiting ({@link #readNow}: one pass of the worker's progress, then what
+ * has come), so that a rank thread waiting for a message reads the link itself; the link's
+ * reading thread waits in {@link #awaitReadable} until a receive completes, without taking
+ * what came. A read and that wait's looks exclude each other through {@link #inRead}, taken
+ * by compare-and-set and never waited for.
+ *
  * <p>Invariant: one thread at a time writes and one reads (the bridge's contract for every
  * link); the endpoint is used only while {@link #endpoint} is not null, under this link's
- * lock, which {@link #close} takes to clear it. A receive left pending by a read that timed
- * out waits in {@link #parkedReceive}: the next read takes it back, or the close frees it;
- * while a read waits on it, it is that read's to free. Every request is freed and, once UCX
- * has closed the endpoint (which completes the endpoint's requests), the link's memory too,
- * whether the link ends well, fails, or times out.
+ * lock, which {@link #close} takes to clear it. At most one receive is outstanding; one left
+ * pending by a read that timed out, or by a polled read that found nothing yet, waits in
+ * {@link #parkedReceive}: the next read takes it back, or the close frees it; while a read
+ * waits on it, it is that read's to free. A receive the reading thread sleeps on
+ * ({@link #watched}) is freed by that thread when it wakes, whoever took its bytes
+ * ({@link #retire}). Every request is freed and, once UCX has closed the endpoint (which
+ * completes the endpoint's requests), the link's memory too, whether the link ends well,
+ * fails, or times out.
  */
-final class UcxLink implements Link {
+final class UcxLink implements PolledLink {
     /** The header that ends a stream. */
     static final int END_OF_STREAM = -1;
     /** The header by which a reader says it has read the other side's {@link #END_OF_STREAM}. */
@@ -93,6 +103,13 @@ final class UcxLink implements Link {
     private final MemorySegment receivedLength = arena.allocate(JAVA_LONG);
     private final MemorySegment recvParams = arena.allocate(Ucp.REQUEST_PARAM_SIZE, 8);
     private final AtomicReference<MemorySegment> parkedReceive = new AtomicReference<>();
+    /** Held by a polled read, and by the reading thread's looks between its sleeps: never both. */
+    private final AtomicBoolean inRead = new AtomicBoolean();
+    /** The receive the reading thread sleeps on (listed with the worker), or null; guarded by {@link #watch}. */
+    private MemorySegment watched;
+    /** True when {@link #watched} was taken and done with while its thread slept: that thread frees it. Guarded by {@link #watch}. */
+    private boolean watchedRetired;
+    private final Object watch = new Object();
     private int readAt;
     private int readEnd;
     private int chunkLeft;
@@ -335,30 +352,14 @@ final class UcxLink implements Link {
     }
 
     /**
-     * Moves the unread bytes (part of a header, at most) to the buffer's start and receives
-     * more after them, waiting until {@code deadlineNanos}; false when the peer is gone (its
-     * endpoint closed or reset).
+     * Receives more after the unread bytes (part of a header, at most), taking back a parked
+     * receive or posting one, waiting until {@code deadlineNanos}; false when the peer is gone
+     * (its endpoint closed or reset).
      */
     private boolean receive(long deadlineNanos) throws IOException {
-        int kept = readEnd - readAt;
-        if (kept > 0) {
-            MemorySegment.copy(received, readAt, received, 0, kept);
-        }
-        readAt = 0;
-        readEnd = kept;
         MemorySegment request = parkedReceive.getAndSet(null);
         if (request == null) {
-            synchronized (this) {
-                if (endpoint == null) {
-                    throw new IOException("the link to " + remote + " is closed");
-                }
-                try {
-                    request = worker.taken((MemorySegment) Ucp.STREAM_RECV_NBX.invokeExact(endpoint, received.asSlice(kept),
-                        (long) (RECEIVE_BYTES - kept), receivedLength, recvParams));
-                } catch (Throwable t) {
-                    throw Ucp.rethrow(t);
-                }
-            }
+            request = postReceive();
             int status = Ucp.statusOf(request);
             if (status == Ucp.UCS_OK) {
                 readEnd += (int) receivedLength.get(JAVA_LONG, 0);
@@ -372,31 +373,245 @@ final class UcxLink implements Link {
         if (status == Ucp.UCS_INPROGRESS) {
             if (failure != Ucp.UCS_OK) {
                 // The peer's end went with the data UCX held for it: the request completes when the endpoint closes.
-                worker.free(request);
+                retire(request);
                 return failed(failure);
             }
-            parkedReceive.set(request);
-            synchronized (this) {
-                if (endpoint == null) {
-                    // closed meanwhile: the close may have looked for a parked receive before this one was parked
-                    freeParkedReceive();
-                }
-            }
+            park(request);
             throw new SocketTimeoutException("nothing came from " + remote + " for " + readTimeoutMillis + " ms");
         }
+        int tested = takeReceived(request);
+        if (tested != Ucp.UCS_OK) {
+            return failed(tested);
+        }
+        return true;
+    }
+
+    /** Adds the bytes of the done receive {@code request} to the buffer and retires it; returns its status. */
+    private int takeReceived(MemorySegment request) {
         int tested;
         try {
             tested = (int) Ucp.STREAM_RECV_REQUEST_TEST.invokeExact(request, receivedLength);
         } catch (Throwable t) {
             throw Ucp.rethrow(t);
         } finally {
+            retire(request);
+        }
+        if (tested == Ucp.UCS_OK) {
+            readEnd += (int) receivedLength.get(JAVA_LONG, 0);
+        }
+        return tested;
+    }
+
+    /** Frees a receive done with, unless the reading thread sleeps on it: then that thread frees it when it wakes. */
+    private void retire(MemorySegment request) {
+        synchronized (watch) {
+            if (request == watched) {
+                watchedRetired = true;
+                return;
+            }
+        }
+        worker.free(request);
+    }
+
+    // ---------------------------------------------------------------- PolledLink
+
+    @Override
+    public void pollReads() {
+        // Reads never wait from here on: readNow and awaitReadable replace the stream.
+    }
+
+    @Override
+    public int readNow(ByteBuffer into) throws IOException {
+        if (!into.hasRemaining()) {
+            return 0;
+        }
+        if (!inRead.compareAndSet(false, true)) {
+            return 0;
+        }
+        try {
+            while (chunkLeft == 0) {
+                if (ended) {
+                    return -1;
+                }
+                if (readEnd - readAt < 4) {
+                    int got = receiveNow();
+                    if (got < 0) {
+                        ended = true;
+                        return -1;
+                    }
+                    if (got == 0) {
+                        return 0;
+                    }
+                    continue;
+                }
+                int h = received.get(JAVA_INT_UNALIGNED, readAt);
+                readAt += 4;
+                if (h == END_OF_STREAM) {
+                    ended = true;
+                    sendControl(END_READ);
+                    return -1;
+                }
+                if (h == END_READ) {
+                    peerReadOurEnd = true;
+                } else if (h <= 0) {
+                    throw new IOException("UCX stream from " + remote + " is corrupt: a chunk of " + h + " bytes");
+                } else {
+                    chunkLeft = h;
+                }
+            }
+            if (readAt == readEnd) {
+                int got = receiveNow();
+                if (got < 0) {
+                    throw new IOException(remote + " ended its UCX stream inside a chunk");
+                }
+                if (got == 0) {
+                    return 0;
+                }
+            }
+            int n = Math.min(into.remaining(), Math.min(chunkLeft, readEnd - readAt));
+            if (into.hasArray()) {
+                MemorySegment.copy(received, JAVA_BYTE, readAt, into.array(), into.arrayOffset() + into.position(), n);
+                into.position(into.position() + n);
+            } else {
+                into.put(received.asSlice(readAt, n).asByteBuffer());
+            }
+            readAt += n;
+            chunkLeft -= n;
+            return n;
+        } finally {
+            inRead.set(false);
+        }
+    }
+
+    /**
+     * Takes what one pass of progress brought, under {@link #inRead}: 1 if bytes were added to
+     * the buffer, 0 if none came yet (the receive stays parked), -1 if the peer is gone.
+     */
+    private int receiveNow() throws IOException {
+        MemorySegment request = parkedReceive.getAndSet(null);
+        if (request == null) {
+            request = postReceive();
+            int status = Ucp.statusOf(request);
+            if (status == Ucp.UCS_OK) {
+                readEnd += (int) receivedLength.get(JAVA_LONG, 0);
+                return 1;
+            }
+            if (status != Ucp.UCS_INPROGRESS) {
+                return failed(status) ? 1 : -1;
+            }
+        }
+        worker.progress();
+        if (UcxWorker.checkStatus(request) == Ucp.UCS_INPROGRESS) {
+            if (failure != Ucp.UCS_OK) {
+                // The peer's end went with the data UCX held for it: the request completes when the endpoint closes.
+                retire(request);
+                return failed(failure) ? 1 : -1;
+            }
+            park(request);
+            return 0;
+        }
+        int tested = takeReceived(request);
+        if (tested != Ucp.UCS_OK) {
+            return failed(tested) ? 1 : -1;
+        }
+        return 1;
+    }
+
+    /** Moves the unread bytes (part of a header, at most) to the buffer's start and posts a receive after them. */
+    private MemorySegment postReceive() throws IOException {
+        int kept = readEnd - readAt;
+        if (kept > 0) {
+            MemorySegment.copy(received, readAt, received, 0, kept);
+        }
+        readAt = 0;
+        readEnd = kept;
+        synchronized (this) {
+            if (endpoint == null) {
+                throw new IOException("the link to " + remote + " is closed");
+            }
+            try {
+                return worker.taken((MemorySegment) Ucp.STREAM_RECV_NBX.invokeExact(endpoint, received.asSlice(kept),
+                    (long) (RECEIVE_BYTES - kept), receivedLength, recvParams));
+            } catch (Throwable t) {
+                throw Ucp.rethrow(t);
+            }
+        }
+    }
+
+    /** Leaves a receive not done yet for the next read; freed at once if the link closed meanwhile. */
+    private void park(MemorySegment request) {
+        parkedReceive.set(request);
+        synchronized (this) {
+            if (endpoint == null) {
+                // closed meanwhile: the close may have looked for a parked receive before this one was parked
+                freeParkedReceive();
+            }
+        }
+    }
+
+    /**
+     * Waits until a read would find bytes (or the end), up to {@code millis}: what one pass of
+     * progress brings goes into the link's buffer for the next read; else the thread sleeps on
+     * the parked receive, listed with the worker, so that whichever thread's progress completes
+     * it wakes this one.
+     */
+    @Override
+    public boolean awaitReadable(long millis) throws IOException {
+        long deadline = System.nanoTime() + Math.max(1, millis) * 1_000_000L;
+        while (true) {
+            MemorySegment request;
+            if (!inRead.compareAndSet(false, true)) {
+                // A thread of the program is reading: it takes what comes.
+                return true;
+            }
+            try {
+                if (ended || failure != Ucp.UCS_OK || chunkLeft > 0 && readAt < readEnd || chunkLeft == 0 && readEnd - readAt >= 4) {
+                    return true;
+                }
+                int got = receiveNow();
+                if (got != 0) {
+                    if (got < 0) {
+                        ended = true;
+                    }
+                    return true;
+                }
+                synchronized (watch) {
+                    // Under the lock a close's retire takes: it either frees the receive before this looks, or leaves it to this thread.
+                    request = parkedReceive.get();
+                    watched = request;
+                }
+                if (request == null) {
+                    return true;
+                }
+            } finally {
+                inRead.set(false);
+            }
+            int status;
+            try {
+                status = worker.await(request, deadline, peerGone);
+            } finally {
+                unwatch(request);
+            }
+            if (status != Ucp.UCS_INPROGRESS || failure != Ucp.UCS_OK) {
+                return true;
+            }
+            if (System.nanoTime() - deadline >= 0) {
+                return false;
+            }
+        }
+    }
+
+    /** The reading thread is awake: frees the receive it slept on if a read took it meanwhile. */
+    private void unwatch(MemorySegment request) {
+        boolean free;
+        synchronized (watch) {
+            watched = null;
+            free = watchedRetired;
+            watchedRetired = false;
+        }
+        if (free) {
             worker.free(request);
         }
-        if (tested != Ucp.UCS_OK) {
-            return failed(tested);
-        }
-        readEnd += (int) receivedLength.get(JAVA_LONG, 0);
-        return true;
     }
 
     /** A receive failed: a closed or reset peer reads as the end of the stream, as a closed socket does; anything else throws. */
@@ -541,7 +756,7 @@ final class UcxLink implements Link {
     private void freeParkedReceive() {
         MemorySegment parked = parkedReceive.getAndSet(null);
         if (parked != null) {
-            worker.free(parked);
+            retire(parked);
         }
     }
 

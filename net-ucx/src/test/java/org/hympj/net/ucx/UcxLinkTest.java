@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 class UcxLinkTest {
     /** A connected pair: [0] the connector's end, [1] the acceptor's (accepted meanwhile: a connect waits for it). */
-    private static Link[] pair() throws Exception {
+    static Link[] pair() throws Exception {
         UcxTransport t = UcxTransport.open();
         try (Listener l = t.listen(InetAddress.getByName("127.0.0.1"))) {
             CompletableFuture<Link> server = CompletableFuture.supplyAsync(() -> {
@@ -145,7 +145,7 @@ class UcxLinkTest {
     }
 
     /** Live endpoints and outstanding requests of the JVM's worker. */
-    private static int[] held() throws IOException {
+    static int[] held() throws IOException {
         UcxWorker w = UcxWorker.get();
         return new int[] {w.liveEndpoints(), w.outstandingRequests()};
     }
