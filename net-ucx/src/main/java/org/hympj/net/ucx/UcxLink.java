@@ -102,6 +102,8 @@ final class UcxLink implements PolledLink {
     private final MemorySegment received = arena.allocate(RECEIVE_BYTES, 8);
     private final MemorySegment receivedLength = arena.allocate(JAVA_LONG);
     private final MemorySegment recvParams = arena.allocate(Ucp.REQUEST_PARAM_SIZE, 8);
+    /** Where a receive goes after the 0 to 3 bytes of a header kept from the last: made once, not per receive. */
+    private final MemorySegment[] receiveAt = {received, received.asSlice(1), received.asSlice(2), received.asSlice(3)};
     private final AtomicReference<MemorySegment> parkedReceive = new AtomicReference<>();
     /** Held by a polled read, and by the reading thread's looks between its sleeps: never both. */
     private final AtomicBoolean inRead = new AtomicBoolean();
@@ -420,64 +422,75 @@ final class UcxLink implements PolledLink {
         // Reads never wait from here on: readNow and awaitReadable replace the stream.
     }
 
+    /**
+     * Copies what the buffer holds of the stream's bytes into {@code into}, across chunk
+     * headers, and only when it holds none takes what one pass of progress brings.
+     */
     @Override
     public int readNow(ByteBuffer into) throws IOException {
-        if (!into.hasRemaining()) {
-            return 0;
-        }
-        if (!inRead.compareAndSet(false, true)) {
+        if (!into.hasRemaining() || !inRead.compareAndSet(false, true)) {
             return 0;
         }
         try {
-            while (chunkLeft == 0) {
-                if (ended) {
-                    return -1;
+            int copied = 0;
+            while (into.hasRemaining()) {
+                if (chunkLeft == 0) {
+                    if (ended) {
+                        return copied > 0 ? copied : -1;
+                    }
+                    if (readEnd - readAt < 4) {
+                        if (copied > 0) {
+                            return copied;
+                        }
+                        int got = receiveNow();
+                        if (got <= 0) {
+                            if (got < 0) {
+                                ended = true;
+                            }
+                            return got;
+                        }
+                        continue;
+                    }
+                    int h = received.get(JAVA_INT_UNALIGNED, readAt);
+                    readAt += 4;
+                    if (h == END_OF_STREAM) {
+                        ended = true;
+                        sendControl(END_READ);
+                        return copied > 0 ? copied : -1;
+                    }
+                    if (h == END_READ) {
+                        peerReadOurEnd = true;
+                    } else if (h <= 0) {
+                        throw new IOException("UCX stream from " + remote + " is corrupt: a chunk of " + h + " bytes");
+                    } else {
+                        chunkLeft = h;
+                    }
+                    continue;
                 }
-                if (readEnd - readAt < 4) {
+                if (readAt == readEnd) {
+                    if (copied > 0) {
+                        return copied;
+                    }
                     int got = receiveNow();
                     if (got < 0) {
-                        ended = true;
-                        return -1;
+                        throw new IOException(remote + " ended its UCX stream inside a chunk");
                     }
                     if (got == 0) {
                         return 0;
                     }
-                    continue;
                 }
-                int h = received.get(JAVA_INT_UNALIGNED, readAt);
-                readAt += 4;
-                if (h == END_OF_STREAM) {
-                    ended = true;
-                    sendControl(END_READ);
-                    return -1;
-                }
-                if (h == END_READ) {
-                    peerReadOurEnd = true;
-                } else if (h <= 0) {
-                    throw new IOException("UCX stream from " + remote + " is corrupt: a chunk of " + h + " bytes");
+                int n = Math.min(into.remaining(), Math.min(chunkLeft, readEnd - readAt));
+                if (into.hasArray()) {
+                    MemorySegment.copy(received, JAVA_BYTE, readAt, into.array(), into.arrayOffset() + into.position(), n);
+                    into.position(into.position() + n);
                 } else {
-                    chunkLeft = h;
+                    into.put(received.asSlice(readAt, n).asByteBuffer());
                 }
+                readAt += n;
+                chunkLeft -= n;
+                copied += n;
             }
-            if (readAt == readEnd) {
-                int got = receiveNow();
-                if (got < 0) {
-                    throw new IOException(remote + " ended its UCX stream inside a chunk");
-                }
-                if (got == 0) {
-                    return 0;
-                }
-            }
-            int n = Math.min(into.remaining(), Math.min(chunkLeft, readEnd - readAt));
-            if (into.hasArray()) {
-                MemorySegment.copy(received, JAVA_BYTE, readAt, into.array(), into.arrayOffset() + into.position(), n);
-                into.position(into.position() + n);
-            } else {
-                into.put(received.asSlice(readAt, n).asByteBuffer());
-            }
-            readAt += n;
-            chunkLeft -= n;
-            return n;
+            return copied;
         } finally {
             inRead.set(false);
         }
@@ -500,7 +513,12 @@ final class UcxLink implements PolledLink {
                 return failed(status) ? 1 : -1;
             }
         }
-        worker.progress();
+        try {
+            worker.progress();
+        } catch (RuntimeException e) {
+            park(request);
+            throw e;
+        }
         if (UcxWorker.checkStatus(request) == Ucp.UCS_INPROGRESS) {
             if (failure != Ucp.UCS_OK) {
                 // The peer's end went with the data UCX held for it: the request completes when the endpoint closes.
@@ -530,7 +548,7 @@ final class UcxLink implements PolledLink {
                 throw new IOException("the link to " + remote + " is closed");
             }
             try {
-                return worker.taken((MemorySegment) Ucp.STREAM_RECV_NBX.invokeExact(endpoint, received.asSlice(kept),
+                return worker.taken((MemorySegment) Ucp.STREAM_RECV_NBX.invokeExact(endpoint, receiveAt[kept],
                     (long) (RECEIVE_BYTES - kept), receivedLength, recvParams));
             } catch (Throwable t) {
                 throw Ucp.rethrow(t);
@@ -570,7 +588,8 @@ final class UcxLink implements PolledLink {
                 }
                 int got = receiveNow();
                 if (got != 0) {
-                    if (got < 0) {
+                    if (got < 0 && chunkLeft == 0) {
+                        // Inside a chunk the next read says the stream broke there.
                         ended = true;
                     }
                     return true;
@@ -762,6 +781,18 @@ final class UcxLink implements PolledLink {
 
     /** After the peer's end: the only header that may still come is its acknowledgement of ours. */
     private void readAcknowledgement(long deadlineNanos) throws IOException {
+        // Past the end a polled read or the reading thread's look holds this only for an instant.
+        while (!inRead.compareAndSet(false, true)) {
+            Thread.yield();
+        }
+        try {
+            readAcknowledgementHeld(deadlineNanos);
+        } finally {
+            inRead.set(false);
+        }
+    }
+
+    private void readAcknowledgementHeld(long deadlineNanos) throws IOException {
         if (readEnd - readAt < 4) {
             if (!receive(deadlineNanos)) {
                 return;

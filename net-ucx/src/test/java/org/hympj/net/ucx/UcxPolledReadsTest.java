@@ -10,9 +10,11 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import org.hympj.net.transport.Link;
 import org.hympj.net.transport.PolledLink;
 import org.junit.jupiter.api.Test;
@@ -65,13 +67,15 @@ class UcxPolledReadsTest {
             long started = System.nanoTime();
             assertFalse(in.awaitReadable(200), "bytes nobody sent were readable");
             assertTrue(System.nanoTime() - started >= 190_000_000L, "the wait ended before its time-out");
+            ExecutorService waiting = Executors.newSingleThreadExecutor();
             CompletableFuture<Boolean> waited = CompletableFuture.supplyAsync(() -> {
                 try {
                     return in.awaitReadable(30_000);
                 } catch (IOException e) {
                     throw new IllegalStateException(e);
                 }
-            }, Executors.newSingleThreadExecutor());
+            }, waiting);
+            waiting.shutdown();
             Thread.sleep(100);
             p[0].write(ByteBuffer.wrap(new byte[] {42}));
             assertTrue(waited.get(20, TimeUnit.SECONDS));
@@ -85,6 +89,44 @@ class UcxPolledReadsTest {
             p[0].close();
             p[1].close();
         }
+    }
+
+    /**
+     * The link closed, or its peer gone, while its reading thread sleeps on the parked
+     * receive: the sleep ends (the wait says readable, or fails as a closed link), and once
+     * that thread is done nothing is left held.
+     */
+    @Test
+    void aCloseOrAPeerThatGoesWhileTheReaderSleepsEndsTheSleepAndFreesAll() throws Exception {
+        int[] before = UcxLinkTest.held();
+        for (boolean closeHere : new boolean[] {true, false}) {
+            Link[] p = UcxLinkTest.pair();
+            PolledLink in = (PolledLink) p[1];
+            in.pollReads();
+            long[] slept = new long[1];
+            Thread reader = new Thread(() -> {
+                long started = System.nanoTime();
+                try {
+                    in.awaitReadable(30_000);
+                } catch (IOException | RuntimeException closedMeanwhile) {
+                    // as a closed link's wait may
+                }
+                slept[0] = System.nanoTime() - started;
+            });
+            reader.start();
+            Thread.sleep(200);
+            if (closeHere) {
+                p[1].close();
+                p[0].close();
+            } else {
+                p[0].close();
+                p[1].close();
+            }
+            reader.join(20_000);
+            assertFalse(reader.isAlive(), "the reading thread still sleeps");
+            assertTrue(slept[0] < 20 * SECONDS, "the sleep lasted to its time-out");
+        }
+        assertArrayEquals(before, UcxLinkTest.held(), "endpoints and requests are left");
     }
 
     /**
@@ -110,8 +152,9 @@ class UcxPolledReadsTest {
             Thread waiter = new Thread(() -> {
                 while (!ended.get()) {
                     try {
-                        if (in.awaitReadable(50)) {
-                            reads.readOnce();
+                        if (in.awaitReadable(50) && !reads.readOnce()) {
+                            // Another thread holds the link: as the bridge's reading thread, wait rather than spin.
+                            LockSupport.parkNanos(1_000_000L);
                         }
                     } catch (IOException e) {
                         reads.failed(e);
@@ -172,9 +215,10 @@ class UcxPolledReadsTest {
             this.got = got;
         }
 
-        void readOnce() {
+        /** Reads once, if no other thread is reading; false if one was. */
+        boolean readOnce() {
             if (!reading.compareAndSet(false, true)) {
-                return;
+                return false;
             }
             try {
                 int n = in.readNow(into.clear());
@@ -188,6 +232,7 @@ class UcxPolledReadsTest {
             } finally {
                 reading.set(false);
             }
+            return true;
         }
 
         void failed(IOException e) {
