@@ -8,10 +8,20 @@ package org.hympj.comm.match;
  * using it back.
  */
 public interface JobContext {
-    /** Drains what other processes sent, if no other thread is at it; returns the work done. */
-    int progress();
+    /**
+     * Drains what other processes of this node sent, if no other thread is at it; returns the
+     * work done.
+     */
+    int progressOwnNode();
 
-    /** As {@link #progress}, but waits for a thread already draining. */
+    /**
+     * Reads what other nodes sent, if no other thread is at it; returns the work done. Each
+     * call may cost a system call per connection, so a waiting thread calls it less often
+     * than {@link #progressOwnNode}.
+     */
+    int progressOtherNodes();
+
+    /** Drains and reads both, as they do, but waits for a thread already at it. */
     int progressAll();
 
     /** Called by a waiting thread just before it parks, so that someone drains for it. */

@@ -49,6 +49,21 @@ public final class MatchingEngine {
     /** The communicators' names by point-to-point context, for hang reports; copy-on-write like {@code byContext}. */
     private volatile String[] contextNames = new String[0];
     private final RankActivity activity = new RankActivity();
+    /**
+     * Calls of {@link #progress} between two reads of other nodes' connections once they have
+     * been quiet for {@link #QUIET_AFTER_CALLS}: a read costs a system call per connection, a
+     * good share of a message's latency within the node if every poll paid it.
+     */
+    static final int CALLS_PER_READ_WHILE_QUIET = 256;
+    /** Calls of {@link #progress} without a frame from another node after which other nodes count as quiet. */
+    static final int QUIET_AFTER_CALLS = 1 << 16;
+    /**
+     * Calls of {@link #progress} since a read of other nodes' connections last found a frame
+     * (at most {@link #QUIET_AFTER_CALLS}), and calls left until the next read. Racy between
+     * the rank's threads, which only shifts the cadence.
+     */
+    private int callsSinceOtherNodesSent;
+    private int callsUntilOtherNodesRead;
 
     /**
      * The engine of one rank of {@code job}. Messages of at most {@code inboxLimit} bytes from
@@ -138,11 +153,26 @@ public final class MatchingEngine {
     /**
      * Matches what has arrived for this rank from other threads' ranks (its inbox) and from
      * other processes, if no other thread is at it; returns the work done. Called by this
-     * rank's waiting threads.
+     * rank's waiting threads. Other nodes' connections are read at every call while frames
+     * come from them, and at one call in {@link #CALLS_PER_READ_WHILE_QUIET} once they are
+     * quiet, so that waits for messages from this node do not pay a system call per poll; the
+     * first frame after a quiet spell waits that many polls at most (or, if this rank stops
+     * polling, until the bridge's reader thread reads it).
      */
     public int progress() {
         RankInbox in = inbox;
-        return (in == null ? 0 : in.drain()) + job.progress();
+        int work = (in == null ? 0 : in.drain()) + job.progressOwnNode();
+        int since = callsSinceOtherNodesSent;
+        if (--callsUntilOtherNodesRead <= 0) {
+            int read = job.progressOtherNodes();
+            if (read > 0) {
+                since = 0;
+                work += read;
+            }
+            callsUntilOtherNodesRead = since < QUIET_AFTER_CALLS ? 1 : CALLS_PER_READ_WHILE_QUIET;
+        }
+        callsSinceOtherNodesSent = since < QUIET_AFTER_CALLS ? since + 1 : since;
+        return work;
     }
 
     /**

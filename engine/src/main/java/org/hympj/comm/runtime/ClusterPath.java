@@ -46,7 +46,17 @@ public final class ClusterPath implements RemotePath, NodeMemory {
     /** A waiting thread reads both ways in: the node's rings and the bridge's connections. */
     @Override
     public int progress() {
-        return (ring == null ? 0 : ring.progress()) + offNode.progress();
+        return progressOwnNode() + progressOtherNodes();
+    }
+
+    @Override
+    public int progressOwnNode() {
+        return ring == null ? 0 : ring.progress();
+    }
+
+    @Override
+    public int progressOtherNodes() {
+        return offNode.progress();
     }
 
     @Override

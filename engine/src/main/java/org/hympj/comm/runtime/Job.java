@@ -169,13 +169,19 @@ public final class Job implements JobContext {
         return remote;
     }
 
-    /** Drains what other processes sent, if this job has any and no other thread is at it; returns the work done. */
-    public int progress() {
+    /** Drains what other processes of this node sent, if this job has any and no other thread is at it; returns the work done. */
+    public int progressOwnNode() {
         RemotePath r = remote;
-        return r == null ? 0 : r.progress();
+        return r == null ? 0 : r.progressOwnNode();
     }
 
-    /** As {@link #progress}, but waits for a thread already draining: see {@link RemotePath#progressAll}. */
+    /** Reads what other nodes sent, if this job spans nodes and no other thread is at it; returns the work done. */
+    public int progressOtherNodes() {
+        RemotePath r = remote;
+        return r == null ? 0 : r.progressOtherNodes();
+    }
+
+    /** As {@link #progressOwnNode} and {@link #progressOtherNodes}, but waits for a thread already draining: see {@link RemotePath#progressAll}. */
     public int progressAll() {
         RemotePath r = remote;
         return r == null ? 0 : r.progressAll();

@@ -26,6 +26,16 @@ public interface RemotePath {
     /** Reads what has arrived for this JVM's ranks, if no other thread is doing so; returns the work done. */
     int progress();
 
+    /** As {@link #progress}, but only what this node's other processes sent. */
+    default int progressOwnNode() {
+        return progress();
+    }
+
+    /** As {@link #progress}, but only what other nodes sent: 0 for a path within one node. */
+    default int progressOtherNodes() {
+        return 0;
+    }
+
     /**
      * Reads what has arrived for this JVM's ranks, waiting for a thread already at it to
      * finish first: every message written to this JVM before the call has reached its

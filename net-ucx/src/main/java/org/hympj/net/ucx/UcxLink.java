@@ -328,19 +328,8 @@ final class UcxLink implements PolledLink {
                 }
                 continue;
             }
-            int h = received.get(JAVA_INT_UNALIGNED, readAt);
-            readAt += 4;
-            if (h == END_OF_STREAM) {
-                ended = true;
-                sendControl(END_READ);
+            if (takeHeader()) {
                 return -1;
-            }
-            if (h == END_READ) {
-                peerReadOurEnd = true;
-            } else if (h <= 0) {
-                throw new IOException("UCX stream from " + remote + " is corrupt: a chunk of " + h + " bytes");
-            } else {
-                chunkLeft = h;
             }
         }
         if (readAt == readEnd && !receive(deadline)) {
@@ -351,6 +340,29 @@ final class UcxLink implements PolledLink {
         readAt += n;
         chunkLeft -= n;
         return n;
+    }
+
+    /**
+     * Takes the chunk header at {@link #readAt}, which the buffer holds whole: a chunk's
+     * length, the peer's note that it read our end, or the end of its stream, which this
+     * side acknowledges. True at the end of the stream.
+     */
+    private boolean takeHeader() throws IOException {
+        int h = received.get(JAVA_INT_UNALIGNED, readAt);
+        readAt += 4;
+        if (h == END_OF_STREAM) {
+            ended = true;
+            sendControl(END_READ);
+            return true;
+        }
+        if (h == END_READ) {
+            peerReadOurEnd = true;
+        } else if (h <= 0) {
+            throw new IOException("UCX stream from " + remote + " is corrupt: a chunk of " + h + " bytes");
+        } else {
+            chunkLeft = h;
+        }
+        return false;
     }
 
     /**
@@ -451,19 +463,8 @@ final class UcxLink implements PolledLink {
                         }
                         continue;
                     }
-                    int h = received.get(JAVA_INT_UNALIGNED, readAt);
-                    readAt += 4;
-                    if (h == END_OF_STREAM) {
-                        ended = true;
-                        sendControl(END_READ);
+                    if (takeHeader()) {
                         return copied > 0 ? copied : -1;
-                    }
-                    if (h == END_READ) {
-                        peerReadOurEnd = true;
-                    } else if (h <= 0) {
-                        throw new IOException("UCX stream from " + remote + " is corrupt: a chunk of " + h + " bytes");
-                    } else {
-                        chunkLeft = h;
                     }
                     continue;
                 }
