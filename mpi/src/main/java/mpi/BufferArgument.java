@@ -48,7 +48,7 @@ final class BufferArgument {
 
     /** The array whose elements a send of {@code count} items of {@code type} from {@code buf} reads. */
     static Object forSend(String call, Object buf, int count, Datatype type) {
-        return resolve(call, buf, count, type, true);
+        return resolve(call, buf, count, type, -1);
     }
 
     /**
@@ -58,7 +58,16 @@ final class BufferArgument {
      * a shorter message did not fill) as they were.
      */
     static Object forUpdate(String call, Object buf, int count, Datatype type) {
-        return resolve(call, buf, count, type, true);
+        return resolve(call, buf, count, type, -1);
+    }
+
+    /**
+     * As {@link #forUpdate}, for a call that is done with the array when it returns (a window's
+     * operation): a buffer it stages goes into the calling thread's array of {@code slot} of
+     * {@link StagingArrays}, which may be longer than the items span.
+     */
+    static Object forWindow(String call, Object buf, int count, Datatype type, int slot) {
+        return resolve(call, buf, count, type, slot);
     }
 
     /** The element offset, in {@code array(buf)}, at which {@code buf}'s item 0 starts. */
@@ -76,17 +85,20 @@ final class BufferArgument {
 
     /** Copies the elements a receive wrote into a staging array back into the buffer it stands for. */
     static void copyBack(Object buf, Object resolved, Datatype type) {
+        copyBack(buf, resolved, type, java.lang.reflect.Array.getLength(resolved));
+    }
+
+    /** As above, for the first {@code n} elements of {@code resolved}: the span of {@link #forWindow}'s items. */
+    static void copyBack(Object buf, Object resolved, Datatype type, int n) {
         if (!staged(buf, resolved)) {
             return;
         }
         ElementType base = type.map.base;
         if (!(buf instanceof Buffer)) {
-            ArrayMemory.copyBytes(resolved, base, buf, ElementType.ofPrimitiveArray(buf),
-                (long) java.lang.reflect.Array.getLength(resolved) * base.size());
+            ArrayMemory.copyBytes(resolved, base, buf, ElementType.ofPrimitiveArray(buf), (long) n * base.size());
             return;
         }
         Buffer view = typedView((Buffer) buf, base);
-        int n = java.lang.reflect.Array.getLength(resolved);
         switch (base) {
             case BYTE -> ((ByteBuffer) view).put(0, (byte[]) resolved, 0, n);
             case CHAR -> ((CharBuffer) view).put(0, (char[]) resolved, 0, n);
@@ -106,7 +118,8 @@ final class BufferArgument {
         }
     }
 
-    private static Object resolve(String call, Object buf, int count, Datatype type, boolean copyIn) {
+    /** The array for {@code buf}; one it stages is new, or the calling thread's of {@code slot} of {@link StagingArrays} unless it is -1. */
+    private static Object resolve(String call, Object buf, int count, Datatype type, int slot) {
         if (type == null) {
             throw new MPIException(MPI.ERR_TYPE, call + ": datatype is null");
         }
@@ -133,25 +146,23 @@ final class BufferArgument {
             throw new MPIException(MPI.ERR_BUFFER, call + ": " + count + " items of " + type + " span " + span + " elements of "
                 + base.arrayTypeName() + " but the buffer holds " + view.capacity());
         }
-        Object staging = base.newArray(span);
-        if (copyIn) {
-            switch (base) {
-                case BYTE -> ((ByteBuffer) view).get(0, (byte[]) staging, 0, span);
-                case CHAR -> ((CharBuffer) view).get(0, (char[]) staging, 0, span);
-                case SHORT -> ((ShortBuffer) view).get(0, (short[]) staging, 0, span);
-                case INT -> ((IntBuffer) view).get(0, (int[]) staging, 0, span);
-                case LONG -> ((LongBuffer) view).get(0, (long[]) staging, 0, span);
-                case FLOAT -> ((FloatBuffer) view).get(0, (float[]) staging, 0, span);
-                case DOUBLE -> ((DoubleBuffer) view).get(0, (double[]) staging, 0, span);
-                case BOOLEAN -> {
-                    boolean[] s = (boolean[]) staging;
-                    ByteBuffer bytes = (ByteBuffer) view;
-                    for (int i = 0; i < span; i++) {
-                        s[i] = bytes.get(i) != 0;
-                    }
+        Object staging = slot < 0 ? base.newArray(span) : StagingArrays.array(slot, base, span);
+        switch (base) {
+            case BYTE -> ((ByteBuffer) view).get(0, (byte[]) staging, 0, span);
+            case CHAR -> ((CharBuffer) view).get(0, (char[]) staging, 0, span);
+            case SHORT -> ((ShortBuffer) view).get(0, (short[]) staging, 0, span);
+            case INT -> ((IntBuffer) view).get(0, (int[]) staging, 0, span);
+            case LONG -> ((LongBuffer) view).get(0, (long[]) staging, 0, span);
+            case FLOAT -> ((FloatBuffer) view).get(0, (float[]) staging, 0, span);
+            case DOUBLE -> ((DoubleBuffer) view).get(0, (double[]) staging, 0, span);
+            case BOOLEAN -> {
+                boolean[] s = (boolean[]) staging;
+                ByteBuffer bytes = (ByteBuffer) view;
+                for (int i = 0; i < span; i++) {
+                    s[i] = bytes.get(i) != 0;
                 }
-                default -> throw new IllegalStateException("no buffer holds " + base);
             }
+            default -> throw new IllegalStateException("no buffer holds " + base);
         }
         return staging;
     }
@@ -180,7 +191,7 @@ final class BufferArgument {
     }
 
     /** The elements of the base type that {@code count} items of {@code type} reach, from item 0's start. */
-    private static int span(String call, int count, Datatype type) {
+    static int span(String call, int count, Datatype type) {
         TypeMap map = type.map;
         if (count < 0) {
             throw new MPIException(MPI.ERR_COUNT, call + ": count must not be negative, got " + count);
@@ -206,9 +217,11 @@ final class BufferArgument {
      */
     private static Buffer typedView(Buffer b, ElementType base) {
         if (b instanceof ByteBuffer) {
+            if (base == ElementType.BYTE || base == ElementType.BOOLEAN) {
+                return whole(b);
+            }
             ByteBuffer bytes = ((ByteBuffer) b).duplicate().clear().order(ByteOrder.nativeOrder());
             return switch (base) {
-                case BYTE, BOOLEAN -> bytes;
                 case CHAR -> bytes.asCharBuffer();
                 case SHORT -> bytes.asShortBuffer();
                 case INT -> bytes.asIntBuffer();
@@ -227,6 +240,15 @@ final class BufferArgument {
             case DOUBLE -> b instanceof DoubleBuffer;
             default -> false;
         };
-        return same ? b : null;
+        return same ? whole(b) : null;
+    }
+
+    /**
+     * {@code b} with its limit at its capacity, for the absolute bulk operations that read and
+     * write a buffer from its start: {@code b} itself if it has its limit there (the buffer is
+     * not changed, so other threads may use it at once), else a duplicate.
+     */
+    private static Buffer whole(Buffer b) {
+        return b.limit() == b.capacity() ? b : b.duplicate().clear();
     }
 }

@@ -266,7 +266,7 @@ public final class Win implements Freeable {
         if (targetRank == MPI.PROC_NULL) {
             return;
         }
-        Object data = BufferArgument.forUpdate(call, origin, orgCount, orgType);
+        Object data = BufferArgument.forWindow(call, origin, orgCount, orgType, StagingArrays.ORIGIN);
         int offset = BufferArgument.offset(origin, data);
         Object into = orgType.map.contiguous ? data : orgType.map.base.newArray(elements);
         try {
@@ -277,7 +277,7 @@ public final class Win implements Freeable {
         if (into != data) {
             orgType.map.unpack(into, 0, elements, data, offset);
         }
-        BufferArgument.copyBack(origin, data, orgType);
+        BufferArgument.copyBack(origin, data, orgType, BufferArgument.span(call, orgCount, orgType));
     }
 
     /**
@@ -371,7 +371,7 @@ public final class Win implements Freeable {
                 + "the target's, " + elements + " of " + orgType);
         }
         Object data = packed(call, origin, orgCount, orgType);
-        Object resolved = BufferArgument.forUpdate(call, result, resultCount, resultType);
+        Object resolved = BufferArgument.forWindow(call, result, resultCount, resultType, StagingArrays.RESULT);
         int resultOffset = BufferArgument.offset(result, resolved);
         Object into = resultType.map.contiguous ? resolved : resultType.map.base.newArray(elements);
         try {
@@ -383,12 +383,15 @@ public final class Win implements Freeable {
         if (into != resolved) {
             resultType.map.unpack(into, 0, elements, resolved, resultOffset);
         }
-        BufferArgument.copyBack(result, resolved, resultType);
+        BufferArgument.copyBack(result, resolved, resultType, BufferArgument.span(call, resultCount, resultType));
     }
 
-    /** The origin's elements in typemap order: the buffer's array in place for a contiguous datatype, else packed into a new one. */
+    /**
+     * The origin's elements in typemap order, for a contiguous datatype in the buffer's array
+     * or the thread's staging array of {@link StagingArrays#ORIGIN}, else packed into a new one.
+     */
     private static Object packed(String call, Buffer origin, int count, Datatype type) {
-        Object data = BufferArgument.forSend(call, origin, count, type);
+        Object data = BufferArgument.forWindow(call, origin, count, type, StagingArrays.ORIGIN);
         return type.map.contiguous ? data : type.map.packed(data, BufferArgument.offset(origin, data), count);
     }
 

@@ -96,6 +96,7 @@ public final class Window {
     private static final TypeMap BYTE_MAP = TypeMap.basic(ElementType.BYTE, 1, "a window's bytes");
     private static final TypeMap LONG_MAP = TypeMap.basic(ElementType.LONG, 1, "a window's sizes");
     private static final byte[] NOTHING = new byte[0];
+    private static final int[] NO_TARGETS = new int[0];
     /** How long Finalize waits for a service thread to end. */
     private static final long END_WAIT_SECONDS = 10;
     private static final Set<Window> LIVE = ConcurrentHashMap.newKeySet();
@@ -136,16 +137,18 @@ public final class Window {
     private final Window[] peers;
     private final AtomicInteger answers = new AtomicInteger();
 
-    // The origin's epochs, guarded by this.
-    private boolean fenceEpoch;
+    // The origin's epochs, changed under this. The checks of each access and flush read them
+    // without it: a program that opens an epoch in one thread and accesses in another orders
+    // the two itself, as MPI asks.
+    private volatile boolean fenceEpoch;
     /** The lock this rank holds on each target's window: 0, LOCK_EXCLUSIVE or LOCK_SHARED. */
     private final int[] locked;
-    private boolean lockedAll;
+    private volatile boolean lockedAll;
     /** The targets of the access epoch that start began, or null; the origins of the exposure epoch post began, or null. */
-    private int[] accessGroup;
+    private volatile int[] accessGroup;
     private int[] exposureGroup;
     private boolean[] completed;
-    /** Targets that may have puts or accumulates of this rank not yet known to be applied. */
+    /** Targets that may have puts or accumulates of this rank not yet known to be applied; changed under this. */
     private final boolean[] unconfirmed;
     private volatile boolean freed;
 
@@ -647,23 +650,29 @@ public final class Window {
         }
     }
 
-    /** Waits until this rank's operations to {@code target} are applied there. */
+    /**
+     * Waits until this rank's operations to {@code target} are applied there. Those applied in
+     * place are; the fence orders their stores before whatever this rank does next, as a
+     * flush's completion at the target asks.
+     */
     public void flush(String call, int target) {
         checkPassive(call, target);
-        boolean pending;
-        synchronized (this) {
-            pending = unconfirmed[target];
-            unconfirmed[target] = false;
-        }
-        if (pending) {
+        if (unconfirmed[target] && takeUnconfirmed(target)) {
             confirm(call, new int[] {target});
+        } else {
+            VarHandle.fullFence();
         }
     }
 
-    /** Waits until this rank's operations to every target are applied. */
+    /** Waits until this rank's operations to every target are applied; as {@link #flush}. */
     public void flushAll(String call) {
         checkPassive(call, -1);
-        confirm(call, pendingTargets());
+        int[] pending = pendingTargets();
+        if (pending.length > 0) {
+            confirm(call, pending);
+        } else {
+            VarHandle.fullFence();
+        }
     }
 
     /**
@@ -682,7 +691,7 @@ public final class Window {
         VarHandle.fullFence();
     }
 
-    private synchronized void checkPassive(String call, int target) {
+    private void checkPassive(String call, int target) {
         checkUsable(call);
         if (!lockedAll && (target < 0 ? !anyLocked() : locked[target] == 0)) {
             throw outOfEpoch(call + " outside a passive-target epoch" + (target < 0 ? "" : " of rank " + target)
@@ -769,12 +778,10 @@ public final class Window {
 
     /** As above, for the elements {@code low} to {@code high} (exclusive) of {@code type} from {@code disp}. */
     private long checkAccess(String call, ElementType type, long low, long high, int target, long disp) {
-        synchronized (this) {
-            checkUsable(call);
-            if (!fenceEpoch && !lockedAll && locked[target] == 0 && !inAccessGroup(target)) {
-                throw outOfEpoch(call + " to rank " + target + " outside an epoch that covers it; begin one with fence, "
-                    + "lock, lockAll or start");
-            }
+        checkUsable(call);
+        if (!fenceEpoch && !lockedAll && locked[target] == 0 && !inAccessGroup(target)) {
+            throw outOfEpoch(call + " to rank " + target + " outside an epoch that covers it; begin one with fence, "
+                + "lock, lockAll or start");
         }
         long at = disp * dispUnits[target];
         if (attached != null) {
@@ -808,8 +815,9 @@ public final class Window {
     }
 
     private boolean inAccessGroup(int target) {
-        if (accessGroup != null) {
-            for (int t : accessGroup) {
+        int[] group = accessGroup;
+        if (group != null) {
+            for (int t : group) {
                 if (t == target) {
                     return true;
                 }
@@ -841,11 +849,21 @@ public final class Window {
         unconfirmed[target] = true;
     }
 
+    /** True if {@code target} had operations not yet known to be applied, which the caller is about to confirm. */
+    private synchronized boolean takeUnconfirmed(int target) {
+        boolean pending = unconfirmed[target];
+        unconfirmed[target] = false;
+        return pending;
+    }
+
     /** The targets with operations not yet known to be applied, which the caller is about to confirm. */
     private synchronized int[] pendingTargets() {
         int n = 0;
         for (boolean u : unconfirmed) {
             n += u ? 1 : 0;
+        }
+        if (n == 0) {
+            return NO_TARGETS;
         }
         int[] targets = new int[n];
         n = 0;
@@ -1037,7 +1055,15 @@ public final class Window {
     // starts at (an address, for a dynamic window) and returns 0, or the error class of an
     // access that no memory attached to a dynamic window holds.
 
+    // A put or get of fixed memory takes no lock: MPI leaves conflicting accesses in one epoch
+    // undefined, and what ends an epoch (an unlock under the applying lock, a message, a
+    // barrier) orders its accesses before the next epoch's.
+
     private int store(ElementType type, long at, Object values, int from, int count) {
+        if (attached == null) {
+            memory.write(type, at, values, from, count);
+            return 0;
+        }
         synchronized (applying) {
             AttachedMemory.Region region = regionFor(type, at, count);
             if (region == null) {
@@ -1049,6 +1075,10 @@ public final class Window {
     }
 
     private int load(ElementType type, long at, Object into, int intoAt, int count) {
+        if (attached == null) {
+            memory.read(type, at, into, intoAt, count);
+            return 0;
+        }
         synchronized (applying) {
             AttachedMemory.Region region = regionFor(type, at, count);
             if (region == null) {
@@ -1080,7 +1110,8 @@ public final class Window {
     /** Combines {@code in} into {@code memory} from byte {@code offset} with {@code op}; the elements as they were go to {@code before} (if not null). */
     private static void combineIn(WindowMemory memory, int op, ElementType type, long offset, Object in, int from, int count,
                                   Object before, int beforeAt) {
-        Object current = memory.read(type, offset, count);
+        Object current = memory.scratch(type, count);
+        memory.read(type, offset, current, 0, count);
         if (before != null) {
             System.arraycopy(current, 0, before, beforeAt, count);
         }
@@ -1112,7 +1143,8 @@ public final class Window {
 
     private static void swapIn(WindowMemory memory, ElementType type, long offset, Object origin, int from, Object compare,
                                int compareAt, Object before, int beforeAt) {
-        Object current = memory.read(type, offset, 1);
+        Object current = memory.scratch(type, 1);
+        memory.read(type, offset, current, 0, 1);
         if (Array.get(current, 0).equals(Array.get(compare, compareAt))) {
             memory.write(type, offset, origin, from, 1);
         }

@@ -1,5 +1,6 @@
 package org.hympj.comm.rma;
 
+import java.lang.reflect.Array;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -18,20 +19,36 @@ import org.hympj.comm.data.ElementType;
  * buffer of another element type holds elements of that type only. Direct and heap buffers
  * behave alike.
  *
- * <p>Holds no state that changes: each access works on a view of its own, so threads may read
- * and write at once; making a read-modify-write atomic is its window's business (its
- * {@code applying} lock, and a shared window's lock words).
+ * <p>Its views of the memory, one per element type it holds, are made once and their position
+ * and limit never change: every access is an absolute bulk operation on them, so threads read
+ * and write at once and an access makes no object. Making a read-modify-write atomic is its
+ * window's business (its {@code applying} lock, and a shared window's lock words); the
+ * {@link #scratch} array of a read-modify-write is used under that lock only.
  */
 final class WindowMemory {
+    /** The largest scratch array, in elements, kept for the next read-modify-write; a longer one is made for its operation. */
+    private static final int KEPT_SCRATCH = 4096;
+
     private final Buffer base;
     /** The element type the buffer holds: BYTE for a ByteBuffer, which holds any. */
     private final ElementType held;
     private final long bytes;
+    /** The memory from byte 0 seen as elements of each type it holds, by ordinal; null for the others. */
+    private final Buffer[] views = new Buffer[ElementType.COUNT];
+    /** The arrays of small read-modify-writes, by element type's ordinal; guarded by the window's lock for them. */
+    private final Object[] scratch = new Object[ElementType.COUNT];
 
     WindowMemory(Buffer base) {
         this.base = base;
         this.held = elementTypeOf(base);
         this.bytes = base == null ? 0 : (long) base.capacity() * held.size();
+        if (base instanceof ByteBuffer) {
+            for (int t = 0; t < ElementType.COUNT; t++) {
+                views[t] = ElementType.of(t).isObject() ? null : view(ElementType.of(t), 0);
+            }
+        } else if (base != null) {
+            views[held.ordinal()] = view(held, 0);
+        }
     }
 
     /** The element type of {@code buffer}'s elements (BYTE for a ByteBuffer); null for none given. */
@@ -68,29 +85,41 @@ final class WindowMemory {
         return bytes;
     }
 
-    /** {@code count} elements of {@code type} from byte {@code offset}, in a new array. */
-    Object read(ElementType type, long offset, int count) {
-        Object values = type.newArray(count);
-        read(type, offset, values, 0, count);
-        return values;
+    /**
+     * An array of at least {@code count} elements of {@code type} for a read-modify-write of
+     * this memory, by a thread that holds the lock that makes it atomic: the same array for
+     * every small one.
+     */
+    Object scratch(ElementType type, int count) {
+        Object kept = scratch[type.ordinal()];
+        if (kept != null && Array.getLength(kept) >= count) {
+            return kept;
+        }
+        Object made = type.newArray(count);
+        if (count <= KEPT_SCRATCH) {
+            scratch[type.ordinal()] = made;
+        }
+        return made;
     }
 
     /** Reads {@code count} elements of {@code type} from byte {@code offset} into {@code into}, an array of {@code type}, from {@code at}. */
     void read(ElementType type, long offset, Object into, int at, int count) {
-        Buffer view = view(type, offset);
+        boolean aligned = offset % type.size() == 0;
+        Buffer view = aligned ? views[type.ordinal()] : view(type, offset);
+        int index = aligned ? (int) (offset / type.size()) : 0;
         switch (type) {
-            case BYTE -> ((ByteBuffer) view).get(0, (byte[]) into, at, count);
-            case CHAR -> ((CharBuffer) view).get(0, (char[]) into, at, count);
-            case SHORT -> ((ShortBuffer) view).get(0, (short[]) into, at, count);
-            case INT -> ((IntBuffer) view).get(0, (int[]) into, at, count);
-            case LONG -> ((LongBuffer) view).get(0, (long[]) into, at, count);
-            case FLOAT -> ((FloatBuffer) view).get(0, (float[]) into, at, count);
-            case DOUBLE -> ((DoubleBuffer) view).get(0, (double[]) into, at, count);
+            case BYTE -> ((ByteBuffer) view).get(index, (byte[]) into, at, count);
+            case CHAR -> ((CharBuffer) view).get(index, (char[]) into, at, count);
+            case SHORT -> ((ShortBuffer) view).get(index, (short[]) into, at, count);
+            case INT -> ((IntBuffer) view).get(index, (int[]) into, at, count);
+            case LONG -> ((LongBuffer) view).get(index, (long[]) into, at, count);
+            case FLOAT -> ((FloatBuffer) view).get(index, (float[]) into, at, count);
+            case DOUBLE -> ((DoubleBuffer) view).get(index, (double[]) into, at, count);
             case BOOLEAN -> {
                 boolean[] b = (boolean[]) into;
                 ByteBuffer memory = (ByteBuffer) view;
                 for (int i = 0; i < count; i++) {
-                    b[at + i] = memory.get(i) != 0;
+                    b[at + i] = memory.get(index + i) != 0;
                 }
             }
             default -> throw new IllegalArgumentException("a window holds no " + type);
@@ -99,27 +128,32 @@ final class WindowMemory {
 
     /** Writes {@code count} elements of {@code values}, an array of {@code type}, from {@code from}, at byte {@code offset}. */
     void write(ElementType type, long offset, Object values, int from, int count) {
-        Buffer view = view(type, offset);
+        boolean aligned = offset % type.size() == 0;
+        Buffer view = aligned ? views[type.ordinal()] : view(type, offset);
+        int index = aligned ? (int) (offset / type.size()) : 0;
         switch (type) {
-            case BYTE -> ((ByteBuffer) view).put(0, (byte[]) values, from, count);
-            case CHAR -> ((CharBuffer) view).put(0, (char[]) values, from, count);
-            case SHORT -> ((ShortBuffer) view).put(0, (short[]) values, from, count);
-            case INT -> ((IntBuffer) view).put(0, (int[]) values, from, count);
-            case LONG -> ((LongBuffer) view).put(0, (long[]) values, from, count);
-            case FLOAT -> ((FloatBuffer) view).put(0, (float[]) values, from, count);
-            case DOUBLE -> ((DoubleBuffer) view).put(0, (double[]) values, from, count);
+            case BYTE -> ((ByteBuffer) view).put(index, (byte[]) values, from, count);
+            case CHAR -> ((CharBuffer) view).put(index, (char[]) values, from, count);
+            case SHORT -> ((ShortBuffer) view).put(index, (short[]) values, from, count);
+            case INT -> ((IntBuffer) view).put(index, (int[]) values, from, count);
+            case LONG -> ((LongBuffer) view).put(index, (long[]) values, from, count);
+            case FLOAT -> ((FloatBuffer) view).put(index, (float[]) values, from, count);
+            case DOUBLE -> ((DoubleBuffer) view).put(index, (double[]) values, from, count);
             case BOOLEAN -> {
                 boolean[] b = (boolean[]) values;
                 ByteBuffer memory = (ByteBuffer) view;
                 for (int i = 0; i < count; i++) {
-                    memory.put(i, b[from + i] ? (byte) 1 : (byte) 0);
+                    memory.put(index + i, b[from + i] ? (byte) 1 : (byte) 0);
                 }
             }
             default -> throw new IllegalArgumentException("a window holds no " + type);
         }
     }
 
-    /** The memory from byte {@code offset} on, seen as elements of {@code type}. */
+    /**
+     * The memory from byte {@code offset} on, seen as elements of {@code type}: made once for
+     * offset 0, and for an access whose offset is no multiple of its element's size.
+     */
     private Buffer view(ElementType type, long offset) {
         if (base instanceof ByteBuffer) {
             ByteBuffer bytesFrom = ((ByteBuffer) base).duplicate().clear().position((int) offset).slice()

@@ -825,6 +825,64 @@ public class WindowTest {
         }
     }
 
+    /**
+     * Once warm, a put, a get and an accumulate, each with its flush, to a rank whose memory the
+     * origin reaches directly (a thread rank's, or a shared window's part in another JVM) make no
+     * object, from direct and heap buffers: the origin's thread allocates nothing over thousands
+     * of them (counted by the JVM, not timed), and the accumulates all land.
+     */
+    public static class WarmOperationsAllocateNothing {
+        static final int WARM = 20_000;
+        static final int COUNTED = 10_000;
+
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            boolean shared = args.length > 0 && args[0].equals("shared");
+            ByteBuffer memory = MPI.newByteBuffer(64);
+            Win win = shared ? new Win(64, 1, MPI.INFO_NULL, world, memory, Win.FLAVOR_SHARED)
+                : new Win(memory, 64, 1, MPI.INFO_NULL, world);
+            world.barrier();
+            if (world.getRank() == 0) {
+                com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean)
+                    java.lang.management.ManagementFactory.getThreadMXBean();
+                long me = Thread.currentThread().getId();
+                ByteBuffer bytes = MPI.newByteBuffer(8);
+                LongBuffer direct = MPI.newLongBuffer(1);
+                direct.put(0, 1);
+                LongBuffer heap = LongBuffer.wrap(new long[] {1});
+                win.lockAll(0);
+                operate(win, bytes, direct, heap, WARM);
+                long before = mx.getThreadAllocatedBytes(me);
+                operate(win, bytes, direct, heap, COUNTED);
+                long allocated = mx.getThreadAllocatedBytes(me) - before;
+                LongBuffer sum = MPI.newLongBuffer(1);
+                win.get(sum, 1, MPI.LONG, 1, 8, 1, MPI.LONG);
+                win.unlockAll();
+                assertTrue(allocated < 1024, allocated + " bytes allocated by " + 5 * COUNTED + " warm operations and flushes"
+                    + (shared ? " on a shared window" : ""));
+                assertEquals(2L * (WARM + COUNTED), sum.get(0), "every accumulate landed");
+            }
+            world.barrier();
+            win.free();
+            MPI.Finalize();
+        }
+
+        /** {@code n} times: a put and a get of 8 bytes, accumulates of a long from a direct and a heap buffer, each flushed. */
+        static void operate(Win win, ByteBuffer bytes, LongBuffer direct, LongBuffer heap, int n) {
+            for (int i = 0; i < n; i++) {
+                win.put(bytes, 8, MPI.BYTE, 1, 0, 8, MPI.BYTE);
+                win.flush(1);
+                win.get(bytes, 8, MPI.BYTE, 1, 0, 8, MPI.BYTE);
+                win.flush(1);
+                win.accumulate(direct, 1, MPI.LONG, 1, 8, 1, MPI.LONG, MPI.SUM);
+                win.flush(1);
+                win.accumulate(heap, 1, MPI.LONG, 1, 8, 1, MPI.LONG, MPI.SUM);
+                win.flushAll();
+            }
+        }
+    }
+
     @Test
     void fenceEpochsOnThreadRanks() {
         RankJobs.runOk(1, FenceEpochs.class);
@@ -920,5 +978,12 @@ public class WindowTest {
         ProcessJobs.runOk(2, 2, SharedWindowAtomics.class);
         ProcessJobs.runOk(4, 2, SharedWindowAtomics.class);
         ProcessJobs.runOk(3, 3, SharedWindowAtomics.class);
+    }
+
+    @Test
+    void warmOperationsOnMemoryReachedDirectlyAllocateNothing() {
+        RankJobs.runOk(2, WarmOperationsAllocateNothing.class);
+        RankJobs.runOk(2, WarmOperationsAllocateNothing.class, "shared");
+        ProcessJobs.runOk(2, 2, WarmOperationsAllocateNothing.class, "shared");
     }
 }

@@ -1,0 +1,43 @@
+package mpi;
+
+import java.lang.reflect.Array;
+import org.hympj.comm.data.ElementType;
+
+/**
+ * The arrays in which a thread stages the direct buffers of its one-sided operations, kept from
+ * one operation to the next, so that a warm put, get or accumulate makes no array. A window's
+ * operation is complete at the origin when its engine call returns, so the engine is done with
+ * the array by then, and a thread makes one call at a time.
+ *
+ * <p>Invariant: a thread's array of one slot and element type serves one call at a time, its
+ * own; a call that stages two buffers at once (an origin and a result) takes them from two
+ * slots. Arrays longer than {@link #KEPT} elements are made for their call and not kept, so a
+ * thread holds little memory for this.
+ */
+final class StagingArrays {
+    /** The slot of an operation's origin buffer. */
+    static final int ORIGIN = 0;
+    /** The slot of an operation's result buffer. */
+    static final int RESULT = 1;
+    private static final int SLOTS = 2;
+    private static final int KEPT = 1 << 16;
+    private static final ThreadLocal<Object[]> ARRAYS = ThreadLocal.withInitial(() -> new Object[SLOTS * ElementType.COUNT]);
+
+    private StagingArrays() {
+    }
+
+    /** An array of at least {@code length} elements of {@code type}, the calling thread's of {@code slot} if it keeps one. */
+    static Object array(int slot, ElementType type, int length) {
+        if (length > KEPT) {
+            return type.newArray(length);
+        }
+        Object[] kept = ARRAYS.get();
+        int at = slot * ElementType.COUNT + type.ordinal();
+        Object array = kept[at];
+        if (array == null || Array.getLength(array) < length) {
+            array = type.newArray(length);
+            kept[at] = array;
+        }
+        return array;
+    }
+}
