@@ -988,19 +988,27 @@ public final class Window {
     private void serve() {
         ProbeResult next = new ProbeResult();
         try {
-            while (true) {
-                requests.probe(MatchingEngine.ANY_SOURCE, REQUEST_TAG, next);
-                int origin = next.source;
-                byte[] r = new byte[next.count];
-                receive(requests, origin, REQUEST_TAG, r);
-                if ((int) INTS.get(r, KIND_AT) == STOP) {
-                    return;
-                }
-                apply(origin, r);
+            while (serveNext(next)) {
+                // Each turn is a call of its own: a loop that runs for the thread's whole life is
+                // compiled only by on-stack replacement, late and once, while a method called per
+                // request is compiled as soon as it is hot, with what it calls.
             }
         } catch (EngineException e) {
             // The job is ending: no origin waits for an answer any more.
         }
+    }
+
+    /** Waits for the next request, with {@code next} to probe for it, and applies it; false for the request to stop. */
+    private boolean serveNext(ProbeResult next) {
+        requests.probe(MatchingEngine.ANY_SOURCE, REQUEST_TAG, next);
+        int origin = next.source;
+        byte[] r = new byte[next.count];
+        receive(requests, origin, REQUEST_TAG, r);
+        if ((int) INTS.get(r, KIND_AT) == STOP) {
+            return false;
+        }
+        apply(origin, r);
+        return true;
     }
 
     private void apply(int origin, byte[] r) {
