@@ -34,8 +34,8 @@ import org.hympj.comm.runtime.RankRuntime;
  * share a heap). An origin in another JVM sends a request message to the target's service
  * thread, which applies requests in the order they arrive, while the target's program
  * computes, outside any MPI call, on every path a message takes (rings, bridge). Both take the
- * target's {@code applying} lock for each operation, so accumulates are atomic per element with
- * respect to each other, whoever applies them. Requests travel on a context of the window's own
+ * target's {@code applying} lock for each read-modify-write, so accumulates are atomic per
+ * element with respect to each other, whoever applies them. Requests travel on a context of the window's own
  * (the point-to-point context of {@code requests}); answers, and the post and complete notices
  * of generalized active target, on another ({@code replies}); so window traffic never matches a
  * program's messages. A request's answer tells the origin that the target has applied it and
@@ -1059,13 +1059,13 @@ public final class Window {
     }
 
     // The operations on this rank's memory and lock, by its service thread or by an origin of
-    // this JVM; one at a time under the applying lock. Each takes the byte of the memory it
-    // starts at (an address, for a dynamic window) and returns 0, or the error class of an
-    // access that no memory attached to a dynamic window holds.
-
-    // A put or get of fixed memory takes no lock: MPI leaves conflicting accesses in one epoch
-    // undefined, and what ends an epoch (an unlock under the applying lock, a message, a
-    // barrier) orders its accesses before the next epoch's.
+    // this JVM. Each takes the byte of the memory it starts at (an address, for a dynamic
+    // window) and returns 0, or the error class of an access that no memory attached to a
+    // dynamic window holds. Read-modify-writes and the lock are applied one at a time under the
+    // applying lock, which also guards a dynamic window's attached buffers. A put or get of
+    // fixed memory takes no lock: MPI leaves accesses that conflict in one epoch undefined, and
+    // what ends an epoch (an unlock under the applying lock, a message, a barrier) orders its
+    // accesses before the next epoch's.
 
     private int store(ElementType type, long at, Object values, int from, int count) {
         if (attached == null) {
