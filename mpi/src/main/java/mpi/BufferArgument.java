@@ -70,6 +70,27 @@ final class BufferArgument {
         return resolve(call, buf, count, type, slot);
     }
 
+    /**
+     * {@code buf} itself (with its limit at its capacity), for a call that copies the elements
+     * of {@code count} items of a contiguous {@code type} to or from it in place (a window's put
+     * or get): a buffer with no array of the type's elements that holds them without a view, a
+     * ByteBuffer for bytes or a buffer of the type's own element type. Null for any other
+     * argument, which the call resolves to an array.
+     */
+    static Buffer inPlace(String call, Object buf, int count, Datatype type) {
+        if (!(buf instanceof Buffer) || type == null || !type.map.contiguous) {
+            return null;
+        }
+        Buffer b = (Buffer) buf;
+        ElementType base = type.map.base;
+        if (b.hasArray() && type.map.accepts(b.array()) || base == ElementType.BOOLEAN
+            || (b instanceof ByteBuffer ? base != ElementType.BYTE : typedView(b, base) == null)) {
+            return null;
+        }
+        checkSpan(call, count, type, b.capacity());
+        return whole(b);
+    }
+
     /** The element offset, in {@code array(buf)}, at which {@code buf}'s item 0 starts. */
     static int offset(Object buf, Object resolved) {
         if (resolved != buf && buf instanceof Buffer && ((Buffer) buf).hasArray() && ((Buffer) buf).array() == resolved) {
@@ -141,11 +162,7 @@ final class BufferArgument {
             throw new MPIException(MPI.ERR_TYPE, call + ": datatype " + type + " needs a ByteBuffer or a buffer or array of "
                 + base.arrayTypeName() + " elements, got " + buf.getClass().getSimpleName());
         }
-        int span = span(call, count, type);
-        if (span > view.capacity()) {
-            throw new MPIException(MPI.ERR_BUFFER, call + ": " + count + " items of " + type + " span " + span + " elements of "
-                + base.arrayTypeName() + " but the buffer holds " + view.capacity());
-        }
+        int span = checkSpan(call, count, type, view.capacity());
         Object staging = slot < 0 ? base.newArray(span) : StagingArrays.array(slot, base, span);
         switch (base) {
             case BYTE -> ((ByteBuffer) view).get(0, (byte[]) staging, 0, span);
@@ -188,6 +205,16 @@ final class BufferArgument {
         Object staging = base.newArray(span);
         ArrayMemory.copyBytes(buf, held, staging, base, bytes);
         return staging;
+    }
+
+    /** The span of {@code count} items of {@code type}; {@code ERR_BUFFER} if it exceeds a buffer's {@code capacity} elements. */
+    private static int checkSpan(String call, int count, Datatype type, int capacity) {
+        int span = span(call, count, type);
+        if (span > capacity) {
+            throw new MPIException(MPI.ERR_BUFFER, call + ": " + count + " items of " + type + " span " + span + " elements of "
+                + type.map.base.arrayTypeName() + " but the buffer holds " + capacity);
+        }
+        return span;
     }
 
     /** The elements of the base type that {@code count} items of {@code type} reach, from item 0's start. */

@@ -4,10 +4,12 @@ import java.lang.reflect.Array;
 import org.hympj.comm.data.ElementType;
 
 /**
- * The arrays in which a thread stages the direct buffers of its one-sided operations, kept from
- * one operation to the next, so that a warm put, get or accumulate makes no array. A window's
- * operation is complete at the origin when its engine call returns, so the engine is done with
- * the array by then, and a thread makes one call at a time.
+ * The arrays in which a thread stages the buffers of its one-sided operations that the engine
+ * cannot use in place (an accumulate's origin and result, a ByteBuffer seen as elements of
+ * another type, a datatype with gaps), kept from one operation to the next, so that a warm
+ * operation makes no array. A window's operation is complete at the origin when its engine
+ * call returns, so the engine is done with the array by then, and a thread makes one call at a
+ * time.
  *
  * <p>Invariant: a thread's array of one slot and element type serves one call at a time, its
  * own; a call that stages two buffers at once (an origin and a result) takes them from two

@@ -240,9 +240,11 @@ public final class Win implements Freeable {
         if (targetRank == MPI.PROC_NULL) {
             return;
         }
-        Object data = packed(call, origin, orgCount, orgType);
+        Buffer inPlace = BufferArgument.inPlace(call, origin, orgCount, orgType);
+        Object data = inPlace != null ? inPlace : packed(call, origin, orgCount, orgType);
         try {
-            window.put(call, targetType.map, targetCount, data, packedOffset(origin, data, orgType), targetRank, targetDisp);
+            window.put(call, targetType.map, targetCount, data, inPlace != null ? 0 : packedOffset(origin, data, orgType), targetRank,
+                targetDisp);
         } catch (EngineException e) {
             throw Comm.raised(e);
         }
@@ -266,8 +268,9 @@ public final class Win implements Freeable {
         if (targetRank == MPI.PROC_NULL) {
             return;
         }
-        Object data = BufferArgument.forWindow(call, origin, orgCount, orgType, StagingArrays.ORIGIN);
-        int offset = BufferArgument.offset(origin, data);
+        Buffer inPlace = BufferArgument.inPlace(call, origin, orgCount, orgType);
+        Object data = inPlace != null ? inPlace : BufferArgument.forWindow(call, origin, orgCount, orgType, StagingArrays.ORIGIN);
+        int offset = inPlace != null ? 0 : BufferArgument.offset(origin, data);
         Object into = orgType.map.contiguous ? data : orgType.map.base.newArray(elements);
         try {
             window.get(call, targetType.map, targetCount, into, into == data ? offset : 0, targetRank, targetDisp);
@@ -277,7 +280,9 @@ public final class Win implements Freeable {
         if (into != data) {
             orgType.map.unpack(into, 0, elements, data, offset);
         }
-        BufferArgument.copyBack(origin, data, orgType, BufferArgument.span(call, orgCount, orgType));
+        if (inPlace == null) {
+            BufferArgument.copyBack(origin, data, orgType, BufferArgument.span(call, orgCount, orgType));
+        }
     }
 
     /**

@@ -309,7 +309,9 @@ public final class Window {
 
     /**
      * Writes {@code targetCount} items of {@code targetType} to {@code target}'s window at
-     * {@code disp}, their elements taken in typemap order from {@code origin} from {@code offset}.
+     * {@code disp}, their elements taken in typemap order from {@code origin} from its element
+     * {@code offset}: an array of the datatype's element type, or a buffer of it (a ByteBuffer
+     * for bytes), which a target whose memory this rank reaches directly copies from in place.
      */
     public void put(String call, TypeMap targetType, int targetCount, Object origin, int offset, int target, long disp) {
         long at = checkAccess(call, targetType, targetCount, target, disp);
@@ -321,7 +323,11 @@ public final class Window {
         }
     }
 
-    /** Reads {@code targetCount} items of {@code targetType} of {@code target}'s window at {@code disp} into {@code origin}, packed, from {@code offset}. */
+    /**
+     * Reads {@code targetCount} items of {@code targetType} of {@code target}'s window at
+     * {@code disp} into {@code origin}, packed, from its element {@code offset}: an array or a
+     * buffer, as for {@link #put}.
+     */
     public void get(String call, TypeMap targetType, int targetCount, Object origin, int offset, int target, long disp) {
         long at = checkAccess(call, targetType, targetCount, target, disp);
         if (targetType.contiguous) {
@@ -410,14 +416,25 @@ public final class Window {
         Window here = peers[target];
         if (here != null) {
             refused(call, here.store(type, at, origin, offset, count), type, count, target, at);
-        } else if (nodeParts != null) {
+            return;
+        }
+        if (nodeParts != null) {
             nodeParts[target].write(type, at, origin, offset, count);
-        } else if (attached == null) {
-            send(call, target, request(PUT, 0, type, count, at, 0, origin, offset, count));
+            return;
+        }
+        Object data = origin;
+        int from = offset;
+        if (origin instanceof Buffer buffer) {
+            data = type.newArray(count);
+            from = 0;
+            new WindowMemory(buffer).read(type, (long) offset * type.size(), data, 0, count);
+        }
+        if (attached == null) {
+            send(call, target, request(PUT, 0, type, count, at, 0, data, from, count));
             unconfirmed(target);
         } else {
             int tag = answerTag();
-            send(call, target, request(PUT, tag, type, count, at, 0, origin, offset, count));
+            send(call, target, request(PUT, tag, type, count, at, 0, data, from, count));
             receiveAnswer(call, target, tag, new byte[answerPrefix], type, count, at);
         }
     }
@@ -436,7 +453,13 @@ public final class Window {
         byte[] answer = new byte[answerPrefix + count * type.size()];
         send(call, target, request(GET, tag, type, count, at, 0, null, 0, 0));
         receiveAnswer(call, target, tag, answer, type, count, at);
-        type.unpack(answer, answerPrefix, origin, offset, count);
+        if (origin instanceof Buffer buffer) {
+            Object values = type.newArray(count);
+            type.unpack(answer, answerPrefix, values, 0, count);
+            new WindowMemory(buffer).write(type, (long) offset * type.size(), values, 0, count);
+        } else {
+            type.unpack(answer, answerPrefix, origin, offset, count);
+        }
     }
 
     /** Combines {@code count} elements into the target's at byte {@code at}; those before go to {@code result} unless it is null. */

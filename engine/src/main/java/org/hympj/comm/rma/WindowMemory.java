@@ -102,11 +102,19 @@ final class WindowMemory {
         return made;
     }
 
-    /** Reads {@code count} elements of {@code type} from byte {@code offset} into {@code into}, an array of {@code type}, from {@code at}. */
+    /**
+     * Reads {@code count} elements of {@code type} from byte {@code offset} into {@code into}
+     * from its element {@code at}: an array of {@code type}, or a buffer of it (a ByteBuffer for
+     * bytes), whose position and limit the read leaves as they are.
+     */
     void read(ElementType type, long offset, Object into, int at, int count) {
         boolean aligned = offset % type.size() == 0;
         Buffer view = aligned ? views[type.ordinal()] : view(type, offset);
         int index = aligned ? (int) (offset / type.size()) : 0;
+        if (into instanceof Buffer buffer) {
+            copy(type, view, index, buffer, at, count);
+            return;
+        }
         switch (type) {
             case BYTE -> ((ByteBuffer) view).get(index, (byte[]) into, at, count);
             case CHAR -> ((CharBuffer) view).get(index, (char[]) into, at, count);
@@ -126,11 +134,18 @@ final class WindowMemory {
         }
     }
 
-    /** Writes {@code count} elements of {@code values}, an array of {@code type}, from {@code from}, at byte {@code offset}. */
+    /**
+     * Writes {@code count} elements of {@code values} from its element {@code from} at byte
+     * {@code offset}: an array of {@code type}, or a buffer of it (a ByteBuffer for bytes).
+     */
     void write(ElementType type, long offset, Object values, int from, int count) {
         boolean aligned = offset % type.size() == 0;
         Buffer view = aligned ? views[type.ordinal()] : view(type, offset);
         int index = aligned ? (int) (offset / type.size()) : 0;
+        if (values instanceof Buffer buffer) {
+            copy(type, buffer, from, view, index, count);
+            return;
+        }
         switch (type) {
             case BYTE -> ((ByteBuffer) view).put(index, (byte[]) values, from, count);
             case CHAR -> ((CharBuffer) view).put(index, (char[]) values, from, count);
@@ -147,6 +162,20 @@ final class WindowMemory {
                 }
             }
             default -> throw new IllegalArgumentException("a window holds no " + type);
+        }
+    }
+
+    /** Copies {@code count} elements of {@code type} from {@code from}'s element {@code at} into {@code to}'s element {@code index}. */
+    private static void copy(ElementType type, Buffer from, int at, Buffer to, int index, int count) {
+        switch (type) {
+            case BYTE -> ((ByteBuffer) to).put(index, (ByteBuffer) from, at, count);
+            case CHAR -> ((CharBuffer) to).put(index, (CharBuffer) from, at, count);
+            case SHORT -> ((ShortBuffer) to).put(index, (ShortBuffer) from, at, count);
+            case INT -> ((IntBuffer) to).put(index, (IntBuffer) from, at, count);
+            case LONG -> ((LongBuffer) to).put(index, (LongBuffer) from, at, count);
+            case FLOAT -> ((FloatBuffer) to).put(index, (FloatBuffer) from, at, count);
+            case DOUBLE -> ((DoubleBuffer) to).put(index, (DoubleBuffer) from, at, count);
+            default -> throw new IllegalArgumentException("no buffer of " + type + " is copied in place");
         }
     }
 
