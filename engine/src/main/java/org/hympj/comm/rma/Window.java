@@ -427,7 +427,7 @@ public final class Window {
         if (origin instanceof Buffer buffer) {
             data = type.newArray(count);
             from = 0;
-            new WindowMemory(buffer).read(type, (long) offset * type.size(), data, 0, count);
+            WindowMemory.get(type, buffer, offset, data, 0, count);
         }
         if (attached == null) {
             send(call, target, request(PUT, 0, type, count, at, 0, data, from, count));
@@ -456,7 +456,7 @@ public final class Window {
         if (origin instanceof Buffer buffer) {
             Object values = type.newArray(count);
             type.unpack(answer, answerPrefix, values, 0, count);
-            new WindowMemory(buffer).write(type, (long) offset * type.size(), values, 0, count);
+            WindowMemory.put(type, buffer, offset, values, 0, count);
         } else {
             type.unpack(answer, answerPrefix, origin, offset, count);
         }

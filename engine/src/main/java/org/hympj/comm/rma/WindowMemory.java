@@ -113,24 +113,8 @@ final class WindowMemory {
         int index = aligned ? (int) (offset / type.size()) : 0;
         if (into instanceof Buffer buffer) {
             copy(type, view, index, buffer, at, count);
-            return;
-        }
-        switch (type) {
-            case BYTE -> ((ByteBuffer) view).get(index, (byte[]) into, at, count);
-            case CHAR -> ((CharBuffer) view).get(index, (char[]) into, at, count);
-            case SHORT -> ((ShortBuffer) view).get(index, (short[]) into, at, count);
-            case INT -> ((IntBuffer) view).get(index, (int[]) into, at, count);
-            case LONG -> ((LongBuffer) view).get(index, (long[]) into, at, count);
-            case FLOAT -> ((FloatBuffer) view).get(index, (float[]) into, at, count);
-            case DOUBLE -> ((DoubleBuffer) view).get(index, (double[]) into, at, count);
-            case BOOLEAN -> {
-                boolean[] b = (boolean[]) into;
-                ByteBuffer memory = (ByteBuffer) view;
-                for (int i = 0; i < count; i++) {
-                    b[at + i] = memory.get(index + i) != 0;
-                }
-            }
-            default -> throw new IllegalArgumentException("a window holds no " + type);
+        } else {
+            get(type, view, index, into, at, count);
         }
     }
 
@@ -144,19 +128,49 @@ final class WindowMemory {
         int index = aligned ? (int) (offset / type.size()) : 0;
         if (values instanceof Buffer buffer) {
             copy(type, buffer, from, view, index, count);
-            return;
+        } else {
+            put(type, view, index, values, from, count);
         }
+    }
+
+    /**
+     * Reads {@code count} elements of {@code type} from {@code buffer}'s element {@code index}
+     * (a ByteBuffer for bytes and booleans, else a buffer of {@code type}) into the array
+     * {@code into} from {@code at}, by an absolute bulk copy.
+     */
+    static void get(ElementType type, Buffer buffer, int index, Object into, int at, int count) {
         switch (type) {
-            case BYTE -> ((ByteBuffer) view).put(index, (byte[]) values, from, count);
-            case CHAR -> ((CharBuffer) view).put(index, (char[]) values, from, count);
-            case SHORT -> ((ShortBuffer) view).put(index, (short[]) values, from, count);
-            case INT -> ((IntBuffer) view).put(index, (int[]) values, from, count);
-            case LONG -> ((LongBuffer) view).put(index, (long[]) values, from, count);
-            case FLOAT -> ((FloatBuffer) view).put(index, (float[]) values, from, count);
-            case DOUBLE -> ((DoubleBuffer) view).put(index, (double[]) values, from, count);
+            case BYTE -> ((ByteBuffer) buffer).get(index, (byte[]) into, at, count);
+            case CHAR -> ((CharBuffer) buffer).get(index, (char[]) into, at, count);
+            case SHORT -> ((ShortBuffer) buffer).get(index, (short[]) into, at, count);
+            case INT -> ((IntBuffer) buffer).get(index, (int[]) into, at, count);
+            case LONG -> ((LongBuffer) buffer).get(index, (long[]) into, at, count);
+            case FLOAT -> ((FloatBuffer) buffer).get(index, (float[]) into, at, count);
+            case DOUBLE -> ((DoubleBuffer) buffer).get(index, (double[]) into, at, count);
+            case BOOLEAN -> {
+                boolean[] b = (boolean[]) into;
+                ByteBuffer memory = (ByteBuffer) buffer;
+                for (int i = 0; i < count; i++) {
+                    b[at + i] = memory.get(index + i) != 0;
+                }
+            }
+            default -> throw new IllegalArgumentException("a window holds no " + type);
+        }
+    }
+
+    /** Writes {@code count} elements of the array {@code values} from {@code from} into {@code buffer} from its element {@code index}; as {@link #get}. */
+    static void put(ElementType type, Buffer buffer, int index, Object values, int from, int count) {
+        switch (type) {
+            case BYTE -> ((ByteBuffer) buffer).put(index, (byte[]) values, from, count);
+            case CHAR -> ((CharBuffer) buffer).put(index, (char[]) values, from, count);
+            case SHORT -> ((ShortBuffer) buffer).put(index, (short[]) values, from, count);
+            case INT -> ((IntBuffer) buffer).put(index, (int[]) values, from, count);
+            case LONG -> ((LongBuffer) buffer).put(index, (long[]) values, from, count);
+            case FLOAT -> ((FloatBuffer) buffer).put(index, (float[]) values, from, count);
+            case DOUBLE -> ((DoubleBuffer) buffer).put(index, (double[]) values, from, count);
             case BOOLEAN -> {
                 boolean[] b = (boolean[]) values;
-                ByteBuffer memory = (ByteBuffer) view;
+                ByteBuffer memory = (ByteBuffer) buffer;
                 for (int i = 0; i < count; i++) {
                     memory.put(index + i, b[from + i] ? (byte) 1 : (byte) 0);
                 }
