@@ -21,7 +21,8 @@ import org.hympj.comm.data.ElementType;
  *
  * <p>Its views of the memory, one per element type it holds, are made once and their position
  * and limit never change: every access is an absolute bulk operation on them, so threads read
- * and write at once and an access makes no object. Making a read-modify-write atomic is its
+ * and write at once and an access makes no object (but one at a byte offset that is no
+ * multiple of its element's size, which makes a view of its own). Making a read-modify-write atomic is its
  * window's business (its {@code applying} lock, and a shared window's lock words); the
  * {@link #scratch} array of a read-modify-write is used under that lock only.
  */
