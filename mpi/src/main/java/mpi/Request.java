@@ -157,7 +157,7 @@ public class Request implements Freeable {
     public Status Test() {
         MPI.checkActive();
         Errhandler.entering(comm);
-        MPI.runtime().engine().progress();
+        MPI.runtime().engine().progressOnce();
         if (op == null || !active) {
             return nothingDone();
         }
@@ -363,7 +363,7 @@ public class Request implements Freeable {
     public static Status Testany(Request[] requests) {
         MPI.checkActive();
         checkArray("Testany", requests);
-        MPI.runtime().engine().progress();
+        MPI.runtime().engine().progressOnce();
         Operation[] ops = activeOperations(requests);
         if (ops == null) {
             return Status.empty(MPI.ANY_SOURCE);
@@ -390,7 +390,7 @@ public class Request implements Freeable {
     public static Status[] Testall(Request[] requests) {
         MPI.checkActive();
         checkArray("Testall", requests);
-        MPI.runtime().engine().progress();
+        MPI.runtime().engine().progressOnce();
         for (Request r : requests) {
             if (r != null && r.isActive() && !r.op.isComplete()) {
                 return null;
@@ -410,7 +410,7 @@ public class Request implements Freeable {
     public static Status[] Testsome(Request[] requests) {
         MPI.checkActive();
         checkArray("Testsome", requests);
-        MPI.runtime().engine().progress();
+        MPI.runtime().engine().progressOnce();
         Operation[] ops = activeOperations(requests);
         return ops == null ? null : finishCompleted(requests, ops);
     }
@@ -535,7 +535,7 @@ public class Request implements Freeable {
     public final Status getStatus() {
         MPI.checkActive();
         Errhandler.entering(comm);
-        MPI.runtime().engine().progress();
+        MPI.runtime().engine().progressOnce();
         if (!isActive()) {
             return Status.empty(MPI.ANY_SOURCE);
         }

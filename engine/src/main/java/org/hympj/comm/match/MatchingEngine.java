@@ -55,12 +55,13 @@ public final class MatchingEngine {
      * good share of a message's latency within the node if every poll paid it.
      */
     static final int CALLS_PER_READ_WHILE_QUIET = 256;
-    /** Calls of {@link #progress} without a frame from another node after which other nodes count as quiet. */
+    /** Calls of {@link #progress} whose reads of other nodes found no frame after which those nodes count as quiet. */
     static final int QUIET_AFTER_CALLS = 1 << 16;
     /**
-     * Calls of {@link #progress} since a read of other nodes' connections last found a frame
-     * (at most {@link #QUIET_AFTER_CALLS}), and calls left until the next read. Racy between
-     * the rank's threads, which only shifts the cadence.
+     * Calls of {@link #progress} since this rank's last read of other nodes' connections that
+     * found a frame (at most {@link #QUIET_AFTER_CALLS}; frames that another thread read do not
+     * count), and calls left until the next read. Racy between the rank's threads, which only
+     * shifts the cadence.
      */
     private int callsSinceOtherNodesSent;
     private int callsUntilOtherNodesRead;
@@ -152,12 +153,14 @@ public final class MatchingEngine {
 
     /**
      * Matches what has arrived for this rank from other threads' ranks (its inbox) and from
-     * other processes, if no other thread is at it; returns the work done. Called by this
-     * rank's waiting threads. Other nodes' connections are read at every call while frames
-     * come from them, and at one call in {@link #CALLS_PER_READ_WHILE_QUIET} once they are
-     * quiet, so that waits for messages from this node do not pay a system call per poll; the
-     * first frame after a quiet spell waits that many polls at most (or, if this rank stops
-     * polling, until the bridge's reader thread reads it).
+     * other processes, if no other thread is at it; returns the work done. Called at each poll
+     * of a thread that spins while it waits. Other nodes' connections are read at every call
+     * while this rank's reads of them find frames, and at one call in
+     * {@link #CALLS_PER_READ_WHILE_QUIET} once they have found none for
+     * {@link #QUIET_AFTER_CALLS} calls, so that a wait for a message from this node does not pay
+     * a system call per poll; the first frame after such a spell waits that many polls at most
+     * (or, if this rank stops polling, until the bridge's reader thread reads it). A caller that
+     * polls once and may not poll again soon uses {@link #progressOnce}.
      */
     public int progress() {
         RankInbox in = inbox;
@@ -173,6 +176,21 @@ public final class MatchingEngine {
         }
         callsSinceOtherNodesSent = since < QUIET_AFTER_CALLS ? since + 1 : since;
         return work;
+    }
+
+    /**
+     * As {@link #progress}, but reads other nodes' connections at every call: for a call that
+     * polls once (a test of a request), whose caller may compute for a while before it polls
+     * again, so that a frame that has come is never left for a later poll.
+     */
+    public int progressOnce() {
+        RankInbox in = inbox;
+        int work = (in == null ? 0 : in.drain()) + job.progressOwnNode();
+        int read = job.progressOtherNodes();
+        if (read > 0) {
+            callsSinceOtherNodesSent = 0;
+        }
+        return work + read;
     }
 
     /**

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
  * How often a rank's progress reads other nodes' connections: at every call while frames come
  * from them, at one call in {@link MatchingEngine#CALLS_PER_READ_WHILE_QUIET} once they have
  * been quiet for {@link MatchingEngine#QUIET_AFTER_CALLS} calls, and at every call again as
- * soon as a frame comes. This node's other processes are drained at every call throughout.
+ * soon as a frame comes; this node's other processes are drained at every call throughout. A
+ * call that polls once ({@link MatchingEngine#progressOnce}, a test of a request) reads them always.
  */
 class OtherNodesReadCadenceTest {
     private static final int QUIET = MatchingEngine.QUIET_AFTER_CALLS;
@@ -97,6 +98,23 @@ class OtherNodesReadCadenceTest {
         }
         assertTrue(calls <= SPARSE, "a frame after a quiet spell is read within " + SPARSE + " calls, took " + calls);
         assertEquals(100, readsOver(100), "after a frame, every call reads other nodes again");
+    }
+
+    @Test
+    void aCallThatPollsOnceReadsOtherNodesAlsoWhenTheyAreQuietAndAFrameItFindsBringsBackEveryCall() {
+        readsOver(QUIET + SPARSE);
+        assertEquals(5, readsOnce(5), "a test of a request reads other nodes at every call, quiet or not");
+        job.framesWaiting = 1;
+        assertEquals(1, engine.progressOnce(), "the frame it read is its work");
+        assertEquals(100, readsOver(100), "after a frame, every spinning call reads other nodes again");
+    }
+
+    private int readsOnce(int calls) {
+        int before = job.otherNodesReads;
+        for (int i = 0; i < calls; i++) {
+            engine.progressOnce();
+        }
+        return job.otherNodesReads - before;
     }
 
     @Test

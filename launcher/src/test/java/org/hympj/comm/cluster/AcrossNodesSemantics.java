@@ -321,6 +321,7 @@ abstract class AcrossNodesSemantics {
             TestCluster.Result r = run(4, 2, List.of(), programs.toString(), program);
             assertEquals(0, r.exitCode(), () -> program + " on 2 nodes failed:\n" + r.output());
             assertTrue(r.output().contains(MpjStylePrograms.marker(program)), r.output());
+            assertRanOverTransport(r);
             assertNothingLeft();
         }
         TestCluster.Result r = run(2, 2, List.of(), programs.toString(), "PrivateMain");

@@ -34,10 +34,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Jobs across nodes with the net-bridge over TCP: MPI's semantics ({@link AcrossNodesSemantics}),
- * and what the launcher does for a job of several nodes: a profile of the bridge's traffic, Open
- * MPI's mpirun, hang reports and Ctrl-C, the shared-memory base, a wire-up beside a hostile
- * client, and a node that cannot be reached.
+ * Jobs across nodes: MPI's semantics with the net-bridge over TCP ({@link AcrossNodesSemantics}),
+ * and, with the default transport, what the launcher does for a job of several nodes: a profile
+ * of the bridge's traffic, Open MPI's mpirun, hang reports and Ctrl-C, the shared-memory base, a
+ * wire-up beside a hostile client, and a node that cannot be reached.
  */
 class ClusterTest extends AcrossNodesSemantics {
     @Override
@@ -77,14 +77,6 @@ class ClusterTest extends AcrossNodesSemantics {
         assertEquals(Long.parseLong(link.group(1)), frames, report);
     }
 
-
-
-
-
-
-
-
-
     /**
      * Open MPI's real mpirun, run from node 0, starts the JVMs on two nodes (2 ranks each) through
      * the same remote shell; they meet at rank 0's rendezvous file and use rings on a node, the
@@ -115,12 +107,6 @@ class ClusterTest extends AcrossNodesSemantics {
             Files.delete(rendezvous);
         }
     }
-
-
-
-
-
-
 
     /**
      * A hang report request to hympjrun (what SIGUSR1 from the script's SIGQUIT does: here asked

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /**
  * MPI's semantics across nodes ({@link AcrossNodesSemantics}) with the net-bridge over UCX
  * ({@code --net ucx}; the test JVM's {@code UCX_TLS=tcp}, from the launcher's surefire settings,
- * goes to every JVM), each job checked to have run over UCX. On a JVM older than 22 there is no
+ * goes to every JVM), each job that ends well checked to have run over UCX. On a JVM older than 22 there is no
  * UCX transport, and these are skipped saying so. One runs over UCX in the long runs only, for a
  * known fault (docs/decisions/ucx-bridge.md, "Known faults").
  */

@@ -198,6 +198,17 @@ public final class OffNodePath implements RemotePath, BridgeEvents {
         return bridge.progress();
     }
 
+    /** Nothing of this node comes this way. */
+    @Override
+    public int progressOwnNode() {
+        return 0;
+    }
+
+    @Override
+    public int progressOtherNodes() {
+        return bridge.progress();
+    }
+
     @Override
     public int progressAll() {
         return bridge.progressAll();
