@@ -25,22 +25,27 @@ import org.hympj.comm.data.TypeMap;
  *       array offset;</li>
  *   <li>any other buffer (a direct buffer, or a {@code ByteBuffer} used with a datatype that is
  *       not of bytes) is staged: the elements the items span are copied into a new array
- *       before the call ({@link #forSend}, {@link #forUpdate}) and back into the buffer after
- *       a call that writes it completes ({@link #copyBack}).</li>
+ *       before the call ({@link #forSend}, {@link #forUpdate}), or into an array the calling
+ *       thread keeps for a window's operation ({@link #forWindow}, {@link StagingArrays}), and
+ *       back into the buffer after a call that writes it completes ({@link #copyBack}); a
+ *       window's put or get of a contiguous datatype copies a direct buffer of bytes or of the
+ *       datatype's own element type in place instead ({@link #inPlace}).</li>
  *   <li>a primitive array of another element type is staged too, byte for byte: Open MPI's
  *       Java treats an array as the memory it occupies, so {@code recv(ints, 8, MPI.BYTE, ...)}
  *       writes the bytes of an {@code int[]}. An {@code Object[]}, or an array used with a
  *       datatype of objects, is not memory and is left to the type check (ERR_TYPE).</li>
  * </ul>
  *
- * <p>As in Open MPI, a buffer is used from its start and its position is ignored: a program
- * shifts the start with {@code MPI.slice}. A {@code ByteBuffer}'s bytes are read and written
+ * <p>As in Open MPI, a buffer is used from its start to its capacity, and its position and
+ * limit are ignored: a program shifts the start with {@code MPI.slice}. A {@code ByteBuffer}'s bytes are read and written
  * in the platform's order, as the memory of a C program would be, whatever order the buffer
  * object was given.
  *
- * <p>Invariant: {@link #array} returns {@code buf} itself, a buffer's own backing array, or a
- * fresh staging array; {@link #copyBack} writes to {@code buf} only when it was handed a
- * staging array made for that buffer, so calling it for an in-place argument does nothing.
+ * <p>Invariant: {@link #forSend}, {@link #forUpdate} and {@link #forWindow} return {@code buf}
+ * itself, a buffer's own backing array, or a staging array (fresh, or the thread's own for a
+ * window); {@link #inPlace} returns {@code buf} or null; {@link #copyBack} writes to {@code buf}
+ * only when it was handed a staging array for that buffer, so calling it for an in-place
+ * argument does nothing.
  */
 final class BufferArgument {
     private BufferArgument() {

@@ -13,8 +13,8 @@ import org.hympj.comm.data.ElementType;
  *
  * <p>Invariant: a thread's array of one slot and element type serves one call at a time, its
  * own; a call that stages two buffers at once (an origin and a result) takes them from two
- * slots. Arrays longer than {@link #KEPT} elements are made for their call and not kept, so a
- * thread holds little memory for this.
+ * slots. Arrays of more than {@link #KEPT_BYTES} bytes are made for their call and not kept,
+ * so a thread keeps at most that much per slot and element type.
  */
 final class StagingArrays {
     /** The slot of an operation's origin buffer. */
@@ -22,7 +22,7 @@ final class StagingArrays {
     /** The slot of an operation's result buffer. */
     static final int RESULT = 1;
     private static final int SLOTS = 2;
-    private static final int KEPT = 1 << 16;
+    private static final int KEPT_BYTES = 64 << 10;
     private static final ThreadLocal<Object[]> ARRAYS = ThreadLocal.withInitial(() -> new Object[SLOTS * ElementType.COUNT]);
 
     private StagingArrays() {
@@ -30,7 +30,7 @@ final class StagingArrays {
 
     /** An array of at least {@code length} elements of {@code type}, the calling thread's of {@code slot} if it keeps one. */
     static Object array(int slot, ElementType type, int length) {
-        if (length > KEPT) {
+        if ((long) length * type.size() > KEPT_BYTES) {
             return type.newArray(length);
         }
         Object[] kept = ARRAYS.get();

@@ -1013,8 +1013,8 @@ public final class Window {
         try {
             while (serveNext(next)) {
                 // Each turn is a call of its own: a loop that runs for the thread's whole life is
-                // compiled only by on-stack replacement, late and once, while a method called per
-                // request is compiled as soon as it is hot, with what it calls.
+                // compiled only by on-stack replacement, while a method called per request is
+                // compiled the ordinary way as soon as it is hot, with what it calls inlined.
             }
         } catch (EngineException e) {
             // The job is ending: no origin waits for an answer any more.
