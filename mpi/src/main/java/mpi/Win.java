@@ -45,6 +45,12 @@ import org.hympj.comm.rma.Window;
  * {@code ERR_WIN}. The window's errhandler starts as its communicator's.
  */
 public final class Win implements Freeable {
+    /**
+     * {@code MPI_WIN_NULL} as Open MPI's Java API spells it, an {@code int} beside the flavours;
+     * there for programs written for that API to compile. A freed {@code Win} raises
+     * {@code ERR_WIN} when used, so no window object stands for the null window.
+     */
+    public static final int WIN_NULL = 0;
     /** The flavour of {@link #Win(int, int, Info, Comm, Buffer, int)} that makes a window of each rank's own memory. */
     public static final int FLAVOR_PRIVATE = 0;
     /** The flavour of {@link #Win(int, int, Info, Comm, Buffer, int)} that makes a window of memory the ranks of a node share. */

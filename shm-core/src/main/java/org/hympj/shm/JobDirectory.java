@@ -286,6 +286,20 @@ public final class JobDirectory implements AutoCloseable {
         release();
     }
 
+    /**
+     * Removes the segments this process created, as {@link #close} does, and leaves their
+     * mappings, and those of the segments it opened, to end with the process: for a process
+     * that is ending while some of its threads may still touch them, where an unmapping under
+     * such a thread would crash the JVM (SIGSEGV).
+     */
+    public synchronized void closeLeavingMappings() {
+        if (closed) {
+            return;
+        }
+        removeFiles();
+        release();
+    }
+
     /** Marks this closed, lets go of the directory and drops the shutdown hook. */
     private void release() {
         closed = true;

@@ -65,6 +65,22 @@ class SharedSegmentTest {
     }
 
     @Test
+    void closingLeavingMappingsRemovesTheFilesAndKeepsTheMemoryReachable() throws Exception {
+        JobId job = JobId.random();
+        JobDirectory dir = JobDirectory.open(base, job);
+        SharedSegment own = dir.createSegment("ring-0-1", 1 << 16);
+        own.data().putLongVolatile(64, 42);
+        dir.closeLeavingMappings();
+        try (var left = Files.list(base)) {
+            assertEquals(0, left.count(), "the segment and the directory are removed");
+        }
+        // A thread that has not seen the job end may still poll: the memory is there until the process ends.
+        own.data().putLongVolatile(64, 43);
+        assertEquals(43, own.data().getLongVolatile(64));
+        own.close();
+    }
+
+    @Test
     void badSegmentsAndNamesAreRefusedWithAReason() throws Exception {
         JobId job = JobId.random();
         try (JobDirectory dir = JobDirectory.open(base, job)) {

@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Optional;
 import org.hympj.comm.errors.EngineException;
 import org.hympj.comm.errors.ErrorClass;
 
@@ -19,7 +23,9 @@ final class FileErrors {
         String what;
         if (e instanceof NoSuchFileException) {
             errorClass = ErrorClass.ERR_NO_SUCH_FILE;
-            what = "there is no such file";
+            what = missingDirectory(file)
+                .map(d -> "its directory " + d + " does not exist")
+                .orElse("there is no such file");
         } else if (e instanceof FileAlreadyExistsException) {
             errorClass = ErrorClass.ERR_FILE_EXISTS;
             what = "the file exists and MPI.MODE_EXCL was given";
@@ -40,5 +46,15 @@ final class FileErrors {
             what = String.valueOf(e);
         }
         return new EngineException(errorClass, call + ": " + file + ": " + what, e);
+    }
+
+    /** The directory {@code file} names as its own, if there is no such directory. */
+    private static Optional<Path> missingDirectory(String file) {
+        try {
+            Path parent = Path.of(file).toAbsolutePath().getParent();
+            return parent != null && !Files.isDirectory(parent) ? Optional.of(parent) : Optional.empty();
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
     }
 }

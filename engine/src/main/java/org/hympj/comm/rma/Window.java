@@ -833,7 +833,7 @@ public final class Window {
         }
         if (refusal != 0) {
             throw new EngineException(ErrorClass.ERR_RMA_RANGE, call + ": " + count + " " + type.name().toLowerCase()
-                + " elements at address " + at + " of rank " + target + "'s dynamic window lie in no buffer attached there");
+                + (count == 1 ? " element" : " elements") + " at address " + at + " of rank " + target + "'s dynamic window lie in no buffer attached there");
         }
     }
 

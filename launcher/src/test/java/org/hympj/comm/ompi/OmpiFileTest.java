@@ -451,9 +451,10 @@ public class OmpiFileTest {
 
     /** Errors: each with its class, on every rank, and none leaves the file open or the ranks out of step. */
     public static class Errors {
-        static void expect(int errorClass, Runnable call) {
+        static MPIException expect(int errorClass, Runnable call) {
             MPIException e = assertThrows(MPIException.class, call::run);
             assertEquals(errorClass, e.getErrorClass(), e.getMessage());
+            return e;
         }
 
         public static void main(String[] args) {
@@ -515,8 +516,10 @@ public class OmpiFileTest {
                 expect(MPI.ERR_NO_SUCH_FILE, () -> File.delete(name));
             }
             // The directory of the file does not exist: the file cannot be created.
-            expect(MPI.ERR_NO_SUCH_FILE, () -> new File(world, file(args, "no-dir/x.dat").toString(),
+            MPIException noDirectory = expect(MPI.ERR_NO_SUCH_FILE, () -> new File(world, file(args, "no-dir/x.dat").toString(),
                 MPI.MODE_CREATE | MPI.MODE_WRONLY));
+            assertTrue(noDirectory.getMessage().contains("its directory " + file(args, "no-dir").toAbsolutePath()
+                + " does not exist"), noDirectory.getMessage());
             // A file the operating system refuses to open for writing, even to root.
             Path refused = Path.of("/sys/kernel/uevent_seqnum");
             if (Files.exists(refused)) {

@@ -1,6 +1,7 @@
 package org.hympj.comm.onesided;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -887,6 +888,25 @@ public class WindowTest {
         }
     }
 
+    /**
+     * Rank 0 fails while every rank holds a window and the others wait in a barrier: its
+     * window's service thread may still be reading the rings as the failed JVM ends.
+     */
+    public static class FailsWithAWindowAlive {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            Win win = new Win(MPI.newIntBuffer(8), 8, 1, MPI.INFO_NULL, world);
+            win.fence(0);
+            if (world.getRank() == 0) {
+                throw new IllegalStateException("deliberate failure with a window alive");
+            }
+            world.barrier();
+            win.free();
+            MPI.Finalize();
+        }
+    }
+
     @Test
     void fenceEpochsOnThreadRanks() {
         RankJobs.runOk(1, FenceEpochs.class);
@@ -989,5 +1009,17 @@ public class WindowTest {
         RankJobs.runOk(2, WarmOperationsAllocateNothing.class);
         RankJobs.runOk(2, WarmOperationsAllocateNothing.class, "shared");
         ProcessJobs.runOk(2, 2, WarmOperationsAllocateNothing.class, "shared");
+    }
+
+    @Test
+    void aRankThatFailsWithAWindowAliveEndsItsJvmCleanly() {
+        // Several runs: the service thread reads the rings only some of the time as the JVM ends.
+        for (int run = 0; run < 4; run++) {
+            ProcessJobs.Result r = ProcessJobs.run(2, 2, FailsWithAWindowAlive.class);
+            assertEquals(1, r.exitCode(), r.output());
+            assertTrue(r.output().contains("deliberate failure with a window alive"), r.output());
+            assertFalse(r.output().contains("fatal error has been detected"), r.output());
+            assertFalse(r.output().contains("killed by signal"), r.output());
+        }
     }
 }

@@ -588,14 +588,24 @@ public final class RingPath implements RemotePath, NodeMemory, AutoCloseable {
         close();
     }
 
-    /** Stops the agent, unmaps every segment and removes this JVM's. */
+    /**
+     * Stops the agent and removes this JVM's segment; unmaps every segment unless the job was
+     * aborted. After an abort, threads of this JVM that have not seen it yet (a window's service
+     * thread, a rank thread past its grace, a program's own thread in an MPI call) may still
+     * read the rings: unmapped under them, the JVM would crash (SIGSEGV) instead of ending with
+     * the abort's report. The JVM of an aborted job is ending, and its mappings end with it.
+     */
     @Override
     public void close() {
         if (agent != null) {
             agent.stopAndJoin();
         }
-        closeMappings();
-        directory.close();
+        if (job.abortReason() == null) {
+            closeMappings();
+            directory.close();
+        } else {
+            directory.closeLeavingMappings();
+        }
     }
 
     @Override
