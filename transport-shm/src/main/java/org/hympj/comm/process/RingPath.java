@@ -593,7 +593,9 @@ public final class RingPath implements RemotePath, NodeMemory, AutoCloseable {
      * aborted. After an abort, threads of this JVM that have not seen it yet (a window's service
      * thread, a rank thread past its grace, a program's own thread in an MPI call) may still
      * read the rings: unmapped under them, the JVM would crash (SIGSEGV) instead of ending with
-     * the abort's report. The JVM of an aborted job is ending, and its mappings end with it.
+     * the abort's report. The JVM of an aborted job is ending, and its mappings end with it;
+     * so do those of a warm-up's private job stopped for outliving its budget, a few small
+     * rings in a JVM that goes on.
      */
     @Override
     public void close() {
