@@ -288,9 +288,8 @@ public final class JobDirectory implements AutoCloseable {
 
     /**
      * Removes the segments this process created, as {@link #close} does, and leaves their
-     * mappings, and those of the segments it opened, to end with the process: for a process
-     * that is ending while some of its threads may still touch them, where an unmapping under
-     * such a thread would crash the JVM (SIGSEGV).
+     * mappings to end with the process: for a process that is ending while some of its threads
+     * may still touch them, where an unmapping under such a thread would crash the JVM (SIGSEGV).
      */
     public synchronized void closeLeavingMappings() {
         if (closed) {

@@ -833,7 +833,8 @@ public final class Window {
         }
         if (refusal != 0) {
             throw new EngineException(ErrorClass.ERR_RMA_RANGE, call + ": " + count + " " + type.name().toLowerCase()
-                + (count == 1 ? " element" : " elements") + " at address " + at + " of rank " + target + "'s dynamic window lie in no buffer attached there");
+                + (count == 1 ? " element" : " elements") + " at address " + at + " of rank " + target + "'s dynamic window "
+                + (count == 1 ? "lies" : "lie") + " in no buffer attached there");
         }
     }
 

@@ -66,7 +66,7 @@ final class ClusterMember {
         int me = layout.jvm(node, localJvm);
         WireUp.Connections c = wireUp(job.configuration(), me, layout.jvms(), j -> layout.nodeOfJvm(j) == node, layout::describeJvm,
             jobId, secret, netAddress, layout.host(node), announce, rendezvous, err);
-        return connect(job, layout, node, localJvm, jobId, c, err);
+        return connect(job, layout, node, localJvm, jobId, c, true, err);
     }
 
     /**
@@ -95,10 +95,12 @@ final class ClusterMember {
 
     /**
      * Over the connections wire-up opened: the bridge, then this node's rings (when it has more
-     * than one JVM), then the route between them, connected to {@code job}.
+     * than one JVM), then the route between them, connected to {@code job}. With
+     * {@code jvmExitsAfterJob} (a JVM hympjrun started for the job's ranks alone) the rings'
+     * mappings are left to the JVM's exit ({@link RingPath#leaveMappingsToTheJvmsExit}).
      */
     static ClusterPath connect(Job job, ClusterLayout layout, int node, int localJvm, JobId jobId, WireUp.Connections c,
-                               PrintStream err) {
+                               boolean jvmExitsAfterJob, PrintStream err) {
         int me = layout.jvm(node, localJvm);
         ProcessLayout nodeLayout = layout.node(node);
         BridgeSettings settings = bridgeSettings(job.configuration(), layout.rankCount(me));
@@ -124,6 +126,9 @@ final class ClusterMember {
         ClusterPath path = new ClusterPath(layout, node, ring, offNode);
         job.connect(path);
         if (ring != null) {
+            if (jvmExitsAfterJob) {
+                ring.leaveMappingsToTheJvmsExit();
+            }
             ProcessPathSettings.startProgressAgent(job, ring, null);
         }
         return path;

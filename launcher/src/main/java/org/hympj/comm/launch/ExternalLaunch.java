@@ -266,7 +266,7 @@ public final class ExternalLaunch implements LauncherJoin.JoinedRank {
         }
         ClusterLayout layout = layoutFromTable(c.table(), p);
         int node = layout.nodeOfRank(p.rank());
-        return ClusterMember.connect(job, layout, node, p.localRank(), id, c, System.err);
+        return ClusterMember.connect(job, layout, node, p.localRank(), id, c, false, System.err);
     }
 
     /** The nodes as the wire-up found them: consecutive ranks that listen on one address are a node. */

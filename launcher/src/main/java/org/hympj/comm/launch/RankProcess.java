@@ -70,6 +70,8 @@ public final class RankProcess {
             return 1;
         }
         job.connect(path);
+        // This JVM exits once its ranks have ended and the path is closed.
+        path.leaveMappingsToTheJvmsExit();
         long launcherPid = options.configuration.launcherPid();
         ProcessPathSettings.startProgressAgent(job, path, launcherPid == 0 ? null : ProcessHandle.of(launcherPid).orElse(null));
         // An idle JVM asks the launcher, which asks every JVM of the job: the report names all ranks.
@@ -110,6 +112,7 @@ public final class RankProcess {
             close.run();
             return outcome.exitCode();
         } catch (InterruptedException e) {
+            job.abort(-1, name + " was interrupted");
             close.run();
             return 1;
         }

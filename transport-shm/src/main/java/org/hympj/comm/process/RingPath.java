@@ -109,6 +109,8 @@ public final class RingPath implements RemotePath, NodeMemory, AutoCloseable {
 
     private volatile boolean inFlightFailed;
     private volatile ProgressAgent agent;
+    /** Set by a launcher whose JVM exits once this path is closed: the mappings are then left to the exit. */
+    private volatile boolean mappingsEndWithTheJvm;
     /** The launcher, if there is one: its death ends the job (nobody would clean up after it). */
     private ProcessHandle launcher;
 
@@ -589,20 +591,29 @@ public final class RingPath implements RemotePath, NodeMemory, AutoCloseable {
     }
 
     /**
+     * Says that this JVM exits once this path is closed (a JVM that a launcher started for the
+     * job's ranks alone): {@link #close} then leaves the mappings to the exit.
+     */
+    public void leaveMappingsToTheJvmsExit() {
+        mappingsEndWithTheJvm = true;
+    }
+
+    /**
      * Stops the agent and removes this JVM's segment; unmaps every segment unless the job was
-     * aborted. After an abort, threads of this JVM that have not seen it yet (a window's service
-     * thread, a rank thread past its grace, a program's own thread in an MPI call) may still
+     * aborted or the JVM exits next ({@link #leaveMappingsToTheJvmsExit}). Threads that have not
+     * seen the job end (a window's service thread, a rank thread past its grace, a program's
+     * own thread in an MPI call, a rank that returned without freeing its window) may still
      * read the rings: unmapped under them, the JVM would crash (SIGSEGV) instead of ending with
-     * the abort's report. The JVM of an aborted job is ending, and its mappings end with it;
-     * so do those of a warm-up's private job stopped for outliving its budget, a few small
-     * rings in a JVM that goes on.
+     * the job's report. Left mapped, a segment whose file is gone ends with the JVM or once
+     * nothing refers to its mapping, as a file the JDK mapped does; in a JVM that goes on, that
+     * is a warm-up's private job stopped for outliving its budget, a few small rings.
      */
     @Override
     public void close() {
         if (agent != null) {
             agent.stopAndJoin();
         }
-        if (job.abortReason() == null) {
+        if (job.abortReason() == null && !mappingsEndWithTheJvm) {
             closeMappings();
             directory.close();
         } else {

@@ -216,7 +216,7 @@ public final class WarmUp {
         if (sides[0].isAlive() || sides[1].isAlive()) {
             abort(jobs, interrupted ? "its launcher was interrupted" : "it outlived its budget");
         }
-        // The rings are unmapped only once no thread of the warm-up can touch them; aborted, they stop within a park's backstop.
+        // The rings are closed only once no thread of the warm-up can touch them; aborted, they stop within a park's backstop.
         for (Thread side : sides) {
             while (side.isAlive()) {
                 try {
