@@ -907,6 +907,20 @@ public class WindowTest {
         }
     }
 
+    /**
+     * Every rank returns from main with its window alive, neither freed nor finalized: its
+     * service thread still reads the rings as the job ends well.
+     */
+    public static class ReturnsWithAWindowAlive {
+        public static void main(String[] args) {
+            MPI.Init(args);
+            Intracomm world = MPI.COMM_WORLD;
+            Win win = new Win(MPI.newIntBuffer(8), 8, 1, MPI.INFO_NULL, world);
+            win.fence(0);
+            world.barrier();
+        }
+    }
+
     @Test
     void fenceEpochsOnThreadRanks() {
         RankJobs.runOk(1, FenceEpochs.class);
@@ -1020,6 +1034,15 @@ public class WindowTest {
             assertTrue(r.output().contains("deliberate failure with a window alive"), r.output());
             assertFalse(r.output().contains("fatal error has been detected"), r.output());
             assertFalse(r.output().contains("killed by signal"), r.output());
+        }
+    }
+
+    @Test
+    void aJobWhoseRanksReturnWithAWindowAliveEndsWell() {
+        for (int run = 0; run < 4; run++) {
+            ProcessJobs.Result r = ProcessJobs.run(2, 2, ReturnsWithAWindowAlive.class);
+            assertEquals(0, r.exitCode(), r.output());
+            assertFalse(r.output().contains("fatal error has been detected"), r.output());
         }
     }
 }
