@@ -1,6 +1,7 @@
 package org.hympj.net.ucx;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
@@ -22,6 +23,10 @@ import java.lang.invoke.MethodHandles;
  *
  * <p>Loading this class loads {@code libucp.so.0}; a machine without it fails here, with
  * the loader's reason, which the transport's choice reports.
+ *
+ * <p>{@code ucs_status_t} is a packed enumeration, one byte wide, which UCX returns
+ * zero-extended: every status, returned or passed to a handler, is bound as a byte, so that
+ * an error arrives negative, as the constants below are.
  */
 final class Ucp {
     private Ucp() {
@@ -42,6 +47,7 @@ final class Ucp {
     static final long UCS_ERR_LAST = -100;
 
     static final long PARAM_FIELD_FEATURES = 1;
+    static final long FEATURE_TAG = 1;
     static final long FEATURE_WAKEUP = 1L << 4;
     static final long FEATURE_STREAM = 1L << 5;
 
@@ -62,10 +68,12 @@ final class Ucp {
     static final int EP_PARAMS_FLAGS_CLIENT_SERVER = 1;
     static final int ERR_HANDLING_MODE_PEER = 1;
 
-    static final int OP_ATTR_FIELD_DATATYPE = 1 << 3;
+    static final int OP_ATTR_FIELD_CALLBACK = 1 << 1;
+    static final int OP_ATTR_FIELD_USER_DATA = 1 << 2;
     static final int OP_ATTR_FIELD_FLAGS = 1 << 4;
+    static final int OP_ATTR_FLAG_NO_IMM_CMPL = 1 << 16;
     static final int EP_CLOSE_FLAG_FORCE = 1;
-    static final long DATATYPE_IOV = 2;
+    static final int STREAM_RECV_FLAG_WAITALL = 1;
 
     // ---------------------------------------------------------------- structure layouts (offsets, sizes)
 
@@ -99,10 +107,13 @@ final class Ucp {
     static final long REQUEST_PARAM_SIZE = 72;
     static final long REQUEST_PARAM_OP_ATTR_MASK = 0;
     static final long REQUEST_PARAM_FLAGS = 4;
-    static final long REQUEST_PARAM_DATATYPE = 24;
+    static final long REQUEST_PARAM_CALLBACK = 16;
+    static final long REQUEST_PARAM_USER_DATA = 32;
 
-    /** {@code ucp_dt_iov_t}: buffer pointer, then length. */
-    static final long IOV_SIZE = 16;
+    /** {@code ucp_tag_recv_info_t}: the sender's tag, then the message's length. */
+    static final long TAG_RECV_INFO_SIZE = 16;
+    static final long TAG_RECV_INFO_SENDER_TAG = 0;
+    static final long TAG_RECV_INFO_LENGTH = 8;
     /** {@code struct sockaddr_storage}. */
     static final long SOCKADDR_STORAGE_SIZE = 128;
 
@@ -118,37 +129,42 @@ final class Ucp {
     private static final SymbolLookup UCP = SymbolLookup.libraryLookup("libucp.so.0", Arena.global());
     private static final SymbolLookup UCS = SymbolLookup.libraryLookup("libucs.so.0", Arena.global());
 
-    static final MethodHandle CONFIG_READ = ucp("ucp_config_read", JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+    static final MethodHandle CONFIG_READ = ucp("ucp_config_read", JAVA_BYTE, ADDRESS, ADDRESS, ADDRESS);
     static final MethodHandle CONFIG_RELEASE = ucpVoid("ucp_config_release", ADDRESS);
-    static final MethodHandle INIT_VERSION = ucp("ucp_init_version", JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+    static final MethodHandle INIT_VERSION = ucp("ucp_init_version", JAVA_BYTE, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
     static final MethodHandle GET_VERSION_STRING = ucp("ucp_get_version_string", ADDRESS);
-    static final MethodHandle WORKER_CREATE = ucp("ucp_worker_create", JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+    static final MethodHandle WORKER_CREATE = ucp("ucp_worker_create", JAVA_BYTE, ADDRESS, ADDRESS, ADDRESS);
     static final MethodHandle WORKER_PROGRESS = ucp("ucp_worker_progress", JAVA_INT, ADDRESS);
-    static final MethodHandle WORKER_GET_EFD = ucp("ucp_worker_get_efd", JAVA_INT, ADDRESS, ADDRESS);
-    static final MethodHandle WORKER_ARM = ucp("ucp_worker_arm", JAVA_INT, ADDRESS);
-    static final MethodHandle WORKER_SIGNAL = ucp("ucp_worker_signal", JAVA_INT, ADDRESS);
-    static final MethodHandle LISTENER_CREATE = ucp("ucp_listener_create", JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+    static final MethodHandle WORKER_GET_EFD = ucp("ucp_worker_get_efd", JAVA_BYTE, ADDRESS, ADDRESS);
+    static final MethodHandle WORKER_ARM = ucp("ucp_worker_arm", JAVA_BYTE, ADDRESS);
+    static final MethodHandle WORKER_SIGNAL = ucp("ucp_worker_signal", JAVA_BYTE, ADDRESS);
+    static final MethodHandle LISTENER_CREATE = ucp("ucp_listener_create", JAVA_BYTE, ADDRESS, ADDRESS, ADDRESS);
     static final MethodHandle LISTENER_DESTROY = ucpVoid("ucp_listener_destroy", ADDRESS);
-    static final MethodHandle LISTENER_QUERY = ucp("ucp_listener_query", JAVA_INT, ADDRESS, ADDRESS);
-    static final MethodHandle LISTENER_REJECT = ucp("ucp_listener_reject", JAVA_INT, ADDRESS, ADDRESS);
-    static final MethodHandle CONN_REQUEST_QUERY = ucp("ucp_conn_request_query", JAVA_INT, ADDRESS, ADDRESS);
-    static final MethodHandle EP_CREATE = ucp("ucp_ep_create", JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+    static final MethodHandle LISTENER_QUERY = ucp("ucp_listener_query", JAVA_BYTE, ADDRESS, ADDRESS);
+    static final MethodHandle LISTENER_REJECT = ucp("ucp_listener_reject", JAVA_BYTE, ADDRESS, ADDRESS);
+    static final MethodHandle CONN_REQUEST_QUERY = ucp("ucp_conn_request_query", JAVA_BYTE, ADDRESS, ADDRESS);
+    static final MethodHandle EP_CREATE = ucp("ucp_ep_create", JAVA_BYTE, ADDRESS, ADDRESS, ADDRESS);
     static final MethodHandle EP_CLOSE_NBX = ucp("ucp_ep_close_nbx", ADDRESS, ADDRESS, ADDRESS);
     static final MethodHandle EP_FLUSH_NBX = ucp("ucp_ep_flush_nbx", ADDRESS, ADDRESS, ADDRESS);
     static final MethodHandle STREAM_SEND_NBX = ucp("ucp_stream_send_nbx", ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS);
     static final MethodHandle STREAM_RECV_NBX = ucp("ucp_stream_recv_nbx", ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS);
-    static final MethodHandle STREAM_RECV_REQUEST_TEST = ucp("ucp_stream_recv_request_test", JAVA_INT, ADDRESS, ADDRESS);
-    static final MethodHandle REQUEST_CHECK_STATUS = ucp("ucp_request_check_status", JAVA_INT, ADDRESS);
+    static final MethodHandle TAG_SEND_NBX = ucp("ucp_tag_send_nbx", ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS);
+    static final MethodHandle TAG_RECV_NBX = ucp("ucp_tag_recv_nbx", ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS);
+    static final MethodHandle TAG_RECV_REQUEST_TEST = ucp("ucp_tag_recv_request_test", JAVA_BYTE, ADDRESS, ADDRESS);
+    static final MethodHandle REQUEST_CHECK_STATUS = ucp("ucp_request_check_status", JAVA_BYTE, ADDRESS);
+    static final MethodHandle REQUEST_CANCEL = ucpVoid("ucp_request_cancel", ADDRESS, ADDRESS);
     static final MethodHandle REQUEST_FREE = ucpVoid("ucp_request_free", ADDRESS);
     static final MethodHandle STATUS_STRING = LINKER.downcallHandle(symbol(UCS, "ucs_status_string"),
-        FunctionDescriptor.of(ADDRESS, JAVA_INT));
+        FunctionDescriptor.of(ADDRESS, JAVA_BYTE));
     /** libc's {@code poll(struct pollfd *, nfds_t, int)}: the wait for the worker's event descriptor. */
     static final MethodHandle POLL = LINKER.downcallHandle(symbol(LIBC, "poll"), FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
 
     /** {@code void (*)(ucp_conn_request_h, void *arg)}: the listener's connection handler. */
     static final FunctionDescriptor CONN_HANDLER = FunctionDescriptor.ofVoid(ADDRESS, ADDRESS);
+    /** {@code void (*)(void *request, ucs_status_t, size_t length, void *user_data)}: a stream receive's completion. */
+    static final FunctionDescriptor STREAM_RECV_CALLBACK = FunctionDescriptor.ofVoid(ADDRESS, JAVA_BYTE, JAVA_LONG, ADDRESS);
     /** {@code void (*)(void *arg, ucp_ep_h, ucs_status_t)}: an endpoint's error handler. */
-    static final FunctionDescriptor ERR_HANDLER = FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, JAVA_INT);
+    static final FunctionDescriptor ERR_HANDLER = FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, JAVA_BYTE);
 
     /**
      * UCX catches SIGSEGV, SIGBUS, SIGILL and SIGFPE when it loads, to print a backtrace and
@@ -201,7 +217,7 @@ final class Ucp {
     /** UCX's words for {@code status} ("Connection reset by remote peer"). */
     static String describe(int status) {
         try {
-            MemorySegment s = (MemorySegment) STATUS_STRING.invokeExact(status);
+            MemorySegment s = (MemorySegment) STATUS_STRING.invokeExact((byte) status);
             return s.reinterpret(256).getString(0);
         } catch (Throwable t) {
             return "UCX status " + status;

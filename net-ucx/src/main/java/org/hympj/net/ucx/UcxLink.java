@@ -20,18 +20,27 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.hympj.net.transport.PolledLink;
 
 /**
- * One UCP endpoint as the bridge's byte stream, over UCP's stream API. UCP streams have no
- * half-close, which the bridge's goodbye needs (each side reads until the other's end of
- * stream), so the link cuts what it writes into chunks: a 4-byte little-endian length, then
- * that many bytes, sent in one {@code ucp_stream_send_nbx} of two pieces (an I/O vector: the
- * header from the link's own memory, the bytes where the caller has them, with no copy);
- * {@link #END_OF_STREAM} in place of a length ends the stream. The reader takes the headers
- * out and hands on the bytes.
+ * One UCP endpoint as the bridge's byte stream, carried as UCP tagged messages: each write
+ * goes as one message per chunk of at most {@link #RECEIVE_BYTES} (the peer's one posted
+ * receive), which UCX sends eagerly when small and by rendezvous when large (the receiver
+ * fetches the bytes from where the sender has them, zero-copy on transports that can, from
+ * memory UCX registers and keeps in its registration cache). A message's length comes with
+ * its completion; what it is comes in the two low bits of its tag ({@link #DATA},
+ * {@link #END_OF_STREAM}, {@link #END_READ}), so the bytes carry no header. The end of stream
+ * and its acknowledgement give the half-close the bridge's goodbye needs.
  *
- * <p>Sends go from the caller's memory when it is native (the bridge's rings and batch);
- * UCX copies small sends into its own buffers and registers larger ones itself on transports
- * that need registered memory, caching the registrations. A write returns once UCX no longer
- * needs the caller's memory.
+ * <p>Tags: tag matching is the worker's, not the endpoint's, so each link receives on a tag
+ * of its own, {@link #ownTag}: its id, unique among this JVM's links for the JVM's life,
+ * above the kind bits, so that no message of a link closed before matches a later one. Each
+ * side sends its tag to the other as the endpoint's first stream message (8 bytes), made
+ * with the endpoint, and a writer waits for the peer's before its first message. The race
+ * this leaves is harmless: a side's messages may reach the peer before the peer has posted a
+ * receive for them, or before its tag's stream message is read there, and UCX keeps them as
+ * unexpected messages of the peer's worker until a receive of that tag takes them, in order.
+ *
+ * <p>Sends go from the caller's memory when it is native (the bridge's rings and batch); a
+ * write returns once UCX no longer needs that memory (for a rendezvous, once the peer has
+ * fetched it).
  *
  * <p>Polled reads ({@link PolledLink}): once the bridge has turned them on, any thread may read
  * in its turn without waiting ({@link #readNow}: one pass of the worker's progress, then what
@@ -42,22 +51,28 @@ import org.hympj.net.transport.PolledLink;
  *
  * <p>Invariant: one thread at a time writes and one reads (the bridge's contract for every
  * link); the endpoint is used only while {@link #endpoint} is not null, under this link's
- * lock, which {@link #close} takes to clear it. At most one receive is outstanding; one left
- * pending by a read that timed out, or by a polled read that found nothing yet, waits in
- * {@link #parkedReceive}: the next read takes it back, or the close frees it; while a read
- * waits on it, it is that read's to free. A receive the reading thread sleeps on
- * ({@link #watched}) is freed by that thread when it wakes, whoever took its bytes
- * ({@link #retire}). Every request is freed and, once UCX has closed the endpoint (which
- * completes the endpoint's requests), the link's memory too, whether the link ends well,
- * fails, or times out.
+ * lock, which {@link #close} takes to clear it. At most one receive is outstanding, posted
+ * only when the buffer's message is read out ({@link #posted} names it until it is freed);
+ * one left pending by a read that timed out, or by a polled read that found nothing yet,
+ * waits in {@link #parkedReceive}: the next read takes it back, or the close frees it; while
+ * a read waits on it, it is that read's to free. A receive the reading thread sleeps on
+ * ({@link #watched}) is freed by that thread when it wakes, whoever took its message
+ * ({@link #retire}). A receive is the worker's, not the endpoint's, so closing the endpoint
+ * does not end it: the close cancels it, and frees the link's memory only once it is done.
+ * Every request is freed and the link's memory too, whether the link ends well, fails, or
+ * times out.
  */
 final class UcxLink implements PolledLink {
-    /** The header that ends a stream. */
-    static final int END_OF_STREAM = -1;
-    /** The header by which a reader says it has read the other side's {@link #END_OF_STREAM}. */
-    static final int END_READ = -2;
-    private static final java.lang.foreign.ValueLayout.OfInt JAVA_INT_UNALIGNED = JAVA_INT.withByteAlignment(1);
-    /** The link's receive buffer: the most one receive takes out of UCX. */
+    /** The kind of a message, in its tag's low bits: bytes of the stream. */
+    static final long DATA = 0;
+    /** The kind of the message that ends a stream. */
+    static final long END_OF_STREAM = 1;
+    /** The kind of the message by which a reader says it has read the other side's {@link #END_OF_STREAM}. */
+    static final long END_READ = 2;
+    private static final long KIND_BITS = 3;
+    /** A receive matches its link's tag whatever the kind. */
+    private static final long MATCH_MASK = ~KIND_BITS;
+    /** The link's receive buffer: the longest message a peer sends; a longer one would be truncated, an error. */
     static final int RECEIVE_BYTES = 256 * 1024;
     /**
      * The native copy a write from the Java heap goes through, made on the first such write:
@@ -70,9 +85,12 @@ final class UcxLink implements PolledLink {
     private static final Map<Long, UcxLink> BY_ID = new ConcurrentHashMap<>();
     private static final AtomicLong NEXT_ID = new AtomicLong(1);
     private static final MemorySegment ERROR_HANDLER = Ucp.upcall(MethodHandles.lookup(), "onError", Ucp.ERR_HANDLER);
+    private static final MemorySegment PEER_TAG_CALLBACK = Ucp.upcall(MethodHandles.lookup(), "onPeerTag", Ucp.STREAM_RECV_CALLBACK);
 
     private final UcxWorker worker;
     private final long id = NEXT_ID.getAndIncrement();
+    /** The tag this link receives on, its kind bits clear. */
+    private final long ownTag = id << 2;
     private final String remote;
     private final Arena arena = Arena.ofShared();
     /** Set by the one caller of {@link #release} that frees: two closers (the reader's, the bridge's) may race to it. */
@@ -81,29 +99,35 @@ final class UcxLink implements PolledLink {
     private boolean tookRequest;
     private volatile int failure = Ucp.UCS_OK;
 
-    // Writing: the chunk header, the two-piece vector, the send parameters; a native copy for heap buffers.
-    private final MemorySegment header = arena.allocate(8, 8);
-    private final MemorySegment vector = arena.allocate(2 * Ucp.IOV_SIZE, 8);
+    // The tags' exchange: ours out, the peer's in, over the endpoint's stream.
+    private final MemorySegment tagOut = arena.allocate(JAVA_LONG);
+    private final MemorySegment tagIn = arena.allocate(JAVA_LONG);
+    private final MemorySegment tagInLength = arena.allocate(JAVA_LONG);
+    private volatile boolean peerTagKnown;
+    /** Written before {@link #peerTagKnown}, read after it. */
+    private long peerTag;
+    /** The failure of the receive of the peer's tag, if it failed. */
+    private volatile int peerTagStatus = Ucp.UCS_OK;
+
+    // Writing: the send parameters; a native copy for heap buffers.
     private final MemorySegment sendParams = arena.allocate(Ucp.REQUEST_PARAM_SIZE, 8);
     private MemorySegment staging = MemorySegment.NULL;
     private volatile boolean outputShut;
     /**
-     * The reader's acknowledgement and the end that close sends: memory of their own, apart from
-     * the writer's, and a slot each, as one may still be queued behind a send when the other goes.
+     * The control messages (the reader's acknowledgement, the end that close sends, our tag):
+     * parameters of their own, apart from the writer's, and a slot each for the first two
+     * while still queued, as one may wait behind a send when the other goes.
      */
-    private final MemorySegment control = arena.allocate(8, 8);
     private final MemorySegment controlParams = arena.allocate(Ucp.REQUEST_PARAM_SIZE, 8);
     private final MemorySegment[] pendingControl = {MemorySegment.NULL, MemorySegment.NULL};
     private volatile boolean peerReadOurEnd;
     /** For the waits: a peer whose endpoint failed will send nothing more. */
     private final java.util.function.BooleanSupplier peerGone = () -> failure != Ucp.UCS_OK;
 
-    // Reading: the buffer, its unread part [readAt, readEnd), the chunk being read.
+    // Reading: the buffer holds one message, its unread part [readAt, readEnd).
     private final MemorySegment received = arena.allocate(RECEIVE_BYTES, 8);
-    private final MemorySegment receivedLength = arena.allocate(JAVA_LONG);
+    private final MemorySegment receivedInfo = arena.allocate(Ucp.TAG_RECV_INFO_SIZE, 8);
     private final MemorySegment recvParams = arena.allocate(Ucp.REQUEST_PARAM_SIZE, 8);
-    /** Where a receive goes after the 0 to 3 bytes of a header kept from the last: made once, not per receive. */
-    private final MemorySegment[] receiveAt = {received, received.asSlice(1), received.asSlice(2), received.asSlice(3)};
     private final AtomicReference<MemorySegment> parkedReceive = new AtomicReference<>();
     /** Held by a polled read, and by the reading thread's looks between its sleeps: never both. */
     private final AtomicBoolean inRead = new AtomicBoolean();
@@ -111,10 +135,11 @@ final class UcxLink implements PolledLink {
     private MemorySegment watched;
     /** True when {@link #watched} was taken and done with while its thread slept: that thread frees it. Guarded by {@link #watch}. */
     private boolean watchedRetired;
+    /** The receive posted and not yet freed, for the close to cancel; guarded by {@link #watch}. */
+    private MemorySegment posted;
     private final Object watch = new Object();
     private int readAt;
     private int readEnd;
-    private int chunkLeft;
     private volatile boolean ended;
     private volatile int readTimeoutMillis;
     private final byte[] one = new byte[1];
@@ -133,10 +158,10 @@ final class UcxLink implements PolledLink {
     private UcxLink(UcxWorker worker, String remote) {
         this.worker = worker;
         this.remote = remote;
-        sendParams.set(JAVA_INT, Ucp.REQUEST_PARAM_OP_ATTR_MASK, Ucp.OP_ATTR_FIELD_DATATYPE);
-        sendParams.set(JAVA_LONG, Ucp.REQUEST_PARAM_DATATYPE, Ucp.DATATYPE_IOV);
-        vector.set(ADDRESS, 0, header);
-        vector.set(JAVA_LONG, 8, 4);
+        // A receive that completes at once leaves recv_info unwritten in UCX 1.13: every
+        // receive returns a request, whose test gives the message's tag and length.
+        recvParams.set(JAVA_INT, Ucp.REQUEST_PARAM_OP_ATTR_MASK, Ucp.OP_ATTR_FLAG_NO_IMM_CMPL);
+        tagOut.set(JAVA_LONG, 0, ownTag);
     }
 
     /** An endpoint to the listener at {@code sockaddr}; returns once UCX has connected it (or fails by {@code deadlineNanos}). */
@@ -198,7 +223,7 @@ final class UcxLink implements PolledLink {
         BY_ID.put(id, this);
         try (Arena a = Arena.ofConfined()) {
             MemorySegment out = a.allocate(ADDRESS);
-            UcxWorker.check((int) Ucp.EP_CREATE.invokeExact(worker.worker, params, out), "ucp_ep_create to " + remote);
+            UcxWorker.check((byte) Ucp.EP_CREATE.invokeExact(worker.worker, params, out), "ucp_ep_create to " + remote);
             endpoint = out.get(ADDRESS, 0);
             worker.endpointMade();
         } catch (IOException e) {
@@ -206,6 +231,93 @@ final class UcxLink implements PolledLink {
         } catch (Throwable t) {
             throw Ucp.rethrow(t);
         }
+        exchangeTags();
+    }
+
+    /**
+     * Sends this link's tag as the endpoint's first stream message and posts the receive of
+     * the peer's (all 8 bytes, or nothing): both before anything else, on either side, so
+     * that neither waits for the other to start. Neither request is kept: the send's is freed
+     * at once (UCX releases it when it completes; its memory outlives the endpoint), the
+     * receive's by its completion, {@link #onPeerTag}, which any thread's progress calls.
+     */
+    private void exchangeTags() throws IOException {
+        MemorySegment tagParams = arena.allocate(Ucp.REQUEST_PARAM_SIZE, 8);
+        tagParams.set(JAVA_INT, Ucp.REQUEST_PARAM_OP_ATTR_MASK,
+            Ucp.OP_ATTR_FIELD_FLAGS | Ucp.OP_ATTR_FIELD_CALLBACK | Ucp.OP_ATTR_FIELD_USER_DATA);
+        tagParams.set(JAVA_INT, Ucp.REQUEST_PARAM_FLAGS, Ucp.STREAM_RECV_FLAG_WAITALL);
+        tagParams.set(ADDRESS, Ucp.REQUEST_PARAM_CALLBACK, PEER_TAG_CALLBACK);
+        tagParams.set(ADDRESS, Ucp.REQUEST_PARAM_USER_DATA, MemorySegment.ofAddress(id));
+        MemorySegment sent;
+        MemorySegment receive;
+        try {
+            sent = worker.taken((MemorySegment) Ucp.STREAM_SEND_NBX.invokeExact(endpoint, tagOut, 8L, controlParams));
+            int status = Ucp.statusOf(sent);
+            if (status == Ucp.UCS_INPROGRESS) {
+                worker.free(sent);
+            } else if (status != Ucp.UCS_OK) {
+                throw new IOException("UCX cannot send this link's tag to " + remote + ": " + Ucp.describe(status));
+            }
+            receive = worker.taken((MemorySegment) Ucp.STREAM_RECV_NBX.invokeExact(endpoint, tagIn, 8L, tagInLength, tagParams));
+        } catch (IOException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw Ucp.rethrow(t);
+        }
+        int status = Ucp.statusOf(receive);
+        if (status == Ucp.UCS_OK) {
+            tookPeerTag(status);
+        } else if (status != Ucp.UCS_INPROGRESS) {
+            throw new IOException("UCX cannot receive the tag of " + remote + ": " + Ucp.describe(status));
+        }
+    }
+
+    /**
+     * Called by UCX, in some thread's progress, when the stream receive of the peer's tag
+     * completes (or is cancelled by the endpoint's close): takes the tag, frees the request,
+     * and wakes the threads asleep on the worker, one of which may wait for the tag.
+     */
+    @SuppressWarnings("unused")
+    private static void onPeerTag(MemorySegment request, byte status, long length, MemorySegment userData) {
+        UcxWorker w = UcxWorker.made();
+        UcxLink link = BY_ID.get(userData.address());
+        if (link != null) {
+            link.tookPeerTag(status);
+        }
+        if (w != null) {
+            w.free(request);
+            w.signal();
+        }
+    }
+
+    private void tookPeerTag(int status) {
+        if (status == Ucp.UCS_OK) {
+            peerTag = tagIn.get(JAVA_LONG, 0) & MATCH_MASK;
+            peerTagKnown = true;
+        } else {
+            peerTagStatus = status;
+        }
+    }
+
+    /**
+     * The tag the peer receives this link's messages on, waiting for its stream message until
+     * {@code deadlineNanos} at most; fails if the peer goes or the link closes first.
+     */
+    private long peerTag(long deadlineNanos) throws IOException {
+        while (!peerTagKnown) {
+            if (peerTagStatus != Ucp.UCS_OK || failure != Ucp.UCS_OK) {
+                int cause = failure != Ucp.UCS_OK ? failure : peerTagStatus;
+                throw new IOException("UCX receive of the tag of " + remote + " failed: " + Ucp.describe(cause));
+            }
+            if (released.get()) {
+                throw new IOException("the link to " + remote + " is closed");
+            }
+            if (System.nanoTime() - deadlineNanos >= 0) {
+                throw new SocketTimeoutException(remote + " did not send its UCX tag in time");
+            }
+            worker.progressOrSleep(deadlineNanos);
+        }
+        return peerTag;
     }
 
     /** Waits until what was sent so far reached the peer: for a new endpoint, until it is connected. */
@@ -233,7 +345,7 @@ final class UcxLink implements PolledLink {
 
     /** Called by UCX, in some thread's progress, when the endpoint failed (the peer is gone or unreachable). */
     @SuppressWarnings("unused")
-    private static void onError(MemorySegment arg, MemorySegment endpoint, int status) {
+    private static void onError(MemorySegment arg, MemorySegment endpoint, byte status) {
         UcxLink link = BY_ID.get(arg.address());
         if (link != null) {
             link.failure = status;
@@ -254,7 +366,15 @@ final class UcxLink implements PolledLink {
             return;
         }
         if (bytes.isDirect()) {
-            send(n, MemorySegment.ofBuffer(bytes), n);
+            MemorySegment direct = MemorySegment.ofBuffer(bytes);
+            if (n <= RECEIVE_BYTES) {
+                send(DATA, direct, n);
+            } else {
+                for (int at = 0; at < n; at += RECEIVE_BYTES) {
+                    int piece = Math.min(RECEIVE_BYTES, n - at);
+                    send(DATA, direct.asSlice(at, piece), piece);
+                }
+            }
         } else {
             if (staging.address() == 0) {
                 staging = arena.allocate(STAGING_BYTES, 8);
@@ -263,27 +383,25 @@ final class UcxLink implements PolledLink {
             for (int at = 0; at < n; at += STAGING_BYTES) {
                 int piece = Math.min(STAGING_BYTES, n - at);
                 MemorySegment.copy(heap, at, staging, 0, piece);
-                send(piece, staging, piece);
+                send(DATA, staging, piece);
             }
         }
         bytes.position(bytes.limit());
     }
 
-    /** Sends a chunk: the header {@code length}, then {@code count} bytes of {@code data}. */
-    private void send(int length, MemorySegment data, int count) throws IOException {
+    /** Sends one message of {@code kind}: {@code count} bytes of {@code data}, at most {@link #RECEIVE_BYTES}. */
+    private void send(long kind, MemorySegment data, long count) throws IOException {
         if (outputShut) {
             throw new IOException("this side ended its stream to " + remote);
         }
-        header.set(JAVA_INT, 0, length);
-        vector.set(ADDRESS, Ucp.IOV_SIZE, data);
-        vector.set(JAVA_LONG, Ucp.IOV_SIZE + 8, count);
+        long tag = peerTag(Long.MAX_VALUE) | kind;
         MemorySegment request;
         synchronized (this) {
             if (endpoint == null) {
                 throw new IOException("the link to " + remote + " is closed");
             }
             try {
-                request = worker.taken((MemorySegment) Ucp.STREAM_SEND_NBX.invokeExact(endpoint, vector, count > 0 ? 2L : 1L, sendParams));
+                request = worker.taken((MemorySegment) Ucp.TAG_SEND_NBX.invokeExact(endpoint, data, count, tag, sendParams));
             } catch (Throwable t) {
                 throw Ucp.rethrow(t);
             }
@@ -317,68 +435,54 @@ final class UcxLink implements PolledLink {
         }
         int timeout = readTimeoutMillis;
         long deadline = timeout == 0 ? Long.MAX_VALUE : System.nanoTime() + timeout * 1_000_000L;
-        while (chunkLeft == 0) {
+        while (readAt == readEnd) {
             if (ended) {
                 return -1;
             }
-            if (readEnd - readAt < 4) {
-                if (!receive(deadline)) {
-                    ended = true;
-                    return -1;
-                }
-                continue;
-            }
-            if (takeHeader()) {
+            if (!receive(deadline)) {
+                ended = true;
                 return -1;
             }
         }
-        if (readAt == readEnd && !receive(deadline)) {
-            throw new IOException(remote + " ended its UCX stream inside a chunk");
-        }
-        int n = Math.min(len, Math.min(chunkLeft, readEnd - readAt));
+        int n = Math.min(len, readEnd - readAt);
         MemorySegment.copy(received, JAVA_BYTE, readAt, b, off, n);
         readAt += n;
-        chunkLeft -= n;
         return n;
     }
 
     /**
-     * Takes the chunk header at {@link #readAt}, which the buffer holds whole: a chunk's
-     * length, the peer's note that it read our end, or the end of its stream, which this
-     * side acknowledges. True at the end of the stream.
+     * Takes the message a receive completed with, which {@link #receivedInfo} describes: bytes,
+     * the peer's note that it read our end, or the end of its stream, which this side
+     * acknowledges.
      */
-    private boolean takeHeader() throws IOException {
-        int h = received.get(JAVA_INT_UNALIGNED, readAt);
-        readAt += 4;
-        if (h == END_OF_STREAM) {
+    private void took() throws IOException {
+        long kind = receivedInfo.get(JAVA_LONG, Ucp.TAG_RECV_INFO_SENDER_TAG) & KIND_BITS;
+        if (kind == DATA) {
+            if (ended) {
+                throw new IOException(remote + " sent more after the end of its stream");
+            }
+            readAt = 0;
+            readEnd = (int) receivedInfo.get(JAVA_LONG, Ucp.TAG_RECV_INFO_LENGTH);
+        } else if (kind == END_OF_STREAM) {
             ended = true;
             sendControl(END_READ);
-            return true;
-        }
-        if (h == END_READ) {
+        } else if (kind == END_READ) {
             peerReadOurEnd = true;
-        } else if (h <= 0) {
-            throw new IOException("UCX stream from " + remote + " is corrupt: a chunk of " + h + " bytes");
         } else {
-            chunkLeft = h;
+            throw new IOException("UCX message from " + remote + " of no kind the link sends (" + kind + ")");
         }
-        return false;
     }
 
     /**
-     * Receives more after the unread bytes (part of a header, at most), taking back a parked
-     * receive or posting one, waiting until {@code deadlineNanos}; false when the peer is gone
-     * (its endpoint closed or reset).
+     * Takes one message, taking back a parked receive or posting one, waiting until
+     * {@code deadlineNanos}; false when the peer is gone (its endpoint closed or reset) or
+     * this side closed the link.
      */
     private boolean receive(long deadlineNanos) throws IOException {
         MemorySegment request = parkedReceive.getAndSet(null);
         if (request == null) {
             request = postReceive();
             int status = Ucp.statusOf(request);
-            if (status == Ucp.UCS_OK) {
-                readEnd += (int) receivedLength.get(JAVA_LONG, 0);
-                return true;
-            }
             if (status != Ucp.UCS_INPROGRESS) {
                 return failed(status);
             }
@@ -386,8 +490,8 @@ final class UcxLink implements PolledLink {
         int status = worker.await(request, deadlineNanos, peerGone);
         if (status == Ucp.UCS_INPROGRESS) {
             if (failure != Ucp.UCS_OK) {
-                // The peer's end went with the data UCX held for it: the request completes when the endpoint closes.
-                retire(request);
+                // Nothing came before the peer went: what came would have matched this receive.
+                drop(request);
                 return failed(failure);
             }
             park(request);
@@ -400,18 +504,18 @@ final class UcxLink implements PolledLink {
         return true;
     }
 
-    /** Adds the bytes of the done receive {@code request} to the buffer and retires it; returns its status. */
-    private int takeReceived(MemorySegment request) {
+    /** Takes the message of the done receive {@code request} and retires it; returns its status. */
+    private int takeReceived(MemorySegment request) throws IOException {
         int tested;
         try {
-            tested = (int) Ucp.STREAM_RECV_REQUEST_TEST.invokeExact(request, receivedLength);
+            tested = (byte) Ucp.TAG_RECV_REQUEST_TEST.invokeExact(request, receivedInfo);
         } catch (Throwable t) {
             throw Ucp.rethrow(t);
         } finally {
             retire(request);
         }
         if (tested == Ucp.UCS_OK) {
-            readEnd += (int) receivedLength.get(JAVA_LONG, 0);
+            took();
         }
         return tested;
     }
@@ -423,8 +527,26 @@ final class UcxLink implements PolledLink {
                 watchedRetired = true;
                 return;
             }
+            freeReceive(request);
+        }
+    }
+
+    /** Frees a receive, under {@link #watch}: the close cancels only a receive not freed yet. */
+    private void freeReceive(MemorySegment request) {
+        if (request == posted) {
+            posted = null;
         }
         worker.free(request);
+    }
+
+    /**
+     * Cancels a receive no message will come for (the peer is gone), and frees it; one whose
+     * message UCX is fetching still writes into the buffer, so it is parked for the close,
+     * which waits for it before the buffer goes.
+     */
+    private void drop(MemorySegment request) {
+        parkedReceive.set(request);
+        freeParkedIfDone();
     }
 
     // ---------------------------------------------------------------- PolledLink
@@ -435,8 +557,8 @@ final class UcxLink implements PolledLink {
     }
 
     /**
-     * Copies what the buffer holds of the stream's bytes into {@code into}, across chunk
-     * headers, and only when it holds none takes what one pass of progress brings.
+     * Copies what the buffer holds of the stream's bytes into {@code into}, and only when it
+     * holds none takes what one pass of progress brings.
      */
     @Override
     public int readNow(ByteBuffer into) throws IOException {
@@ -446,41 +568,23 @@ final class UcxLink implements PolledLink {
         try {
             int copied = 0;
             while (into.hasRemaining()) {
-                if (chunkLeft == 0) {
+                if (readAt == readEnd) {
                     if (ended) {
                         return copied > 0 ? copied : -1;
                     }
-                    if (readEnd - readAt < 4) {
-                        if (copied > 0) {
-                            return copied;
-                        }
-                        int got = receiveNow();
-                        if (got <= 0) {
-                            if (got < 0) {
-                                ended = true;
-                            }
-                            return got;
-                        }
-                        continue;
-                    }
-                    if (takeHeader()) {
-                        return copied > 0 ? copied : -1;
-                    }
-                    continue;
-                }
-                if (readAt == readEnd) {
                     if (copied > 0) {
                         return copied;
                     }
                     int got = receiveNow();
-                    if (got < 0) {
-                        throw new IOException(remote + " ended its UCX stream inside a chunk");
+                    if (got <= 0) {
+                        if (got < 0) {
+                            ended = true;
+                        }
+                        return got;
                     }
-                    if (got == 0) {
-                        return 0;
-                    }
+                    continue;
                 }
-                int n = Math.min(into.remaining(), Math.min(chunkLeft, readEnd - readAt));
+                int n = Math.min(into.remaining(), readEnd - readAt);
                 if (into.hasArray()) {
                     MemorySegment.copy(received, JAVA_BYTE, readAt, into.array(), into.arrayOffset() + into.position(), n);
                     into.position(into.position() + n);
@@ -488,7 +592,6 @@ final class UcxLink implements PolledLink {
                     into.put(received.asSlice(readAt, n).asByteBuffer());
                 }
                 readAt += n;
-                chunkLeft -= n;
                 copied += n;
             }
             return copied;
@@ -498,18 +601,15 @@ final class UcxLink implements PolledLink {
     }
 
     /**
-     * Takes what one pass of progress brought, under {@link #inRead}: 1 if bytes were added to
-     * the buffer, 0 if none came yet (the receive stays parked), -1 if the peer is gone.
+     * Takes what one pass of progress brought, under {@link #inRead}: 1 if a message was taken
+     * (bytes, or a control message), 0 if none came yet (the receive stays parked), -1 if the
+     * peer is gone.
      */
     private int receiveNow() throws IOException {
         MemorySegment request = parkedReceive.getAndSet(null);
         if (request == null) {
             request = postReceive();
             int status = Ucp.statusOf(request);
-            if (status == Ucp.UCS_OK) {
-                readEnd += (int) receivedLength.get(JAVA_LONG, 0);
-                return 1;
-            }
             if (status != Ucp.UCS_INPROGRESS) {
                 return failed(status) ? 1 : -1;
             }
@@ -522,8 +622,8 @@ final class UcxLink implements PolledLink {
         }
         if (UcxWorker.checkStatus(request) == Ucp.UCS_INPROGRESS) {
             if (failure != Ucp.UCS_OK) {
-                // The peer's end went with the data UCX held for it: the request completes when the endpoint closes.
-                retire(request);
+                // Nothing came before the peer went: what came would have matched this receive.
+                drop(request);
                 return failed(failure) ? 1 : -1;
             }
             park(request);
@@ -536,24 +636,30 @@ final class UcxLink implements PolledLink {
         return 1;
     }
 
-    /** Moves the unread bytes (part of a header, at most) to the buffer's start and posts a receive after them. */
+    /**
+     * Posts the receive of the link's next message into the buffer, which the last message is
+     * read out of; a message waiting in the worker completes it at once, as a request still.
+     */
     private MemorySegment postReceive() throws IOException {
-        int kept = readEnd - readAt;
-        if (kept > 0) {
-            MemorySegment.copy(received, readAt, received, 0, kept);
-        }
         readAt = 0;
-        readEnd = kept;
+        readEnd = 0;
         synchronized (this) {
             if (endpoint == null) {
                 throw new IOException("the link to " + remote + " is closed");
             }
+            MemorySegment request;
             try {
-                return worker.taken((MemorySegment) Ucp.STREAM_RECV_NBX.invokeExact(endpoint, receiveAt[kept],
-                    (long) (RECEIVE_BYTES - kept), receivedLength, recvParams));
+                request = worker.taken((MemorySegment) Ucp.TAG_RECV_NBX.invokeExact(worker.worker, received,
+                    (long) RECEIVE_BYTES, ownTag, MATCH_MASK, recvParams));
             } catch (Throwable t) {
                 throw Ucp.rethrow(t);
             }
+            if (Ucp.statusOf(request) == Ucp.UCS_INPROGRESS) {
+                synchronized (watch) {
+                    posted = request;
+                }
+            }
+            return request;
         }
     }
 
@@ -563,7 +669,7 @@ final class UcxLink implements PolledLink {
         synchronized (this) {
             if (endpoint == null) {
                 // closed meanwhile: the close may have looked for a parked receive before this one was parked
-                freeParkedReceive();
+                freeParkedIfDone();
             }
         }
     }
@@ -584,13 +690,13 @@ final class UcxLink implements PolledLink {
                 return true;
             }
             try {
-                if (ended || failure != Ucp.UCS_OK || chunkLeft > 0 && readAt < readEnd || chunkLeft == 0 && readEnd - readAt >= 4) {
-                    return true;
+                int got = 1;
+                while (got > 0 && readAt == readEnd && !ended && failure == Ucp.UCS_OK) {
+                    // a control message (an acknowledgement) leaves nothing to read: look again
+                    got = receiveNow();
                 }
-                int got = receiveNow();
                 if (got != 0) {
-                    if (got < 0 && chunkLeft == 0) {
-                        // Inside a chunk the next read says the stream broke there.
+                    if (got < 0) {
                         ended = true;
                     }
                     return true;
@@ -623,18 +729,20 @@ final class UcxLink implements PolledLink {
 
     /** The reading thread is awake: frees the receive it slept on if a read took it meanwhile. */
     private void unwatch(MemorySegment request) {
-        boolean free;
         synchronized (watch) {
             watched = null;
-            free = watchedRetired;
-            watchedRetired = false;
-        }
-        if (free) {
-            worker.free(request);
+            if (watchedRetired) {
+                watchedRetired = false;
+                freeReceive(request);
+            }
         }
     }
 
-    /** A receive failed: a closed or reset peer reads as the end of the stream, as a closed socket does; anything else throws. */
+    /**
+     * A receive failed: a closed or reset peer, or this side's close, reads as the end of the
+     * stream, as a closed socket does; anything else (a message longer than the buffer:
+     * truncated) throws.
+     */
     private boolean failed(int status) throws IOException {
         int cause = failure != Ucp.UCS_OK ? failure : status;
         if (cause == Ucp.UCS_ERR_CONNECTION_RESET || cause == Ucp.UCS_ERR_NOT_CONNECTED || cause == Ucp.UCS_ERR_CANCELED) {
@@ -643,17 +751,26 @@ final class UcxLink implements PolledLink {
         throw new IOException("UCX receive from " + remote + " failed: " + Ucp.describe(cause));
     }
 
-    /** Sends a header alone, from memory of its own: the reader acknowledges an end while a writer may be sending. */
-    private void sendControl(int header) {
+    /**
+     * Sends a control message of {@code kind} (no bytes) with parameters of its own, without
+     * waiting for it: the reader acknowledges an end while a writer may be sending. The peer's
+     * tag is waited for up to {@link #CLOSE_MILLIS}; a peer that never sent it gets nothing,
+     * and its close forces its endpoint closed.
+     */
+    private void sendControl(long kind) {
+        long tag;
+        try {
+            tag = peerTag(System.nanoTime() + CLOSE_MILLIS * 1_000_000L) | kind;
+        } catch (IOException noTag) {
+            return;
+        }
         synchronized (this) {
             if (endpoint == null || failure != Ucp.UCS_OK) {
                 return;
             }
-            int slot = header == END_READ ? 0 : 1;
-            MemorySegment piece = control.asSlice(4L * slot, 4);
-            piece.set(JAVA_INT, 0, header);
+            int slot = kind == END_READ ? 0 : 1;
             try {
-                MemorySegment request = worker.taken((MemorySegment) Ucp.STREAM_SEND_NBX.invokeExact(endpoint, piece, 4L, controlParams));
+                MemorySegment request = worker.taken((MemorySegment) Ucp.TAG_SEND_NBX.invokeExact(endpoint, tagOut, 0L, tag, controlParams));
                 if (Ucp.statusOf(request) == Ucp.UCS_INPROGRESS) {
                     pendingControl[slot] = request;
                 }
@@ -671,7 +788,7 @@ final class UcxLink implements PolledLink {
     @Override
     public void shutdownOutput() throws IOException {
         if (!outputShut) {
-            send(END_OF_STREAM, MemorySegment.NULL, 0);
+            send(END_OF_STREAM, tagOut, 0);
             outputShut = true;
         }
     }
@@ -684,9 +801,9 @@ final class UcxLink implements PolledLink {
     /**
      * Ends this side's stream if it is not ended yet, then waits, up to {@link #CLOSE_MILLIS},
      * until the peer has read that end (its acknowledgement) or is gone, and only then closes
-     * the endpoint: UCX drops what a peer has not read yet when the endpoint closes under it,
-     * and a peer must read the goodbye before the end. Once this side has read the peer's end
-     * (its reader is done), the wait reads on for the acknowledgement itself.
+     * the endpoint: UCX drops what a peer has not fetched yet when the endpoint closes under
+     * it, and a peer must read the goodbye before the end. Once this side has read the peer's
+     * end (its reader is done), the wait reads on for the acknowledgement itself.
      */
     @Override
     public void close() {
@@ -723,8 +840,10 @@ final class UcxLink implements PolledLink {
      * Closes the endpoint and frees what the link holds. With {@code flush}, the peer has read
      * this side's end, and UCX completes what is still queued before the endpoint goes; else
      * (the peer failed, never answered, or did not read the end in time) the endpoint is closed
-     * by force: UCX completes every request of it as cancelled, without the peer. The link's
-     * memory is freed once UCX has closed the endpoint, after which it writes into it no more.
+     * by force: UCX completes every request of it as cancelled, without the peer. The receive
+     * is the worker's: it is cancelled, which a reader waiting on it reads as the end. The
+     * link's memory is freed once UCX has closed the endpoint and the receive is done, after
+     * which UCX writes into it no more.
      */
     private void release(boolean flush) {
         if (released.getAndSet(true)) {
@@ -735,21 +854,48 @@ final class UcxLink implements PolledLink {
             ep = endpoint;
             endpoint = null;
         }
-        BY_ID.remove(id);
+        long deadline = System.nanoTime() + CLOSE_MILLIS * 1_000_000L;
         boolean closed = ep == null || closeEndpoint(ep, flush);
+        BY_ID.remove(id);
         for (int slot = 0; slot < pendingControl.length; slot++) {
             if (pendingControl[slot].address() != 0) {
                 worker.free(pendingControl[slot]);
                 pendingControl[slot] = MemorySegment.NULL;
             }
         }
-        freeParkedReceive();
-        if (closed) {
+        boolean receiveDone = cancelReceive(deadline);
+        if (closed && receiveDone) {
             try {
                 arena.close();
             } catch (IllegalStateException closedOrInUse) {
                 // closed before, or a reader is in a call with it: its next access fails as a closed link's does
             }
+        }
+    }
+
+    /**
+     * Cancels the receive still posted, if any, frees it if parked, and waits (up to
+     * {@code deadlineNanos}) until a reader that holds it has freed it: true when UCX writes
+     * into the buffer no more and no reader is about to read a message out of it.
+     */
+    private boolean cancelReceive(long deadlineNanos) {
+        while (true) {
+            synchronized (watch) {
+                if (posted == null) {
+                    return true;
+                }
+                worker.cancel(posted);
+            }
+            freeParkedIfDone();
+            synchronized (watch) {
+                if (posted == null) {
+                    return true;
+                }
+            }
+            if (System.nanoTime() - deadlineNanos >= 0) {
+                return false;
+            }
+            worker.progressOrSleep(System.nanoTime() + 1_000_000L);
         }
     }
 
@@ -772,40 +918,39 @@ final class UcxLink implements PolledLink {
         }
     }
 
-    /** Frees a receive a timed-out read left pending, if the reader has not taken it back. */
-    private void freeParkedReceive() {
+    /**
+     * Frees a receive a timed-out read left pending, if the reader has not taken it back and
+     * UCX is done with it (cancelled): one whose message UCX is still fetching stays parked.
+     */
+    private void freeParkedIfDone() {
         MemorySegment parked = parkedReceive.getAndSet(null);
-        if (parked != null) {
+        if (parked == null) {
+            return;
+        }
+        boolean done;
+        synchronized (watch) {
+            worker.cancel(parked);
+            done = UcxWorker.checkStatus(parked) != Ucp.UCS_INPROGRESS;
+        }
+        if (done) {
             retire(parked);
+        } else {
+            parkedReceive.set(parked);
         }
     }
 
-    /** After the peer's end: the only header that may still come is its acknowledgement of ours. */
+    /** After the peer's end: the only message that may still come is its acknowledgement of ours. */
     private void readAcknowledgement(long deadlineNanos) throws IOException {
         // Past the end a polled read or the reading thread's look holds this only for an instant.
         while (!inRead.compareAndSet(false, true)) {
             Thread.yield();
         }
         try {
-            readAcknowledgementHeld(deadlineNanos);
+            if (!peerReadOurEnd) {
+                receive(deadlineNanos);
+            }
         } finally {
             inRead.set(false);
-        }
-    }
-
-    private void readAcknowledgementHeld(long deadlineNanos) throws IOException {
-        if (readEnd - readAt < 4) {
-            if (!receive(deadlineNanos)) {
-                return;
-            }
-        }
-        if (readEnd - readAt >= 4) {
-            int h = received.get(JAVA_INT_UNALIGNED, readAt);
-            readAt += 4;
-            if (h != END_READ) {
-                throw new IOException(remote + " sent more after the end of its stream");
-            }
-            peerReadOurEnd = true;
         }
     }
 }

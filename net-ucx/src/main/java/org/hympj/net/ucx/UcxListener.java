@@ -72,12 +72,12 @@ final class UcxListener implements Listener {
             params.set(ADDRESS, Ucp.LISTENER_PARAMS_CONN_HANDLER_CB, CONNECTION_HANDLER);
             params.set(ADDRESS, Ucp.LISTENER_PARAMS_CONN_HANDLER_ARG, MemorySegment.ofAddress(id));
             MemorySegment out = a.allocate(ADDRESS);
-            UcxWorker.check((int) Ucp.LISTENER_CREATE.invokeExact(worker.worker, params, out),
+            UcxWorker.check((byte) Ucp.LISTENER_CREATE.invokeExact(worker.worker, params, out),
                 "ucp_listener_create on " + on.getHostAddress());
             listener = out.get(ADDRESS, 0);
             MemorySegment attr = a.allocate(Ucp.LISTENER_ATTR_SIZE, 8);
             attr.set(JAVA_LONG, 0, Ucp.LISTENER_ATTR_FIELD_SOCKADDR);
-            UcxWorker.check((int) Ucp.LISTENER_QUERY.invokeExact(listener, attr), "ucp_listener_query");
+            UcxWorker.check((byte) Ucp.LISTENER_QUERY.invokeExact(listener, attr), "ucp_listener_query");
             address = SocketAddresses.decode(attr.asSlice(Ucp.LISTENER_ATTR_SOCKADDR, Ucp.SOCKADDR_STORAGE_SIZE));
         } catch (IOException | RuntimeException e) {
             close();
@@ -123,7 +123,7 @@ final class UcxListener implements Listener {
             return;
         }
         try {
-            int ignored = (int) Ucp.LISTENER_REJECT.invokeExact(on, request);
+            int ignored = (byte) Ucp.LISTENER_REJECT.invokeExact(on, request);
         } catch (Throwable t) {
             // nothing more to do for a request UCX will not take back
         }
@@ -162,7 +162,7 @@ final class UcxListener implements Listener {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment attr = a.allocate(Ucp.CONN_REQUEST_ATTR_SIZE, 8);
             attr.set(JAVA_LONG, 0, Ucp.CONN_REQUEST_ATTR_FIELD_CLIENT_ADDR);
-            int status = (int) Ucp.CONN_REQUEST_QUERY.invokeExact(request, attr);
+            int status = (byte) Ucp.CONN_REQUEST_QUERY.invokeExact(request, attr);
             if (status != Ucp.UCS_OK) {
                 return "a UCX client";
             }

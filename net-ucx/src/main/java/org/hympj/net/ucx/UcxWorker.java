@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
- * This JVM's one UCP context and worker (stream API, wake-up by an event descriptor, any
+ * This JVM's one UCP context and worker (tag and stream APIs, wake-up by an event descriptor, any
  * thread may call in: {@code UCS_THREAD_MODE_MULTI}). Made on first use and kept for the
  * JVM's life, as a UCX application keeps its worker: endpoints and requests belong to it,
  * and a thread still waiting on a request of a link closed under it must find it alive.
@@ -100,22 +100,22 @@ final class UcxWorker {
     private static UcxWorker start() throws IOException {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment out = a.allocate(ADDRESS);
-            check((int) Ucp.CONFIG_READ.invokeExact(MemorySegment.NULL, MemorySegment.NULL, out), "ucp_config_read");
+            check((byte) Ucp.CONFIG_READ.invokeExact(MemorySegment.NULL, MemorySegment.NULL, out), "ucp_config_read");
             MemorySegment config = out.get(ADDRESS, 0);
             MemorySegment params = a.allocate(Ucp.PARAMS_SIZE, 8);
             params.set(JAVA_LONG, Ucp.PARAMS_FIELD_MASK, Ucp.PARAM_FIELD_FEATURES);
-            params.set(JAVA_LONG, Ucp.PARAMS_FEATURES, Ucp.FEATURE_STREAM | Ucp.FEATURE_WAKEUP);
-            int status = (int) Ucp.INIT_VERSION.invokeExact(Ucp.API_MAJOR, Ucp.API_MINOR, params, config, out);
+            params.set(JAVA_LONG, Ucp.PARAMS_FEATURES, Ucp.FEATURE_TAG | Ucp.FEATURE_STREAM | Ucp.FEATURE_WAKEUP);
+            int status = (byte) Ucp.INIT_VERSION.invokeExact(Ucp.API_MAJOR, Ucp.API_MINOR, params, config, out);
             Ucp.CONFIG_RELEASE.invokeExact(config);
             check(status, "ucp_init");
             MemorySegment context = out.get(ADDRESS, 0);
             MemorySegment workerParams = a.allocate(Ucp.WORKER_PARAMS_SIZE, 8);
             workerParams.set(JAVA_LONG, 0, Ucp.WORKER_PARAM_FIELD_THREAD_MODE);
             workerParams.set(JAVA_INT, Ucp.WORKER_PARAMS_THREAD_MODE, Ucp.THREAD_MODE_MULTI);
-            check((int) Ucp.WORKER_CREATE.invokeExact(context, workerParams, out), "ucp_worker_create");
+            check((byte) Ucp.WORKER_CREATE.invokeExact(context, workerParams, out), "ucp_worker_create");
             MemorySegment worker = out.get(ADDRESS, 0);
             MemorySegment fd = a.allocate(JAVA_INT);
-            check((int) Ucp.WORKER_GET_EFD.invokeExact(worker, fd), "ucp_worker_get_efd");
+            check((byte) Ucp.WORKER_GET_EFD.invokeExact(worker, fd), "ucp_worker_get_efd");
             return new UcxWorker(worker, fd.get(JAVA_INT, 0), Ucp.version());
         } catch (IOException e) {
             throw e;
@@ -143,7 +143,7 @@ final class UcxWorker {
                 // The completions UCX just wrote, then the count: pairs with the sleeper's count, then its look.
                 VarHandle.fullFence();
                 if (sleepers.get() > 0 && aSleeperIsDone()) {
-                    int ignored = (int) Ucp.WORKER_SIGNAL.invokeExact(worker);
+                    int ignored = (byte) Ucp.WORKER_SIGNAL.invokeExact(worker);
                 }
             }
             return events;
@@ -247,6 +247,20 @@ final class UcxWorker {
         }
     }
 
+    /** The JVM's worker once made, else null: for a completion UCX calls with no link left to name it. */
+    static synchronized UcxWorker made() {
+        return instance;
+    }
+
+    /** Wakes every thread asleep on the worker: they look at their own state again. */
+    void signal() {
+        try {
+            int ignored = (byte) Ucp.WORKER_SIGNAL.invokeExact(worker);
+        } catch (Throwable t) {
+            throw Ucp.rethrow(t);
+        }
+    }
+
     /** Endpoints made and not yet closed. */
     int liveEndpoints() {
         return endpoints.get();
@@ -278,7 +292,19 @@ final class UcxWorker {
 
     static int checkStatus(MemorySegment request) {
         try {
-            return (int) Ucp.REQUEST_CHECK_STATUS.invokeExact(request);
+            return (byte) Ucp.REQUEST_CHECK_STATUS.invokeExact(request);
+        } catch (Throwable t) {
+            throw Ucp.rethrow(t);
+        }
+    }
+
+    /**
+     * Cancels a receive posted on this worker: one not matched yet completes at once, as
+     * cancelled; one whose message UCX is already fetching completes when the fetch ends.
+     */
+    void cancel(MemorySegment request) {
+        try {
+            Ucp.REQUEST_CANCEL.invokeExact(worker, request);
         } catch (Throwable t) {
             throw Ucp.rethrow(t);
         }
@@ -301,7 +327,7 @@ final class UcxWorker {
     /** True when the worker is armed (nothing pending: a sleep is safe); false when events wait (progress first). */
     private boolean armed() {
         try {
-            int status = (int) Ucp.WORKER_ARM.invokeExact(worker);
+            int status = (byte) Ucp.WORKER_ARM.invokeExact(worker);
             return status == Ucp.UCS_OK;
         } catch (Throwable t) {
             throw Ucp.rethrow(t);

@@ -25,8 +25,10 @@ import org.hympj.net.transport.Listener;
 import org.junit.jupiter.api.Test;
 
 /**
- * A UCX link as a byte stream: bytes in order across chunk and buffer edges, a read time-out,
- * both ways of ending; and what a link holds of UCX (endpoint, requests) freed on every path.
+ * A UCX link as a byte stream of tagged messages: bytes in order across message and buffer
+ * edges, eager and by rendezvous, links of one worker kept apart by their tags, a read
+ * time-out, both ways of ending; and what a link holds of UCX (endpoint, requests) freed on
+ * every path.
  */
 class UcxLinkTest {
     /** A connected pair: [0] the connector's end, [1] the acceptor's (accepted meanwhile: a connect waits for it). */
@@ -142,6 +144,118 @@ class UcxLinkTest {
                 }
             }
         }
+    }
+
+    /** {@code n} bytes of {@code seed}. */
+    private static byte[] bytes(int n, long seed) {
+        byte[] b = new byte[n];
+        new SplittableRandom(seed).nextBytes(b);
+        return b;
+    }
+
+    /** Writes {@code all} in pieces of {@code sizes}, direct and heap in turn, from a thread of its own. */
+    private static CompletableFuture<Void> writeInPieces(Link link, byte[] all, int[] sizes) {
+        return CompletableFuture.runAsync(() -> {
+            try {
+                int at = 0;
+                for (int i = 0; i < sizes.length; i++) {
+                    ByteBuffer piece = i % 2 == 0
+                        ? ByteBuffer.allocateDirect(sizes[i]).put(all, at, sizes[i]).flip()
+                        : ByteBuffer.wrap(all, at, sizes[i]);
+                    link.write(piece);
+                    at += sizes[i];
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }, Executors.newSingleThreadExecutor());
+    }
+
+    /**
+     * Messages of every size the link sends, the largest far past the size from which UCX sends
+     * a tagged message by rendezvous (the receiver fetches it), arrive whole and in order among
+     * small ones that go eagerly; a write longer than the peer's receive buffer goes as several.
+     */
+    @Test
+    void largeMessagesByRendezvousArriveWholeAndInOrderAmongSmallOnes() throws Exception {
+        int[] sizes = {8, UcxLink.RECEIVE_BYTES, 1, UcxLink.RECEIVE_BYTES - 1, 100, 4 * UcxLink.RECEIVE_BYTES + 3, 8,
+            UcxLink.STAGING_BYTES + 1, 1 << 20, 8};
+        byte[] all = bytes(java.util.Arrays.stream(sizes).sum(), 13);
+        Link[] p = pair();
+        try {
+            CompletableFuture<Void> written = writeInPieces(p[0], all, sizes);
+            p[1].readTimeout(20_000);
+            assertArrayEquals(all, readFully(p[1].input(), all.length));
+            written.get(10, TimeUnit.SECONDS);
+        } finally {
+            p[0].close();
+            p[1].close();
+        }
+    }
+
+    /**
+     * Tag matching is the worker's, not the endpoint's: the four ends of two pairs in this JVM
+     * share its worker, and each reads only its own peer's bytes, whichever is read first,
+     * though both were sent before either side posted a receive for them.
+     */
+    @Test
+    void twoLinksOfOneWorkerKeepTheirMessagesApart() throws Exception {
+        int[] before = held();
+        Link[] a = pair();
+        Link[] b = pair();
+        try {
+            int[] sizes = {8, UcxLink.RECEIVE_BYTES + 5, 3, 70_000};
+            int n = java.util.Arrays.stream(sizes).sum();
+            byte[] forA = bytes(n, 1);
+            byte[] forB = bytes(n, 2);
+            byte[] backA = bytes(5, 3);
+            byte[] backB = bytes(5, 4);
+            CompletableFuture<Void> toA = writeInPieces(a[0], forA, sizes);
+            CompletableFuture<Void> toB = writeInPieces(b[0], forB, sizes);
+            a[1].write(ByteBuffer.wrap(backA));
+            b[1].write(ByteBuffer.wrap(backB));
+            for (Link l : new Link[] {a[0], a[1], b[0], b[1]}) {
+                l.readTimeout(20_000);
+            }
+            assertArrayEquals(backB, readFully(b[0].input(), 5));
+            assertArrayEquals(forB, readFully(b[1].input(), n));
+            assertArrayEquals(forA, readFully(a[1].input(), n));
+            assertArrayEquals(backA, readFully(a[0].input(), 5));
+            toA.get(10, TimeUnit.SECONDS);
+            toB.get(10, TimeUnit.SECONDS);
+        } finally {
+            for (Link l : new Link[] {a[0], a[1], b[0], b[1]}) {
+                l.close();
+            }
+        }
+        assertArrayEquals(before, held(), "endpoints and requests are left");
+    }
+
+    /**
+     * A receive is the worker's, so closing the endpoint does not end it: the close cancels it,
+     * and a read waiting on it (no time-out) reads the end; nothing is left held.
+     */
+    @Test
+    void aCloseEndsAReadWaitingOnItAndFreesItsReceive() throws Exception {
+        int[] before = held();
+        Link[] p = pair();
+        try {
+            CompletableFuture<Integer> read = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return p[1].input().read();
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            }, Executors.newSingleThreadExecutor());
+            Thread.sleep(200);
+            assertFalse(read.isDone(), "the read did not wait");
+            p[1].close();
+            assertEquals(-1, read.get(10, TimeUnit.SECONDS));
+        } finally {
+            p[0].close();
+            p[1].close();
+        }
+        assertArrayEquals(before, held(), "endpoints and requests are left");
     }
 
     /** Live endpoints and outstanding requests of the JVM's worker. */

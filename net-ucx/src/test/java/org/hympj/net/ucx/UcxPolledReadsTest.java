@@ -39,9 +39,16 @@ class UcxPolledReadsTest {
             assertEquals(0, in.readNow(into), "a read found bytes nobody sent");
             byte[] sent = new byte[300_000];
             new SplittableRandom(3).nextBytes(sent);
-            p[0].write(ByteBuffer.wrap(sent, 0, 5));
-            p[0].write(ByteBuffer.allocateDirect(sent.length - 5).put(sent, 5, sent.length - 5).flip());
-            p[0].shutdownOutput();
+            // A write past UCX's eager sizes returns once the peer has taken it: from a thread of its own.
+            CompletableFuture<Void> written = CompletableFuture.runAsync(() -> {
+                try {
+                    p[0].write(ByteBuffer.wrap(sent, 0, 5));
+                    p[0].write(ByteBuffer.allocateDirect(sent.length - 5).put(sent, 5, sent.length - 5).flip());
+                    p[0].shutdownOutput();
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            }, Executors.newSingleThreadExecutor());
             ByteArrayOutputStream got = new ByteArrayOutputStream();
             long deadline = System.nanoTime() + 20 * SECONDS;
             int n;
@@ -51,6 +58,7 @@ class UcxPolledReadsTest {
             }
             assertArrayEquals(sent, got.toByteArray());
             assertEquals(-1, in.readNow(into.clear()), "a read after the end found more");
+            written.get(10, TimeUnit.SECONDS);
         } finally {
             p[0].close();
             p[1].close();
