@@ -130,6 +130,7 @@ final class Ucp {
     private static final SymbolLookup UCS = SymbolLookup.libraryLookup("libucs.so.0", Arena.global());
 
     static final MethodHandle CONFIG_READ = ucp("ucp_config_read", JAVA_BYTE, ADDRESS, ADDRESS, ADDRESS);
+    static final MethodHandle CONFIG_MODIFY = ucp("ucp_config_modify", JAVA_BYTE, ADDRESS, ADDRESS, ADDRESS);
     static final MethodHandle CONFIG_RELEASE = ucpVoid("ucp_config_release", ADDRESS);
     static final MethodHandle INIT_VERSION = ucp("ucp_init_version", JAVA_BYTE, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
     static final MethodHandle GET_VERSION_STRING = ucp("ucp_get_version_string", ADDRESS);

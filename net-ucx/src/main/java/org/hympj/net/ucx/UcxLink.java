@@ -22,9 +22,10 @@ import org.hympj.net.transport.PolledLink;
 /**
  * One UCP endpoint as the bridge's byte stream, carried as UCP tagged messages: each write
  * goes as one message per chunk of at most {@link #RECEIVE_BYTES} (the peer's one posted
- * receive), which UCX sends eagerly when small and by rendezvous when large (the receiver
- * fetches the bytes from where the sender has them, zero-copy on transports that can, from
- * memory UCX registers and keeps in its registration cache). A message's length comes with
+ * receive), which UCX sends eagerly, or by rendezvous past its threshold when the user sets one
+ * ({@link UcxWorker}): the receiver then fetches the bytes from where the sender has them,
+ * zero-copy on transports that can, from memory UCX registers and keeps in its registration
+ * cache. A message's length comes with
  * its completion; what it is comes in the two low bits of its tag ({@link #DATA},
  * {@link #END_OF_STREAM}, {@link #END_READ}), so the bytes carry no header. The end of stream
  * and its acknowledgement give the half-close the bridge's goodbye needs.
@@ -275,18 +276,23 @@ final class UcxLink implements PolledLink {
     /**
      * Called by UCX, in some thread's progress, when the stream receive of the peer's tag
      * completes (or is cancelled by the endpoint's close): takes the tag, frees the request,
-     * and wakes the threads asleep on the worker, one of which may wait for the tag.
+     * and wakes the threads asleep on the worker, one of which may wait for the tag. Never
+     * throws: an upcall must not.
      */
     @SuppressWarnings("unused")
     private static void onPeerTag(MemorySegment request, byte status, long length, MemorySegment userData) {
-        UcxWorker w = UcxWorker.made();
-        UcxLink link = BY_ID.get(userData.address());
-        if (link != null) {
-            link.tookPeerTag(status);
-        }
-        if (w != null) {
-            w.free(request);
-            w.signal();
+        try {
+            UcxLink link = BY_ID.get(userData.address());
+            if (link != null) {
+                link.tookPeerTag(status);
+            }
+            UcxWorker w = UcxWorker.made();
+            if (w != null) {
+                w.free(request);
+                w.signal();
+            }
+        } catch (Throwable t) {
+            // the waiters look at the tag again after their bounded sleep
         }
     }
 

@@ -10,7 +10,7 @@ import org.hympj.net.transport.Listener;
 import org.hympj.net.transport.Transport;
 
 /**
- * The net-bridge's links over UCX (UCP's stream API through the JDK's foreign-function API):
+ * The net-bridge's links over UCX (UCP's tagged messages through the JDK's foreign-function API):
  * whatever transport UCX finds (InfiniBand or RoCE verbs, shared memory, TCP), chosen by
  * UCX's own settings ({@code UCX_TLS}, {@code UCX_NET_DEVICES}) from the environment. The
  * bridge's framing, handshake and liveness run over it unchanged. Listeners and connections

@@ -102,6 +102,13 @@ final class UcxWorker {
             MemorySegment out = a.allocate(ADDRESS);
             check((byte) Ucp.CONFIG_READ.invokeExact(MemorySegment.NULL, MemorySegment.NULL, out), "ucp_config_read");
             MemorySegment config = out.get(ADDRESS, 0);
+            if (System.getenv("UCX_RNDV_THRESH") == null) {
+                // Every message eager unless the user sets UCX_RNDV_THRESH: a rendezvous takes
+                // three hops between threads that sleep between them, which costs the bridge more
+                // than the copy it saves over UCX's tcp transport (docs/decisions/ucx-bridge.md).
+                check((byte) Ucp.CONFIG_MODIFY.invokeExact(config, a.allocateFrom("RNDV_THRESH"), a.allocateFrom("inf")),
+                    "ucp_config_modify RNDV_THRESH");
+            }
             MemorySegment params = a.allocate(Ucp.PARAMS_SIZE, 8);
             params.set(JAVA_LONG, Ucp.PARAMS_FIELD_MASK, Ucp.PARAM_FIELD_FEATURES);
             params.set(JAVA_LONG, Ucp.PARAMS_FEATURES, Ucp.FEATURE_TAG | Ucp.FEATURE_STREAM | Ucp.FEATURE_WAKEUP);

@@ -172,12 +172,12 @@ class UcxLinkTest {
     }
 
     /**
-     * Messages of every size the link sends, the largest far past the size from which UCX sends
-     * a tagged message by rendezvous (the receiver fetches it), arrive whole and in order among
-     * small ones that go eagerly; a write longer than the peer's receive buffer goes as several.
+     * Messages of every size the link sends arrive whole and in order among small ones; a write
+     * longer than the peer's receive buffer goes as several. Run with {@code UCX_RNDV_THRESH}
+     * set ({@code auto}), the large ones go by rendezvous (the receiver fetches them).
      */
     @Test
-    void largeMessagesByRendezvousArriveWholeAndInOrderAmongSmallOnes() throws Exception {
+    void largeMessagesArriveWholeAndInOrderAmongSmallOnes() throws Exception {
         int[] sizes = {8, UcxLink.RECEIVE_BYTES, 1, UcxLink.RECEIVE_BYTES - 1, 100, 4 * UcxLink.RECEIVE_BYTES + 3, 8,
             UcxLink.STAGING_BYTES + 1, 1 << 20, 8};
         byte[] all = bytes(java.util.Arrays.stream(sizes).sum(), 13);
