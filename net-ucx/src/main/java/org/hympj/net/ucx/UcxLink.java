@@ -12,7 +12,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.security.SecureRandom;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,8 +33,10 @@ import org.hympj.net.transport.PolledLink;
  * and its acknowledgement give the half-close the bridge's goodbye needs.
  *
  * <p>Tags: tag matching is the worker's, not the endpoint's, so each link receives on a tag
- * of its own, {@link #ownTag}: its id, unique among this JVM's links for the JVM's life,
- * above the kind bits, so that no message of a link closed before matches a later one. Each
+ * of its own, {@link #ownTag}: 62 bits drawn from a secure random source above the kind bits,
+ * never given twice in the JVM's life, so that no message of a link closed before matches a
+ * later one, and a peer that has an endpoint but not the job's secret (the handshake comes
+ * after the connection) cannot aim messages at another link's tag. Each
  * side sends its tag to the other as the endpoint's first stream message (8 bytes), made
  * with the endpoint, and a writer waits for the peer's before its first message. The race
  * this leaves is harmless: a side's messages may reach the peer before the peer has posted a
@@ -85,13 +89,16 @@ final class UcxLink implements PolledLink {
 
     private static final Map<Long, UcxLink> BY_ID = new ConcurrentHashMap<>();
     private static final AtomicLong NEXT_ID = new AtomicLong(1);
+    private static final SecureRandom TAGS = new SecureRandom();
+    /** Every tag this JVM's links have received on: none is given twice. */
+    private static final Set<Long> TAGS_GIVEN = ConcurrentHashMap.newKeySet();
     private static final MemorySegment ERROR_HANDLER = Ucp.upcall(MethodHandles.lookup(), "onError", Ucp.ERR_HANDLER);
     private static final MemorySegment PEER_TAG_CALLBACK = Ucp.upcall(MethodHandles.lookup(), "onPeerTag", Ucp.STREAM_RECV_CALLBACK);
 
     private final UcxWorker worker;
     private final long id = NEXT_ID.getAndIncrement();
     /** The tag this link receives on, its kind bits clear. */
-    private final long ownTag = id << 2;
+    private final long ownTag = newTag();
     private final String remote;
     private final Arena arena = Arena.ofShared();
     /** Set by the one caller of {@link #release} that frees: two closers (the reader's, the bridge's) may race to it. */
@@ -279,17 +286,30 @@ final class UcxLink implements PolledLink {
      * and wakes the threads asleep on the worker, one of which may wait for the tag. Never
      * throws: an upcall must not.
      */
+    /** A tag no link of this JVM has had, unguessable, its kind bits clear. */
+    private static long newTag() {
+        while (true) {
+            long tag = TAGS.nextLong() << 2;
+            if (tag != 0 && TAGS_GIVEN.add(tag)) {
+                return tag;
+            }
+        }
+    }
+
     @SuppressWarnings("unused")
     private static void onPeerTag(MemorySegment request, byte status, long length, MemorySegment userData) {
         try {
-            UcxLink link = BY_ID.get(userData.address());
-            if (link != null) {
-                link.tookPeerTag(status);
-            }
-            UcxWorker w = UcxWorker.made();
-            if (w != null) {
-                w.free(request);
-                w.signal();
+            try {
+                UcxLink link = BY_ID.get(userData.address());
+                if (link != null) {
+                    link.tookPeerTag(status);
+                }
+            } finally {
+                UcxWorker w = UcxWorker.made();
+                if (w != null) {
+                    w.free(request);
+                    w.signal();
+                }
             }
         } catch (Throwable t) {
             // the waiters look at the tag again after their bounded sleep
